@@ -1,0 +1,54 @@
+"""Events: what happened, and who may see it.
+
+An event is a plain JSON dict ``{"kind", "turn", "to", "text", "data"}``. ``to`` lists viewer
+tokens: ``"all"``; ``"team:<side>"``; ``"seat:<name>"``; ``"gm"`` (the GM only). The GM sees every
+event. Filtering happens once, at the edge, through :func:`visible`.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable, Mapping
+
+GM = "gm"
+Event = dict[str, Any]
+
+
+def event(kind: str, text: str, to: Iterable[str], turn: int, **data: Any) -> Event:
+    """Build an event. ``to`` must name at least one viewer token. Raises ValueError if it names none."""
+    viewers = list(to)
+    if not viewers:
+        raise ValueError(f"event {kind!r} has no viewers")
+    return {"kind": kind, "turn": turn, "to": viewers, "text": text, "data": data}
+
+
+def to_seat(name: str) -> str:
+    """The viewer token of one seat."""
+    return f"seat:{name}"
+
+
+def to_team(side: str) -> str:
+    """The viewer token of a whole side (team or faction)."""
+    return f"team:{side}"
+
+
+def visible(ev: Mapping[str, Any], viewer: str, side_of: Callable[[str], str | None]) -> bool:
+    """Whether ``viewer`` (a seat name or ``"gm"``) may see ``ev``."""
+    if viewer == GM:
+        return True
+    side = side_of(viewer)
+    for token in ev["to"]:
+        if token == "all":
+            return True
+        if token == f"seat:{viewer}":
+            return True
+        if side is not None and token == f"team:{side}":
+            return True
+    return False
+
+
+def filter_events(events: Iterable[Mapping[str, Any]], viewer: str, side_of: Callable[[str], str | None]) -> list[dict[str, Any]]:
+    """The events ``viewer`` may see, in order, without their viewer lists."""
+    return [
+        {k: v for k, v in ev.items() if k != "to"}
+        for ev in events
+        if visible(ev, viewer, side_of)
+    ]

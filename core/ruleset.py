@@ -1,0 +1,204 @@
+"""The contract every ruleset fulfils.
+
+A game is a state (a plain JSON-compatible dict) plus the ruleset that moves it. The ruleset is
+stateless: every method takes the state. Keys every state carries, whatever the ruleset:
+
+- ``"ruleset"``: the ruleset id; ``"turn"``: the turn number (1-based);
+- ``"dice"``: the saved :class:`~core.dice.Dice` (``{"seed", "n"}``);
+- ``"seats"``: ``{name: {"side": str, ...}}`` in seat order;
+- ``"sheets"``: ``{seat: [order, ...]}`` the open turn's order sheets (simultaneous games);
+- ``"away"``: seats marked unavailable this turn.
+
+A view is a plain dict every front end can draw without knowing the game:
+
+- ``"viewer"``, ``"ruleset"``, ``"title"``, ``"turn"``, ``"phase"``;
+- ``"board"``: ``{"kind": "map", "places": [{"id", "name", "x", "y", "owner", "symbol", "marks", "lines"}], "lanes": [[a, b], ...]}``;
+- ``"rosters"``: ``[{"title": str, "rows": [str, ...]}]`` grouped rows of the viewer's forces;
+- ``"resources"``: ``{label: value}`` (credits, command points, victory points ...);
+- ``"sheet"``: the viewer's queued orders (``[{"text", "by"}]``);
+- ``"prompt"``: what the viewer is asked to do now;
+- ``"facts"``: the ruleset's own facts, for its bot and its own widgets.
+"""
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from dataclasses import asdict, dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from core.dice import Dice
+from core.errors import OrderError
+from core.events import Event
+from core.orders import OrderBook, Parsed
+
+State = dict[str, Any]
+View = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """A seat asked for at setup: a name and the side (team or faction) it plays."""
+
+    name: str
+    side: str
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winning sides (empty for a draw) and why."""
+
+    winners: tuple[str, ...]
+    reason: str
+
+    @property
+    def draw(self) -> bool:
+        """True when nobody won."""
+        return not self.winners
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"winners": list(self.winners), "reason": self.reason}
+
+
+@dataclass
+class Odds:
+    """The exact outcome distribution of an order that rolls dice: labelled rows that sum to 1."""
+
+    title: str
+    rows: list[tuple[str, Fraction]] = field(default_factory=list)
+
+    def total(self) -> Fraction:
+        """The sum of the probabilities (1 for a sound distribution)."""
+        return sum((p for _, p in self.rows), Fraction(0))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form, probabilities as floats and exact strings."""
+        return {"title": self.title, "rows": [{"label": l, "p": float(p), "exact": str(p)} for l, p in self.rows]}
+
+
+class Context:
+    """What an order's arguments and handler see: the state, the seat and the ruleset."""
+
+    def __init__(self, ruleset: "Ruleset", state: State, seat: str, by: str | None = None) -> None:
+        self.ruleset = ruleset
+        self.state = state
+        self.seat = seat
+        self.by = by or seat
+
+
+class Ruleset(ABC):
+    """A rule system. Subclasses are listed in :mod:`core.registry`."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    simultaneous: ClassVar[bool]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    turn_limit: ClassVar[int]
+
+    # -- setting up -------------------------------------------------------------------------
+    @abstractmethod
+    def sides(self) -> list[str]:
+        """The sides a seat may take."""
+
+    @abstractmethod
+    def scenarios(self) -> dict[str, str]:
+        """Scenario ids and one-line descriptions; the first is the default."""
+
+    @abstractmethod
+    def options(self) -> dict[str, Any]:
+        """The game options with their defaults (a GM may change them at setup)."""
+
+    @abstractmethod
+    def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:
+        """A new game. Raises SetupError for an unknown scenario, bad seats or bad options."""
+
+    # -- orders -----------------------------------------------------------------------------
+    @abstractmethod
+    def order_book(self) -> OrderBook:
+        """The ruleset's order language."""
+
+    def context(self, state: State, seat: str, by: str | None = None) -> Context:
+        """The context orders are parsed and carried out in."""
+        return Context(self, state, seat, by)
+
+    @abstractmethod
+    def awaiting(self, state: State) -> set[str]:
+        """The seats that may act now. Nobody else has legal orders."""
+
+    def submit(self, state: State, seat: str, text: str, by: str | None = None) -> list[Event]:
+        """Parse and carry out (or queue) one order for ``seat``. Raises OrderError; then nothing changed."""
+        if seat not in self.awaiting(state):
+            raise OrderError(f"{text.strip()!r}: {seat} has nothing to order now; waiting for {', '.join(sorted(self.awaiting(state))) or 'nobody'}")
+        ctx = self.context(state, seat, by)
+        parsed = self.order_book().parse(text, ctx)
+        trial = copy.deepcopy(state)
+        trial_ctx = self.context(trial, seat, by)
+        events = self.carry_out(trial_ctx, parsed)
+        state.clear()
+        state.update(trial)
+        return events
+
+    def carry_out(self, ctx: Context, parsed: Parsed) -> list[Event]:
+        """Run a parsed order's handler. Raises OrderError."""
+        return list(parsed.spec.handler(ctx, **parsed.values) or [])
+
+    def withdraw(self, state: State, seat: str, index: int) -> list[Event]:
+        """Take order ``index`` (0-based) off ``seat``'s sheet. Raises OrderError if there is none."""
+        sheet = state.get("sheets", {}).get(seat, [])
+        if not 0 <= index < len(sheet):
+            raise OrderError(f"{seat} has no order {index + 1} on the sheet (it holds {len(sheet)})")
+        sheet.pop(index)
+        return []
+
+    @abstractmethod
+    def resolve(self, state: State) -> list[Event]:
+        """Resolve the open turn (or step) for everyone; seats with no orders do nothing."""
+
+    # -- knowing ----------------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: State, viewer: str) -> View:
+        """Everything ``viewer`` (a seat or ``"gm"``) may know, and nothing more."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """Who won and why, or None while the game goes on."""
+
+    def side_of(self, state: State, seat: str) -> str | None:
+        """The side of a seat, or None for the GM or an unknown name."""
+        info = state["seats"].get(seat)
+        return None if info is None else str(info["side"])
+
+    def may_act_for(self, state: State, actor: str, seat: str) -> bool:
+        """Whether seat ``actor`` may give orders for another ``seat`` (a Grand Admiral, say)."""
+        return False
+
+    def odds(self, state: State, seat: str, text: str) -> Odds | None:
+        """The exact distribution of an order that rolls dice, or None if it rolls none. Raises OrderError."""
+        return None
+
+    @abstractmethod
+    def bot(self, view: View, seat: str) -> list[str]:
+        """Orders for ``seat`` chosen from its own view only."""
+
+    def legal_orders(self, state: State, seat: str) -> list[str]:
+        """A sample of orders ``seat`` could legally give now (empty when not awaited)."""
+        return []
+
+    # -- helpers for rulesets ---------------------------------------------------------------
+    @staticmethod
+    def dice(state: State) -> Dice:
+        """The game's dice, positioned at the state's counter."""
+        return Dice.from_state(state["dice"], turn=int(state.get("turn", 0)))
+
+    @staticmethod
+    def keep_dice(state: State, dice: Dice) -> list[Event]:
+        """Write the dice counter back into the state and hand over its roll events."""
+        state["dice"] = dice.to_state()
+        return dice.drain()
+
+
+def outcome_dict(outcome: Outcome | None) -> dict[str, Any] | None:
+    """JSON form of an optional outcome."""
+    return None if outcome is None else asdict(outcome) | {"winners": list(outcome.winners)}

@@ -1,0 +1,1 @@
+"""The rule systems, one package each."""

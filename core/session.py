@@ -1,0 +1,498 @@
+"""The session around a game: seats and permissions, order sheets, readiness, deadlines, the GM's
+powers, the message board, bots, and a journal from which the whole game replays exactly.
+
+A session is pure: time comes in as an argument (seconds since the epoch), nothing is written
+anywhere. Listeners (the TUI, the server, the saves) subscribe to hear what changed.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import secrets
+from typing import Any, Callable, Iterable
+
+from core.dice import Dice, seed_hash
+from core.errors import HolotableError, OrderError, PermissionRefused, SetupError, StateError
+from core.events import GM, Event, event, filter_events, to_seat, to_team
+from core.registry import find_ruleset
+from core.ruleset import Outcome, Ruleset, SeatSpec, State, View
+
+SCHEMA = 1
+AWAY_HOURS_BEFORE_DEADLINE = 12
+Listener = Callable[[str, dict[str, Any]], None]
+
+
+class Session:
+    """One game and everything around it. Build with :meth:`new` or :meth:`from_record`."""
+
+    def __init__(self, ruleset: Ruleset, record: dict[str, Any]) -> None:
+        self.ruleset = ruleset
+        self.record = record
+        self._listeners: list[Listener] = []
+
+    # -- making and keeping ---------------------------------------------------------------------
+    @classmethod
+    def new(cls, ruleset_id: str, seats: Iterable[tuple[str, str] | tuple[str, str, bool]],
+            scenario: str | None = None, options: dict[str, Any] | None = None,
+            seed: str | None = None, gm: str = GM) -> "Session":
+        """Set up a new game. ``seats`` are (name, side[, bot]). Raises UnknownRuleset or SetupError."""
+        ruleset = find_ruleset(ruleset_id)
+        seat_list = [(s[0], s[1], bool(s[2]) if len(s) > 2 else False) for s in seats]
+        names = [n for n, _, _ in seat_list]
+        if len(set(names)) != len(names):
+            raise SetupError(f"seat names must differ; got {', '.join(names)}")
+        for name in names:
+            if not name or not name.replace("_", "").replace("-", "").isalnum() or name == GM:
+                raise SetupError(f"seat name {name!r} must be letters, digits, '-' or '_' (and not 'gm')")
+        scenario = scenario or next(iter(ruleset.scenarios()))
+        merged = dict(ruleset.options())
+        for key, value in (options or {}).items():
+            if key not in merged:
+                raise SetupError(f"unknown option {key!r}; options: {', '.join(sorted(merged)) or 'none'}")
+            merged[key] = value
+        seed = seed if seed is not None else secrets.token_hex(16)
+        state = ruleset.setup(scenario, [SeatSpec(n, s) for n, s, _ in seat_list], merged, str(seed))
+        record = {
+            "schema": SCHEMA,
+            "ruleset": ruleset_id,
+            "scenario": scenario,
+            "options": merged,
+            "seed": str(seed),
+            "seed_hash": seed_hash(str(seed)),
+            "gm": gm,
+            "seats": [{"name": n, "side": s, "bot": b} for n, s, b in seat_list],
+            "state": state,
+            "ready": [],
+            "deadline": None,
+            "turn_hours": None,
+            "messages": [],
+            "log": [event("start", f"{ruleset.title} begins; dice seed hash {seed_hash(str(seed))}", ["all"], 0)],
+            "journal": [],
+        }
+        session = cls(ruleset, record)
+        session._run_bots()
+        return session
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> "Session":
+        """A session from its saved record. Raises StateError or UnknownRuleset."""
+        try:
+            ruleset = find_ruleset(record["ruleset"])
+            record["state"]["turn"]
+        except (KeyError, TypeError) as exc:
+            raise StateError(f"not a holotable game record (missing {exc})") from None
+        return cls(ruleset, record)
+
+    @classmethod
+    def replay(cls, record: dict[str, Any], upto: int | None = None,
+               each: Callable[["Session", dict[str, Any]], None] | None = None) -> "Session":
+        """Play a game again from its seed and journal (the first ``upto`` entries).
+
+        ``each(session, entry)`` is called after every entry. Raises HolotableError if an entry
+        no longer applies (the record was tampered with).
+        """
+        session = cls.new(record["ruleset"], [(s["name"], s["side"], False) for s in record["seats"]],
+                          record["scenario"], record["options"], record["seed"], record["gm"])
+        bots = {s["name"] for s in record["seats"] if s["bot"]}
+        for seat in session.record["seats"]:
+            seat["bot"] = seat["name"] in bots
+        for entry in record["journal"][:upto]:
+            session._apply_entry(entry)
+            if each is not None:
+                each(session, entry)
+        return session
+
+    def _apply_entry(self, entry: dict[str, Any]) -> None:
+        op, actor = entry["op"], entry["actor"]
+        if op == "order":
+            self.order(actor, entry["seat"], entry["text"], run_bots=False)
+        elif op == "withdraw":
+            self.withdraw(actor, entry["seat"], entry["index"])
+        elif op == "ready":
+            self.ready(actor, entry["seat"], entry["flag"], run_bots=False)
+        elif op == "resolve":
+            self.resolve(actor, run_bots=False)
+        elif op == "away":
+            self.away(actor, entry["seat"], entry["flag"])
+        elif op == "roll":
+            self.gm_roll(actor, entry["count"], entry["sides"], entry["reason"])
+        elif op == "correct":
+            self.gm_correct(actor, entry["path"], entry["value"], entry["reason"])
+        elif op == "post":
+            self.post(actor, entry["thread"], entry["text"])
+        elif op == "bot":
+            self.set_bot(actor, entry["seat"], entry["flag"], run_bots=False)
+        else:
+            raise StateError(f"unknown journal entry {op!r}")
+
+    def to_json(self) -> str:
+        """The record as JSON text."""
+        return json.dumps(self.record, sort_keys=True, separators=(",", ":"))
+
+    # -- listening ------------------------------------------------------------------------------
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(kind, payload)`` after every change; returns a function that unsubscribes."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def _tell(self, kind: str, **payload: Any) -> None:
+        for listener in list(self._listeners):
+            listener(kind, payload)
+
+    # -- facts ------------------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The game state (for the engine and the GM; players get :meth:`view`)."""
+        return self.record["state"]
+
+    @property
+    def turn(self) -> int:
+        """The current turn."""
+        return int(self.state["turn"])
+
+    @property
+    def gm(self) -> str:
+        """The GM's name."""
+        return str(self.record["gm"])
+
+    def seats(self) -> list[str]:
+        """Seat names in seat order."""
+        return [s["name"] for s in self.record["seats"]]
+
+    def side_of(self, seat: str) -> str | None:
+        """A seat's side, or None."""
+        return self.ruleset.side_of(self.state, seat)
+
+    def is_bot(self, seat: str) -> bool:
+        """Whether a bot plays ``seat``."""
+        return any(s["name"] == seat and s["bot"] for s in self.record["seats"])
+
+    def awaiting(self) -> set[str]:
+        """Seats that may act now (none once the game is over)."""
+        if self.outcome() is not None:
+            return set()
+        return self.ruleset.awaiting(self.state)
+
+    def outcome(self) -> Outcome | None:
+        """Who won, or None."""
+        return self.ruleset.outcome(self.state)
+
+    def is_actor(self, actor: str) -> bool:
+        """Whether ``actor`` is the GM or a seat of this game."""
+        return actor == GM or actor == self.gm or actor in self.seats()
+
+    def _is_gm(self, actor: str) -> bool:
+        return actor == GM or actor == self.gm
+
+    def may_order(self, actor: str, seat: str) -> bool:
+        """Whether ``actor`` may order for ``seat``: their own, a Grand Admiral's right, or the GM."""
+        if seat not in self.seats():
+            return False
+        return self._is_gm(actor) or actor == seat or self.ruleset.may_act_for(self.state, actor, seat)
+
+    def _check(self, actor: str, seat: str) -> None:
+        if seat not in self.seats():
+            raise PermissionRefused(f"no seat {seat!r}; seats: {', '.join(self.seats())}")
+        if not self.may_order(actor, seat):
+            raise PermissionRefused(f"{actor} may not act for {seat}: only {seat} themself, the GM, or a teammate with the right to act for them")
+
+    def _require_gm(self, actor: str, what: str) -> None:
+        if not self._is_gm(actor):
+            raise PermissionRefused(f"only the GM may {what}")
+
+    def _log(self, events: list[Event]) -> None:
+        self.record["log"].extend(events)
+
+    def _journal(self, **entry: Any) -> None:
+        self.record["journal"].append(entry)
+
+    def _over(self) -> None:
+        if self.outcome() is not None:
+            raise OrderError("the game is over: " + self.outcome().reason)  # type: ignore[union-attr]
+
+    # -- orders and readiness ---------------------------------------------------------------------
+    def order(self, actor: str, seat: str, text: str, run_bots: bool = True) -> list[Event]:
+        """Give an order for ``seat``. Raises PermissionRefused or OrderError; then nothing changed."""
+        self._over()
+        self._check(actor, seat)
+        by = None if actor == seat else ("gm" if self._is_gm(actor) else actor)
+        events = self.ruleset.submit(self.state, seat, text, by)
+        self._journal(op="order", actor=actor, seat=seat, text=text.strip())
+        if seat in self.record["ready"] and self.ruleset.simultaneous:
+            self.record["ready"].remove(seat)
+        self._log(events)
+        self._tell("order", seat=seat, events=events)
+        if not self.ruleset.simultaneous:
+            self._after_step(run_bots)
+        elif run_bots:
+            self._run_bots()
+        return events
+
+    def withdraw(self, actor: str, seat: str, index: int) -> list[Event]:
+        """Remove order ``index`` (0-based) from ``seat``'s sheet. Raises PermissionRefused or OrderError."""
+        self._over()
+        self._check(actor, seat)
+        events = self.ruleset.withdraw(self.state, seat, index)
+        self._journal(op="withdraw", actor=actor, seat=seat, index=index)
+        self._tell("withdraw", seat=seat)
+        return events
+
+    def sheet(self, seat: str) -> list[dict[str, Any]]:
+        """``seat``'s queued orders."""
+        return list(self.state.get("sheets", {}).get(seat, []))
+
+    def ready(self, actor: str, seat: str, flag: bool = True, run_bots: bool = True) -> list[Event]:
+        """Mark ``seat``'s orders complete (or not); resolves once every awaited seat is ready.
+
+        Raises PermissionRefused, or OrderError if the seat is not awaited or the game is over.
+        """
+        self._over()
+        self._check(actor, seat)
+        if seat not in self.awaiting():
+            raise OrderError(f"{seat} is not awaited now; waiting for {', '.join(sorted(self.awaiting())) or 'nobody'}")
+        ready = self.record["ready"]
+        if flag and seat not in ready:
+            ready.append(seat)
+        elif not flag and seat in ready:
+            ready.remove(seat)
+        self._journal(op="ready", actor=actor, seat=seat, flag=flag)
+        self._tell("ready", seat=seat, flag=flag, count=len(ready), of=len(self.awaiting()))
+        if self.awaiting() and set(self.awaiting()) <= set(ready):
+            return self._resolve(run_bots)
+        if run_bots:
+            self._run_bots()
+        return []
+
+    def resolve(self, actor: str, run_bots: bool = True) -> list[Event]:
+        """The GM forces resolution now; seats that are not ready do what their sheets say (or nothing)."""
+        self._over()
+        self._require_gm(actor, "force a resolution")
+        self._journal(op="resolve", actor=actor)
+        return self._resolve(run_bots)
+
+    def _resolve(self, run_bots: bool) -> list[Event]:
+        before = self.turn
+        events = self.ruleset.resolve(self.state)
+        self.record["ready"] = []
+        if self.record.get("turn_hours") and self.record.get("deadline") is not None:
+            self.record["deadline"] += float(self.record["turn_hours"]) * 3600
+        elif self.turn != before:
+            self.record["deadline"] = None
+        outcome = self.outcome()
+        if outcome is not None:
+            events.append(event("end", f"Game over: {outcome.reason}. The dice seed was {self.record['seed']!r}.", ["all"], self.turn))
+        self._log(events)
+        self._tell("resolved", turn=self.turn, events=events)
+        if run_bots:
+            self._run_bots()
+        return events
+
+    def _after_step(self, run_bots: bool) -> None:
+        outcome = self.outcome()
+        if outcome is not None and not any(e["kind"] == "end" for e in self.record["log"][-3:]):
+            self._log([event("end", f"Game over: {outcome.reason}. The dice seed was {self.record['seed']!r}.", ["all"], self.turn)])
+        if run_bots:
+            self._run_bots()
+
+    # -- availability, deadlines ------------------------------------------------------------------
+    def away(self, actor: str, seat: str, flag: bool = True) -> list[Event]:
+        """Mark ``seat`` unavailable this turn (themself or the GM). Raises PermissionRefused."""
+        if not (actor == seat or self._is_gm(actor)):
+            raise PermissionRefused(f"only {seat} or the GM may say {seat} is away")
+        away = self.state.setdefault("away", [])
+        if flag and seat not in away:
+            away.append(seat)
+        elif not flag and seat in away:
+            away.remove(seat)
+        self._journal(op="away", actor=actor, seat=seat, flag=flag)
+        side = self.side_of(seat)
+        ev = event("away", f"{seat} is {'away' if flag else 'back'}", [to_team(side)] if side else ["all"], self.turn)
+        self._log([ev])
+        self._tell("away", seat=seat, flag=flag)
+        return [ev]
+
+    def set_deadline(self, actor: str, when: float | None, turn_hours: float | None = None) -> None:
+        """The GM sets (or clears) the deadline, optionally repeating every ``turn_hours``."""
+        self._require_gm(actor, "set a deadline")
+        self.record["deadline"] = when
+        self.record["turn_hours"] = turn_hours
+        self._tell("deadline", when=when)
+
+    def tick(self, now: float) -> list[Event]:
+        """Let time pass: seats with no orders close to the deadline count as away; at the deadline the turn resolves."""
+        deadline = self.record.get("deadline")
+        if deadline is None or self.outcome() is not None:
+            return []
+        if now >= deadline - AWAY_HOURS_BEFORE_DEADLINE * 3600:
+            for seat in sorted(self.awaiting()):
+                if not self.sheet(seat) and seat not in self.state.get("away", []) and seat not in self.record["ready"]:
+                    self.away(self.gm, seat, True)
+        if now >= deadline:
+            self._journal(op="resolve", actor="deadline")
+            return self._resolve(True)
+        return []
+
+    # -- the GM's powers --------------------------------------------------------------------------
+    def gm_roll(self, actor: str, count: int, sides: int, reason: str) -> list[Event]:
+        """The GM rolls dice in the open with the game's dice. Raises PermissionRefused or OrderError."""
+        self._require_gm(actor, "roll dice in the open")
+        if not (1 <= count <= 20 and 2 <= sides <= 100):
+            raise OrderError(f"roll {count}d{sides}: roll 1 to 20 dice of 2 to 100 sides, e.g. 'roll 2d6 boarding action'")
+        dice = Dice.from_state(self.state["dice"], turn=self.turn)
+        dice.roll(count, sides, f"GM roll: {reason or 'no reason given'}", ["all"])
+        events = self.ruleset.keep_dice(self.state, dice)
+        self._journal(op="roll", actor=actor, count=count, sides=sides, reason=reason)
+        self._log(events)
+        self._tell("roll", events=events)
+        return events
+
+    def gm_correct(self, actor: str, path: str, value: str, reason: str) -> list[Event]:
+        """The GM sets one value of the state (``a.b.c`` path, JSON value) with a logged reason.
+
+        Raises PermissionRefused, or StateError for a bad path or value (nothing changes).
+        """
+        self._require_gm(actor, "correct the state")
+        if not reason.strip():
+            raise StateError("a correction needs a reason, e.g. 'correct planets.Kuat.gf 3 ruling on the forum'")
+        try:
+            new = json.loads(value)
+        except json.JSONDecodeError:
+            raise StateError(f"{value!r} is not a JSON value (use 3, \"text\", true, null, [..] or {{..}})") from None
+        parts = path.split(".")
+        trial = copy.deepcopy(self.state)
+        node: Any = trial
+        for part in parts[:-1]:
+            node = _step(node, part, path)
+        last = parts[-1]
+        if isinstance(node, dict):
+            if last not in node:
+                raise StateError(f"{path!r}: no {last!r} there; keys: {', '.join(sorted(map(str, node)))[:300]}")
+            old = node[last]
+            node[last] = new
+        elif isinstance(node, list):
+            index = _index(node, last, path)
+            old = node[index]
+            node[index] = new
+        else:
+            raise StateError(f"{path!r}: {last!r} is inside a plain value")
+        if old is not None and new is not None and type(old) is not type(new):
+            raise StateError(f"{path!r}: was {type(old).__name__} {json.dumps(old)[:60]}, cannot become {type(new).__name__}")
+        self.state.clear()
+        self.state.update(trial)
+        self._journal(op="correct", actor=actor, path=path, value=value, reason=reason)
+        ev = event("correction", f"GM correction: {path} {json.dumps(old)} -> {json.dumps(new)} ({reason})", [GM], self.turn,
+                   path=path, old=old, new=new, reason=reason)
+        note = event("correction", f"The GM corrected the game: {reason}", ["all"], self.turn)
+        self._log([ev, note])
+        self._tell("correction", path=path)
+        return [ev, note]
+
+    def set_bot(self, actor: str, seat: str, flag: bool = True, run_bots: bool = True) -> None:
+        """The GM hands ``seat`` to a bot (or back to a player). Raises PermissionRefused."""
+        self._require_gm(actor, "replace a player with a bot")
+        for info in self.record["seats"]:
+            if info["name"] == seat:
+                info["bot"] = flag
+                break
+        else:
+            raise PermissionRefused(f"no seat {seat!r}; seats: {', '.join(self.seats())}")
+        self._journal(op="bot", actor=actor, seat=seat, flag=flag)
+        self._log([event("bot", f"{seat} is now played by {'a bot' if flag else 'a player'}", ["all"], self.turn)])
+        if run_bots:
+            self._run_bots()
+
+    # -- bots -------------------------------------------------------------------------------------
+    def _run_bots(self) -> None:
+        for _ in range(200):
+            if self.outcome() is not None:
+                return
+            todo = [s for s in self.seats() if self.is_bot(s) and s in self.awaiting() and s not in self.record["ready"]]
+            if not todo:
+                return
+            seat = todo[0]
+            turn, waiting = self.turn, set(self.awaiting())
+            for text in self.ruleset.bot(self.ruleset.view(self.state, seat), seat):
+                try:
+                    self.order(seat, seat, text, run_bots=False)
+                except HolotableError:
+                    continue
+                if seat not in self.awaiting() or self.turn != turn:
+                    break
+            if self.ruleset.simultaneous:
+                if seat in self.awaiting() and self.turn == turn:
+                    self.ready(seat, seat, True, run_bots=False)
+            elif self.turn == turn and set(self.awaiting()) == waiting and seat in self.awaiting():
+                return  # the bot found nothing to do; leave it to the GM
+
+    # -- the message board ------------------------------------------------------------------------
+    def threads_for(self, viewer: str) -> list[str]:
+        """Threads ``viewer`` may read: public, their team's, their GM thread (the GM: all)."""
+        if self._is_gm(viewer):
+            sides = sorted({s["side"] for s in self.record["seats"]})
+            return ["public", *(f"team:{s}" for s in sides), *(f"gm:{n}" for n in self.seats())]
+        side = self.side_of(viewer)
+        return ["public", f"team:{side}", f"gm:{viewer}"]
+
+    def post(self, actor: str, thread: str, text: str) -> dict[str, Any]:
+        """Post ``text`` to ``thread``. Raises PermissionRefused for a thread the actor may not write."""
+        if not self.is_actor(actor):
+            raise PermissionRefused(f"{actor} is not in this game")
+        if thread not in self.threads_for(actor):
+            raise PermissionRefused(f"{actor} may not write to {thread!r}; threads: {', '.join(self.threads_for(actor))}")
+        if not text.strip():
+            raise OrderError("an empty message; write something after the thread name")
+        message = {"n": len(self.record["messages"]) + 1, "thread": thread, "from": actor,
+                   "turn": self.turn, "text": text.strip()[:2000]}
+        self.record["messages"].append(message)
+        self._journal(op="post", actor=actor, thread=thread, text=text)
+        self._tell("message", thread=thread, n=message["n"])
+        return message
+
+    def messages_for(self, viewer: str) -> list[dict[str, Any]]:
+        """Messages ``viewer`` may read, oldest first."""
+        threads = set(self.threads_for(viewer))
+        return [m for m in self.record["messages"] if m["thread"] in threads]
+
+    # -- seeing -----------------------------------------------------------------------------------
+    def events_for(self, viewer: str, since_turn: int = 0) -> list[dict[str, Any]]:
+        """The log as ``viewer`` may see it, from ``since_turn`` on."""
+        side_of = lambda seat: self.side_of(seat)  # noqa: E731
+        return filter_events((e for e in self.record["log"] if e["turn"] >= since_turn), viewer, side_of)
+
+    def view(self, viewer: str) -> View:
+        """Everything ``viewer`` (a seat or the GM) may know now, with the log and the messages."""
+        who = GM if self._is_gm(viewer) else viewer
+        if who != GM and who not in self.seats():
+            raise PermissionRefused(f"no seat {viewer!r}; seats: {', '.join(self.seats())}")
+        view = self.ruleset.view(self.state, who)
+        outcome = self.outcome()
+        view["awaiting"] = sorted(self.awaiting())
+        view["ready"] = sorted(self.record["ready"])
+        view["deadline"] = self.record.get("deadline")
+        view["seed_hash"] = self.record["seed_hash"]
+        view["seats_public"] = [{"name": s["name"], "side": s["side"], "bot": s["bot"]} for s in self.record["seats"]]
+        view["outcome"] = None if outcome is None else outcome.to_dict()
+        if outcome is not None:
+            view["seed"] = self.record["seed"]
+        view["log"] = self.events_for(who, since_turn=max(0, self.turn - 1))
+        view["messages"] = self.messages_for(who)
+        return view
+
+
+def _step(node: Any, part: str, path: str) -> Any:
+    if isinstance(node, dict):
+        if part not in node:
+            raise StateError(f"{path!r}: no {part!r} there; keys: {', '.join(sorted(map(str, node)))[:300]}")
+        return node[part]
+    if isinstance(node, list):
+        return node[_index(node, part, path)]
+    raise StateError(f"{path!r}: {part!r} is inside a plain value")
+
+
+def _index(node: list[Any], part: str, path: str) -> int:
+    try:
+        index = int(part)
+        node[index]
+    except (ValueError, IndexError):
+        raise StateError(f"{path!r}: {part!r} is not an index of a list of {len(node)}") from None
+    return index
