@@ -96,6 +96,8 @@ class Ruleset(ABC):
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     turn_limit: ClassVar[int]
+    #: the state keys an order may change; submit copies only these for its trial (None: the whole state)
+    order_keys: ClassVar[tuple[str, ...] | None] = None
 
     # -- setting up -------------------------------------------------------------------------
     @abstractmethod
@@ -133,7 +135,13 @@ class Ruleset(ABC):
             raise OrderError(f"{text.strip()!r}: {seat} has nothing to order now; waiting for {', '.join(sorted(self.awaiting(state))) or 'nobody'}")
         ctx = self.context(state, seat, by)
         parsed = self.order_book().parse(text, ctx)
-        trial = copy.deepcopy(state)
+        if self.order_keys is None:
+            trial = copy.deepcopy(state)
+        else:
+            trial = dict(state)
+            for key in self.order_keys:
+                if key in state:
+                    trial[key] = copy.deepcopy(state[key])
         trial_ctx = self.context(trial, seat, by)
         events = self.carry_out(trial_ctx, parsed)
         state.clear()

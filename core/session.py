@@ -163,6 +163,10 @@ class Session:
         """A seat's side, or None."""
         return self.ruleset.side_of(self.state, seat)
 
+    def all_bots(self) -> bool:
+        """Whether bots play every seat (then only the GM, or a deadline, resolves a turn)."""
+        return all(s["bot"] for s in self.record["seats"])
+
     def is_bot(self, seat: str) -> bool:
         """Whether a bot plays ``seat``."""
         return any(s["name"] == seat and s["bot"] for s in self.record["seats"])
@@ -257,7 +261,7 @@ class Session:
             ready.remove(seat)
         self._journal(op="ready", actor=actor, seat=seat, flag=flag)
         self._tell("ready", seat=seat, flag=flag, count=len(ready), of=len(self.awaiting()))
-        if self.awaiting() and set(self.awaiting()) <= set(ready):
+        if self.awaiting() and set(self.awaiting()) <= set(ready) and not self.all_bots():
             return self._resolve(run_bots)
         if run_bots:
             self._run_bots()

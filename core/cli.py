@@ -1,0 +1,145 @@
+"""The ``holotable`` command: ``console``, ``play``, ``rulesets``, and room for more.
+
+Each subcommand is one :class:`Subcommand`: a name, a help line, a function that adds its arguments
+to its parser, and a function that runs it and returns the exit code. Register one with
+:func:`subcommand` (as a decorator), in this module or in a module listed in
+:data:`SUBCOMMAND_MODULES` (imported only when the command line is parsed, so ``core`` never imports
+``saves``, ``tui`` or ``server`` at import time; such a module must keep heavy imports inside its
+run function). Registering a name again replaces it: the TUI can take over ``play``.
+
+Example, in ``saves/cli.py``::
+
+    from core.cli import subcommand
+
+    def _args(parser):
+        parser.add_argument("--dir")
+
+    @subcommand("saves", "list the saved games", _args)
+    def saves(args):
+        ...
+        return 0
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import time
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+Configure = Callable[[argparse.ArgumentParser], None]
+Run = Callable[[argparse.Namespace], int]
+
+
+@dataclass(frozen=True)
+class Subcommand:
+    """One ``holotable <name>`` subcommand."""
+
+    name: str
+    help: str
+    configure: Configure
+    run: Run
+
+
+SUBCOMMANDS: dict[str, Subcommand] = {}
+
+#: Modules that register more subcommands (``saves``, ``replay``, ``verify``, ``export``, ``serve``,
+#: the TUI's ``play``). A module that is not there yet is skipped.
+SUBCOMMAND_MODULES: list[str] = ["saves.cli", "tui.cli", "server.cli"]
+
+
+def subcommand(name: str, help: str, configure: Configure | None = None) -> Callable[[Run], Run]:
+    """Register ``holotable <name>``: decorate its run function (``args -> exit code``)."""
+    def register(run: Run) -> Run:
+        SUBCOMMANDS[name] = Subcommand(name, help, configure or (lambda parser: None), run)
+        return run
+    return register
+
+
+def _load_modules() -> None:
+    for module in SUBCOMMAND_MODULES:
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name is None or not (module == exc.name or module.startswith(exc.name + ".")):
+                raise
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every registered subcommand."""
+    _load_modules()
+    parser = argparse.ArgumentParser(prog="holotable", description="A terminal war-room for Star Wars play-by-post wargames.")
+    commands = parser.add_subparsers(dest="command", metavar="<command>")
+    for sub in SUBCOMMANDS.values():
+        child = commands.add_parser(sub.name, help=sub.help, description=sub.help)
+        sub.configure(child)
+        child.set_defaults(run=sub.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``holotable`` with ``argv`` (default: the process's arguments); return the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "run", None) is None:
+        parser.print_help()
+        return 2
+    try:
+        return int(args.run(args))
+    except KeyboardInterrupt:
+        return 130
+
+
+# -- the subcommands core provides ------------------------------------------------------------------
+def _console_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="answer each input line with exactly one JSON object")
+    parser.add_argument("--demo", action="store_true", help="start a demo game: you against bots")
+    parser.add_argument("--ruleset", default=None, help="the demo's rule system (default: the first registered)")
+    parser.add_argument("--seed", default=None, help="the demo's dice seed (default: from the clock)")
+    parser.add_argument("save", nargs="?", metavar="SAVE", help="load this save file if it exists; write the game to it after every change")
+
+
+def _demo_ruleset(args: argparse.Namespace) -> str:
+    from core.registry import ruleset_ids
+    return args.ruleset or ruleset_ids()[0]
+
+
+@subcommand("console", "a line console: one command per line (orders, views, the GM's tools)", _console_args)
+def console(args: argparse.Namespace) -> int:
+    """``holotable console [--json] [--demo] [SAVE]``."""
+    from core.console import run
+    demo = _demo_ruleset(args) if args.demo else None
+    seed = args.seed or f"demo-{time.time_ns()}"
+    return run(sys.stdin, sys.stdout, args.json, args.save, demo=demo, demo_seed=seed, stderr=sys.stderr)
+
+
+def _play_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--ruleset", default=None, help="the rule system (default: the first registered)")
+    parser.add_argument("--seed", default=None, help="the dice seed (default: from the clock)")
+    parser.add_argument("save", nargs="?", metavar="SAVE", help="load this save file if it exists; write the game to it after every change")
+
+
+@subcommand("play", "play a demo game against bots (for now in the line console)", _play_args)
+def play(args: argparse.Namespace) -> int:
+    """``holotable play``: for now the console's demo."""
+    from core.console import run
+    seed = args.seed or f"demo-{time.time_ns()}"
+    return run(sys.stdin, sys.stdout, False, args.save, demo=_demo_ruleset(args), demo_seed=seed, stderr=sys.stderr)
+
+
+@subcommand("rulesets", "list the rule systems")
+def rulesets(args: argparse.Namespace) -> int:
+    """``holotable rulesets``: each registered id and title."""
+    from core.registry import find_ruleset, ruleset_ids
+    for ruleset_id in ruleset_ids():
+        ruleset = find_ruleset(ruleset_id)
+        print(f"{ruleset_id}\t{ruleset.title}\t{', '.join(ruleset.sides())}\t{ruleset.min_seats}-{ruleset.max_seats} seats")
+    return 0
+
+
+if __name__ == "__main__":
+    # Run the imported module's main, so that plugin modules doing `from core.cli import subcommand`
+    # register into the same table (under `python -m core.cli` this file is also `__main__`).
+    from core.cli import main as _main
+    raise SystemExit(_main())

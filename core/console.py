@@ -1,0 +1,959 @@
+"""The line console: one command per line in, one answer per line out.
+
+:class:`Console` is pure: it takes a line and returns an :class:`Answer`. The only I/O it does goes
+through the ``files`` object its caller hands it (``save``, ``load`` and the save file written after
+every change). :func:`run` is the loop around it: it reads standard input, writes answers (text, or
+exactly one JSON object per input line with ``json_mode``), and shows a prompt on a terminal.
+
+Nothing here knows which ruleset is in play: orders go to the session as text, views are drawn from
+the shared view shape (see :mod:`core.ruleset`), help and completion come from the ruleset's order
+book. Every refusal says why and leaves the game as it was; an unexpected error is reported in one
+line and the game is restored from a copy taken before the command.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+import traceback
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Protocol, TextIO
+
+from core.errors import HolotableError
+from core.events import GM, filter_events
+from core.registry import find_ruleset, ruleset_ids
+from core.session import SCHEMA, Session
+
+__all__ = ["Answer", "Console", "ConsoleError", "Files", "LocalFiles", "demo_line", "run", "write_atomic"]
+
+
+class ConsoleError(HolotableError):
+    """A console command was refused (bad syntax, no game yet, a file that will not do)."""
+
+
+# -- files ------------------------------------------------------------------------------------------
+class Files(Protocol):
+    """The file access a console is given: the only I/O it does."""
+
+    def exists(self, path: str) -> bool:
+        """Whether ``path`` names an existing file."""
+
+    def read(self, path: str) -> str:
+        """The text of ``path``. Raises OSError or UnicodeDecodeError."""
+
+    def write(self, path: str, text: str) -> None:
+        """Replace ``path`` with ``text`` atomically. Raises OSError."""
+
+
+def write_atomic(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash at any moment leaves either the old or the new file.
+
+    A temporary file in the same directory is written, flushed and fsynced, then moved over ``path``
+    with ``os.replace``, and the directory is fsynced. Raises OSError (the old file is untouched).
+    """
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:
+        dir_fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)
+
+
+class LocalFiles:
+    """The local file system, with atomic writes."""
+
+    def exists(self, path: str) -> bool:
+        """Whether ``path`` names an existing file."""
+        return os.path.isfile(path)
+
+    def read(self, path: str) -> str:
+        """The UTF-8 text of ``path``. Raises OSError or UnicodeDecodeError."""
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+
+    def write(self, path: str, text: str) -> None:
+        """Replace ``path`` with ``text`` atomically. Raises OSError."""
+        write_atomic(path, text)
+
+
+# -- answers ----------------------------------------------------------------------------------------
+@dataclass
+class Answer:
+    """What a console command answers: ok or refused, a text for people, data for programs."""
+
+    ok: bool
+    command: str
+    text: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+    error: str | None = None
+    quit: bool = False
+    quiet: bool = False
+
+    def as_text(self) -> str:
+        """The answer for a person: the text, or the refusal."""
+        if self.ok:
+            return self.text
+        if self.error and self.error.startswith("internal error"):
+            return self.error
+        return f"refused: {self.error}"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The answer for a program: ``{"ok": true, "command", "text", ...}`` or ``{"ok": false, "error"}``."""
+        if self.ok:
+            return {"ok": True, "command": self.command, **self.data, "text": self.text}
+        return {"ok": False, "command": self.command, "error": self.error}
+
+    def as_json(self) -> str:
+        """:meth:`as_dict` as one line of JSON."""
+        return json.dumps(self.as_dict(), ensure_ascii=False, default=str)
+
+
+@dataclass(frozen=True)
+class Command:
+    """One console command: its name, usage, summary, and what it does."""
+
+    name: str
+    usage: str
+    summary: str
+    handler: str
+    needs_game: bool = True
+    changes: bool = True
+    details: str = ""
+
+
+COMMANDS: dict[str, Command] = {c.name: c for c in [
+    Command("new", "new <ruleset> [scenario=<id>] [seed=<s>] seats=<seat>:<side>[:bot][,...] [gm=<name>] [<option>=<value>...]",
+            "start a new game", "_new", needs_game=False,
+            details="example: new raw seed=42 seats=al:GAR,bo:CIS:bot,cy:GAR:bot,di:CIS:bot,ed:GAR:bot,fa:CIS:bot"),
+    Command("as", "as <seat> <order>  |  as <actor> for <seat> <order>",
+            "give an order for a seat (as itself, or as its Grand Admiral or the GM)", "_as",
+            details="`help orders` lists the orders; `help <order>` explains one"),
+    Command("withdraw", "withdraw <seat> <n>", "take order n (1-based) off the seat's sheet", "_withdraw"),
+    Command("sheet", "sheet <seat>", "the seat's queued orders, numbered", "_sheet", changes=False),
+    Command("ready", "ready <seat> [off]", "the seat's orders for this turn are complete (off: not yet)", "_ready"),
+    Command("resolve", "resolve", "the GM resolves the turn now", "_resolve"),
+    Command("status", "status", "turn, who is awaited, who is ready, the outcome", "_status", changes=False),
+    Command("view", "view <seat>|gm", "everything that viewer sees, and nothing more", "_view", changes=False),
+    Command("odds", "odds <seat> <order>", "the exact odds of an order that rolls dice", "_odds", changes=False),
+    Command("log", "log <seat>|gm", "the whole event log as that viewer may see it", "_log", changes=False),
+    Command("say", "say <actor> <thread> <text>", "post a message (threads: public, team:<side>, gm:<seat>)", "_say"),
+    Command("messages", "messages <seat>|gm", "the messages that viewer may read", "_messages", changes=False),
+    Command("away", "away <seat> [back]", "the seat is away this turn (back: it is back)", "_away"),
+    Command("roll", "roll <count>d<sides> [reason]", "the GM rolls dice in the open", "_roll"),
+    Command("correct", "correct <path> <json> <reason>", "the GM sets one value of the state, with a logged reason", "_correct",
+            details="example: correct turn 3 ruling on the forum"),
+    Command("bot", "bot <seat> [off]", "the GM hands a seat to a bot (off: back to a player)", "_bot"),
+    Command("complete", "complete <seat> <partial order>", "completions for a partial order", "_complete", changes=False),
+    Command("save", "save <file>", "write the game to a file", "_save", changes=False),
+    Command("load", "load <file>", "load a game from a file", "_load", needs_game=False),
+    Command("rulesets", "rulesets", "the rule systems this holotable knows", "_rulesets", needs_game=False, changes=False),
+    Command("help", "help [<command>|orders|<order>]", "this list, one command, or the ruleset's orders", "_help",
+            needs_game=False, changes=False),
+    Command("quit", "quit", "leave the console", "_quit", needs_game=False, changes=False),
+]}
+ALIASES = {"exit": "quit", "?": "help"}
+ROLL = re.compile(r"^(\d+)d(\d+)$", re.IGNORECASE)
+
+
+def _usage(name: str) -> str:
+    return f"usage: {COMMANDS[name].usage}"
+
+
+# -- the console ------------------------------------------------------------------------------------
+class Console:
+    """A game driven by lines of text. Build it, then feed :meth:`handle` one line at a time.
+
+    ``save_path``: if given, the game is written there after every command that changed it (before
+    the answer is given); a write that fails undoes the change. ``files``: all file access (default:
+    the local file system).
+    """
+
+    def __init__(self, session: Session | None = None, save_path: str | None = None,
+                 files: Files | None = None) -> None:
+        self.session: Session | None = None
+        self.save_path = save_path
+        self.files: Files = files if files is not None else LocalFiles()
+        self.last_traceback: str | None = None
+        self._heard: list[tuple[str, dict[str, Any]]] = []
+        if session is not None:
+            self._adopt(session)
+
+    # -- the one entry point ----------------------------------------------------------------------
+    def handle(self, line: str) -> Answer:
+        """Carry out one command line and answer it. Never raises; a refusal changes nothing."""
+        raw = line.rstrip("\r\n").lstrip()
+        if not raw.strip() or raw.startswith("#"):
+            return Answer(True, "", quiet=True)
+        word, rest = (raw.split(None, 1) + [""])[:2]
+        name = ALIASES.get(word.lower(), word.lower())
+        command = COMMANDS.get(name)
+        before = self.session
+        snapshot = None if before is None else json.dumps(before.record)
+        self._heard.clear()
+        try:
+            if command is None:
+                raise ConsoleError(self._unknown(word))
+            if command.needs_game and self.session is None:
+                raise ConsoleError("no game yet; start one with `new <ruleset> seats=...` "
+                                   f"(rulesets: {', '.join(ruleset_ids())}) or `load <file>`; `help new` explains")
+            rest = rest if name == "complete" else rest.strip()
+            answer: Answer = getattr(self, command.handler)(rest)
+        except HolotableError as exc:
+            self._restore(before, snapshot)
+            return Answer(False, name, error=str(exc) or type(exc).__name__)
+        except (Exception, KeyboardInterrupt) as exc:  # noqa: BLE001 - nothing may escape the console
+            self.last_traceback = traceback.format_exc()
+            self._restore(before, snapshot)
+            what = "interrupted" if isinstance(exc, KeyboardInterrupt) else f"{type(exc).__name__}: {exc}"
+            return Answer(False, name, error=f"internal error: {what}; the game is unchanged")
+        finally:
+            self._heard.clear()
+        answer.command = name
+        if command is not None and not command.changes and self.session is before and before is not None:
+            if json.dumps(before.record) != snapshot:  # a read-only command must leave the game alone
+                self._restore(before, snapshot)
+        return self._keep(answer, before, snapshot)
+
+    # -- keeping and restoring --------------------------------------------------------------------
+    def _adopt(self, session: Session) -> None:
+        self.session = session
+        session.subscribe(lambda kind, payload: self._heard.append((kind, payload)))
+
+    def _restore(self, before: Session | None, snapshot: str | None) -> None:
+        if before is not None and snapshot is not None:
+            before.record.clear()
+            before.record.update(json.loads(snapshot))
+        self.session = before
+
+    def _keep(self, answer: Answer, before: Session | None, snapshot: str | None) -> Answer:
+        """Write the save file if the game changed; undo the change if the write fails."""
+        if not (answer.ok and self.save_path and self.session is not None):
+            return answer
+        if self.session is before and json.dumps(self.session.record) == snapshot:
+            return answer
+        try:
+            self.files.write(self.save_path, self.session.to_json())
+        except OSError as exc:
+            self._restore(before, snapshot)
+            return Answer(False, answer.command, error=f"could not save to {self.save_path}: "
+                          f"{exc.strerror or exc}; the change was undone")
+        return answer
+
+    def _game(self) -> Session:
+        if self.session is None:
+            raise ConsoleError("no game yet; start one with `new` or `load <file>`")
+        return self.session
+
+    # -- names ------------------------------------------------------------------------------------
+    def _is_gm(self, name: str) -> bool:
+        return name == GM or (self.session is not None and name == self.session.gm)
+
+    def _seat(self, name: str, usage: str) -> str:
+        session = self._game()
+        if not name:
+            raise ConsoleError(f"missing <seat>; seats: {', '.join(session.seats())}; {_usage(usage)}")
+        if name not in session.seats():
+            raise ConsoleError(f"no seat {name!r}; seats: {', '.join(session.seats())}")
+        return name
+
+    def _viewer(self, name: str, usage: str) -> str:
+        session = self._game()
+        if self._is_gm(name):
+            return GM
+        if name in session.seats():
+            return name
+        raise ConsoleError(f"no viewer {name!r}; viewers: gm, {', '.join(session.seats())}; {_usage(usage)}")
+
+    def _visible(self, events: Iterable[dict[str, Any]], viewer: str) -> list[dict[str, Any]]:
+        session = self._game()
+        who = GM if self._is_gm(viewer) else viewer
+        return filter_events(events, who, session.side_of)
+
+    def _unknown(self, word: str) -> str:
+        hint = ""
+        if self.session is not None and word.lower() in self.session.ruleset.order_book().verbs():
+            hint = f"; {word!r} is an order: give it with `as <seat> {word} ...`"
+        return f"unknown command {word!r}{hint}; commands: {', '.join(COMMANDS)}; `help <command>` explains one"
+
+    def _resolutions(self, viewer: str) -> tuple[list[str], list[dict[str, Any]]]:
+        """Lines and events (as ``viewer`` may see them) of every resolution heard during a command."""
+        lines: list[str] = []
+        seen: list[dict[str, Any]] = []
+        for kind, payload in self._heard:
+            if kind != "resolved":
+                continue
+            events = self._visible(payload.get("events", []), viewer)
+            lines.append(f"-- resolved; now turn {payload.get('turn')} --")
+            lines.extend(render_event(e) for e in events)
+            seen.extend(events)
+        return lines, seen
+
+    def _state_line(self) -> str:
+        session = self._game()
+        outcome = session.outcome()
+        if outcome is not None:
+            winners = ", ".join(outcome.winners) or "nobody (a draw)"
+            return f"turn {session.turn}: game over; winners: {winners}; {outcome.reason}"
+        awaiting = sorted(session.awaiting())
+        ready = sorted(session.record["ready"])
+        return (f"turn {session.turn}: waiting for {', '.join(s for s in awaiting if s not in ready) or 'nobody'}"
+                f"; ready: {', '.join(ready) or 'nobody'}")
+
+    # -- commands ---------------------------------------------------------------------------------
+    def _new(self, rest: str) -> Answer:
+        words = rest.split()
+        if not words:
+            raise ConsoleError(f"missing <ruleset> (rulesets: {', '.join(ruleset_ids())}); {_usage('new')}")
+        ruleset_id, pairs = words[0], words[1:]
+        ruleset = find_ruleset(ruleset_id)
+        settings: dict[str, str] = {}
+        for pair in pairs:
+            key, sep, value = pair.partition("=")
+            if not sep or not key or not value:
+                raise ConsoleError(f"{pair!r} is not <key>=<value>; {_usage('new')}")
+            if key in settings:
+                raise ConsoleError(f"{key}= is given twice")
+            settings[key] = value
+        if "seats" not in settings:
+            raise ConsoleError(f"missing seats=<seat>:<side>[:bot],...; sides: {', '.join(ruleset.sides())}, "
+                               f"{ruleset.min_seats} to {ruleset.max_seats} seats; {_usage('new')}")
+        seats = parse_seats(settings.pop("seats"), ruleset.sides())
+        scenario = settings.pop("scenario", None)
+        seed = settings.pop("seed", None)
+        gm = settings.pop("gm", GM)
+        defaults = ruleset.options()
+        options = {key: coerce_option(value, defaults.get(key)) for key, value in settings.items()}
+        self._refuse_overwrite("new")
+        session = Session.new(ruleset_id, seats, scenario, options, seed, gm)
+        self._adopt(session)
+        listing = ", ".join(f"{n} ({s}{', bot' if b else ''})" for n, s, b in seats)
+        text = (f"new game of {ruleset.title}, scenario {session.record['scenario']}; seats: {listing}\n"
+                f"dice seed hash {session.record['seed_hash']}\n{self._state_line()}")
+        return Answer(True, "new", text, {"ruleset": ruleset_id, "seats": session.record["seats"],
+                                          "turn": session.turn, "seed_hash": session.record["seed_hash"]})
+
+    def _refuse_overwrite(self, what: str) -> None:
+        session = self.session
+        if self.save_path and session is not None and session.outcome() is None:
+            raise ConsoleError(f"this console saves to {self.save_path}, which holds a game in progress "
+                               f"(turn {session.turn}); `{what}` would overwrite it: save it elsewhere with "
+                               "`save <file>` and start the console with another save file")
+
+    def _as(self, rest: str) -> Answer:
+        words = rest.split(None, 1)
+        if len(words) < 2:
+            raise ConsoleError(f"missing the order; {_usage('as')}")
+        actor, order = words
+        seat = actor
+        parts = order.split(None, 2)
+        if parts[0].lower() == "for" and len(parts) >= 2:
+            if parts[1] not in self._game().seats():
+                raise ConsoleError(f"no seat {parts[1]!r} to order for; seats: {', '.join(self._game().seats())}")
+            if len(parts) < 3:
+                raise ConsoleError(f"missing the order after `for {parts[1]}`; {_usage('as')}")
+            seat, order = parts[1], parts[2]
+        session = self._game()
+        if actor != seat and not (self._is_gm(actor) or actor in session.seats()):
+            raise ConsoleError(f"no actor {actor!r}; actors: gm, {', '.join(session.seats())}")
+        events = session.order(actor, seat, order)
+        visible = self._visible(events, actor)
+        sheet = session.sheet(seat)
+        by = "" if actor == seat else f" (by {actor})"
+        lines = [f"{seat}: accepted `{order.strip()}`{by}"]
+        if session.ruleset.simultaneous:
+            lines[0] += f"; {len(sheet)} order{'s' if len(sheet) != 1 else ''} on the sheet"
+        lines.extend(render_event(e) for e in visible)
+        more, later = self._resolutions(actor)
+        lines.extend(more)
+        lines.append(self._state_line())
+        return Answer(True, "as", "\n".join(lines), {"actor": actor, "seat": seat, "order": order.strip(),
+                                                     "events": visible + later, "sheet": sheet})
+
+    def _withdraw(self, rest: str) -> Answer:
+        words = rest.split()
+        if len(words) != 2 or not words[1].isdigit() or int(words[1]) < 1:
+            raise ConsoleError(f"say which seat and which order (a number from 1); {_usage('withdraw')}")
+        seat = self._seat(words[0], "withdraw")
+        session = self._game()
+        index = int(words[1])
+        sheet = session.sheet(seat)
+        if index > len(sheet):
+            raise ConsoleError(f"{seat} has no order {index}; the sheet holds {len(sheet)}"
+                               + (f" (1 to {len(sheet)})" if sheet else ""))
+        taken = sheet[index - 1]
+        session.withdraw(seat, seat, index - 1)
+        return Answer(True, "withdraw", f"{seat}: withdrew {index}. {order_text(taken)}\n"
+                      + render_sheet(session.sheet(seat), seat), {"seat": seat, "sheet": session.sheet(seat)})
+
+    def _sheet(self, rest: str) -> Answer:
+        seat = self._seat(rest, "sheet")
+        sheet = self._game().sheet(seat)
+        return Answer(True, "sheet", render_sheet(sheet, seat), {"seat": seat, "sheet": sheet})
+
+    def _ready(self, rest: str) -> Answer:
+        words = rest.split()
+        if not words or len(words) > 2 or (len(words) == 2 and words[1].lower() != "off"):
+            raise ConsoleError(_usage("ready"))
+        seat = self._seat(words[0], "ready")
+        flag = len(words) == 1
+        session = self._game()
+        session.ready(seat, seat, flag)
+        lines = [f"{seat} is {'ready' if flag else 'not ready'}"]
+        more, events = self._resolutions(seat)
+        lines.extend(more)
+        lines.append(self._state_line())
+        return Answer(True, "ready", "\n".join(lines), {"seat": seat, "ready": flag, "resolved": bool(more),
+                                                        "turn": session.turn, "events": events})
+
+    def _resolve(self, rest: str) -> Answer:
+        if rest:
+            raise ConsoleError(_usage("resolve"))
+        session = self._game()
+        session.resolve(session.gm)
+        lines, events = self._resolutions(GM)
+        lines.append(self._state_line())
+        outcome = session.outcome()
+        return Answer(True, "resolve", "\n".join(lines), {"turn": session.turn, "events": events,
+                                                          "outcome": None if outcome is None else outcome.to_dict()})
+
+    def _status(self, rest: str) -> Answer:
+        session = self._game()
+        outcome = session.outcome()
+        seats = ", ".join(f"{s['name']} ({s['side']}{', bot' if s['bot'] else ''})" for s in session.record["seats"])
+        text = f"{session.ruleset.title}, scenario {session.record['scenario']}; seats: {seats}\n{self._state_line()}"
+        return Answer(True, "status", text, {"ruleset": session.record["ruleset"], "turn": session.turn,
+                                             "awaiting": sorted(session.awaiting()),
+                                             "ready": sorted(session.record["ready"]),
+                                             "seats": session.record["seats"],
+                                             "outcome": None if outcome is None else outcome.to_dict()})
+
+    def _view(self, rest: str) -> Answer:
+        viewer = self._viewer(rest, "view")
+        view = self._game().view(viewer)
+        return Answer(True, "view", render_view(view), {"view": view})
+
+    def _odds(self, rest: str) -> Answer:
+        words = rest.split(None, 1)
+        if len(words) < 2:
+            raise ConsoleError(_usage("odds"))
+        seat = self._seat(words[0], "odds")
+        session = self._game()
+        odds = session.ruleset.odds(json.loads(json.dumps(session.state)), seat, words[1])
+        if odds is None:
+            return Answer(True, "odds", f"`{words[1].strip()}` rolls no dice", {"odds": None})
+        lines = [odds.title]
+        lines.extend(f"  {label:<40} {float(p) * 100:6.2f}%  ({p})" for label, p in odds.rows)
+        return Answer(True, "odds", "\n".join(lines), {"odds": odds.to_dict()})
+
+    def _log(self, rest: str) -> Answer:
+        viewer = self._viewer(rest, "log")
+        events = self._game().events_for(viewer)
+        return Answer(True, "log", "\n".join(render_event(e) for e in events), {"viewer": viewer, "events": events})
+
+    def _say(self, rest: str) -> Answer:
+        words = rest.split(None, 2)
+        if len(words) < 3:
+            raise ConsoleError(f"say who, where and what; {_usage('say')}")
+        actor, thread, text = words
+        message = self._game().post(actor, thread, text)
+        return Answer(True, "say", render_message(message), {"message": message})
+
+    def _messages(self, rest: str) -> Answer:
+        viewer = self._viewer(rest, "messages")
+        messages = self._game().messages_for(viewer)
+        text = "\n".join(render_message(m) for m in messages) or "no messages"
+        return Answer(True, "messages", text, {"viewer": viewer, "messages": messages})
+
+    def _away(self, rest: str) -> Answer:
+        words = rest.split()
+        if not words or len(words) > 2 or (len(words) == 2 and words[1].lower() != "back"):
+            raise ConsoleError(_usage("away"))
+        seat = self._seat(words[0], "away")
+        flag = len(words) == 1
+        self._game().away(seat, seat, flag)
+        return Answer(True, "away", f"{seat} is {'away' if flag else 'back'}", {"seat": seat, "away": flag})
+
+    def _roll(self, rest: str) -> Answer:
+        words = rest.split(None, 1)
+        match = ROLL.match(words[0]) if words else None
+        if match is None:
+            raise ConsoleError(f"say the dice as <count>d<sides>, e.g. `roll 2d6 boarding action`; {_usage('roll')}")
+        session = self._game()
+        reason = words[1].strip() if len(words) > 1 else ""
+        events = session.gm_roll(session.gm, int(match.group(1)), int(match.group(2)), reason)
+        return Answer(True, "roll", "\n".join(render_event(e) for e in self._visible(events, GM)),
+                      {"events": self._visible(events, GM)})
+
+    def _correct(self, rest: str) -> Answer:
+        words = rest.split(None, 1)
+        if len(words) < 2:
+            raise ConsoleError(f"say the path, the new JSON value and the reason; {_usage('correct')}")
+        path, tail = words
+        try:
+            _, end = json.JSONDecoder().raw_decode(tail)
+            value, reason = tail[:end], tail[end:].strip()
+        except json.JSONDecodeError:
+            value, _, reason = tail.partition(" ")
+        session = self._game()
+        events = session.gm_correct(session.gm, path, value, reason)
+        return Answer(True, "correct", "\n".join(render_event(e) for e in self._visible(events, GM)),
+                      {"events": self._visible(events, GM)})
+
+    def _bot(self, rest: str) -> Answer:
+        words = rest.split()
+        if not words or len(words) > 2 or (len(words) == 2 and words[1].lower() != "off"):
+            raise ConsoleError(_usage("bot"))
+        seat = self._seat(words[0], "bot")
+        flag = len(words) == 1
+        session = self._game()
+        session.set_bot(session.gm, seat, flag)
+        lines = [f"{seat} is now played by {'a bot' if flag else 'a player'}"]
+        more, events = self._resolutions(GM)
+        lines.extend(more)
+        lines.append(self._state_line())
+        return Answer(True, "bot", "\n".join(lines), {"seat": seat, "bot": flag, "events": events})
+
+    def _complete(self, rest: str) -> Answer:
+        words = rest.lstrip().split(None, 1)
+        if not words:
+            raise ConsoleError(_usage("complete"))
+        seat = self._seat(words[0], "complete")
+        partial = rest.lstrip()[len(words[0]):]
+        partial = partial[1:] if partial.startswith(" ") else partial
+        session = self._game()
+        ctx = session.ruleset.context(session.state, seat)
+        found = session.ruleset.order_book().complete(partial, ctx)
+        return Answer(True, "complete", "\n".join(found) or "no completions", {"completions": found})
+
+    def _save(self, rest: str) -> Answer:
+        if not rest:
+            raise ConsoleError(_usage("save"))
+        session = self._game()
+        if self.files.exists(rest):
+            try:
+                check_record(self.files.read(rest))
+            except (ConsoleError, OSError, UnicodeDecodeError):
+                raise ConsoleError(f"{rest} exists and is not a holotable save; it was not overwritten") from None
+        try:
+            self.files.write(rest, session.to_json())
+        except OSError as exc:
+            raise ConsoleError(f"could not write {rest}: {exc.strerror or exc}") from None
+        return Answer(True, "save", f"saved turn {session.turn} to {rest}", {"path": rest})
+
+    def _load(self, rest: str) -> Answer:
+        if not rest:
+            raise ConsoleError(_usage("load"))
+        self._refuse_overwrite("load")
+        return self.load_file(rest)
+
+    def load_file(self, path: str) -> Answer:
+        """Load the game saved in ``path``. Raises ConsoleError (or UnknownRuleset) with a clear reason."""
+        try:
+            text = self.files.read(path)
+        except FileNotFoundError:
+            raise ConsoleError(f"no file {path}") from None
+        except UnicodeDecodeError:
+            raise ConsoleError(f"{path} is not a holotable save (not UTF-8 text)") from None
+        except OSError as exc:
+            raise ConsoleError(f"could not read {path}: {exc.strerror or exc}") from None
+        record = check_record(text, path)
+        session = Session.from_record(record)
+        try:
+            session.view(GM)
+            session.awaiting()
+            session.events_for(GM)
+        except HolotableError as exc:
+            raise ConsoleError(f"{path} holds a damaged game: {exc}") from None
+        except Exception as exc:  # noqa: BLE001 - a damaged record must be refused, not crash
+            raise ConsoleError(f"{path} holds a damaged game ({type(exc).__name__}: {exc})") from None
+        self._adopt(session)
+        return Answer(True, "load", f"loaded {session.ruleset.title} from {path}\n{self._state_line()}",
+                      {"path": path, "ruleset": record["ruleset"], "turn": session.turn})
+
+    def _rulesets(self, rest: str) -> Answer:
+        text = "\n".join(describe_ruleset(rid) for rid in ruleset_ids())
+        return Answer(True, "rulesets", text, {"rulesets": [{"id": rid, "title": find_ruleset(rid).title}
+                                                            for rid in ruleset_ids()]})
+
+    def _help(self, rest: str) -> Answer:
+        topic = rest.split()[0].lower() if rest else ""
+        if not topic:
+            lines = ["commands:"]
+            for command in COMMANDS.values():
+                lines.append(f"  {command.usage}")
+                lines.append(f"      {command.summary}")
+            lines.append("`help orders` lists the orders of the game in play; `help <order>` explains one")
+            return Answer(True, "help", "\n".join(lines))
+        topic = ALIASES.get(topic, topic)
+        if topic in COMMANDS:
+            command = COMMANDS[topic]
+            lines = [command.usage, f"  {command.summary}"]
+            if command.details:
+                lines.append(f"  {command.details}")
+            if topic == "new":
+                lines.extend("  " + describe_ruleset(rid) for rid in ruleset_ids())
+            return Answer(True, "help", "\n".join(lines))
+        words = rest.split()
+        if topic == "orders":
+            ruleset_id = words[1] if len(words) > 1 else (self.session.record["ruleset"] if self.session else None)
+            if ruleset_id is None:
+                raise ConsoleError(f"no game yet: say which ruleset, e.g. `help orders {ruleset_ids()[0]}`")
+            return Answer(True, "help", find_ruleset(ruleset_id).order_book().help())
+        if self.session is not None and topic in self.session.ruleset.order_book().verbs():
+            return Answer(True, "help", self.session.ruleset.order_book().help(topic))
+        orders = ", ".join(self.session.ruleset.order_book().verbs()) if self.session else "start a game to see them"
+        raise ConsoleError(f"no command or order {topic!r}; commands: {', '.join(COMMANDS)}; orders: {orders}")
+
+    def _quit(self, rest: str) -> Answer:
+        return Answer(True, "quit", "bye", quit=True)
+
+    # -- completion for line editors --------------------------------------------------------------
+    def completions(self, line: str) -> list[str]:
+        """Whole-line completions of ``line`` (commands, seats, orders after ``as <seat>``). Never raises."""
+        try:
+            return self._completions(line)
+        except Exception:  # noqa: BLE001 - completion must never break typing
+            return []
+
+    def _completions(self, line: str) -> list[str]:
+        words = line.split(" ")
+        if len(words) == 1:
+            return [c + " " for c in COMMANDS if c.startswith(words[0].lower())]
+        name = ALIASES.get(words[0].lower(), words[0].lower())
+        session = self.session
+        if name == "help" and len(words) == 2:
+            verbs = session.ruleset.order_book().verbs() if session else []
+            return [f"{words[0]} {t}" for t in [*COMMANDS, "orders", *verbs] if t.startswith(words[1].lower())]
+        if session is None:
+            return []
+        names = session.seats() + (["gm"] if name in ("view", "log", "messages") else [])
+        if len(words) == 2 and name in ("as", "withdraw", "sheet", "ready", "view", "odds", "log", "say",
+                                        "messages", "away", "bot", "complete"):
+            return [f"{words[0]} {n} " for n in names if n.startswith(words[1])]
+        if name in ("as", "odds", "complete") and len(words) >= 3:
+            seat, start = words[1], 2
+            if name == "as" and words[2] == "for" and len(words) >= 4:
+                if len(words) == 4:
+                    return [f"{' '.join(words[:3])} {n} " for n in session.seats() if n.startswith(words[3])]
+                seat, start = words[3], 4
+            if seat not in session.seats():
+                return []
+            head = " ".join(words[:start]) + " "
+            ctx = session.ruleset.context(session.state, seat)
+            return [head + c for c in session.ruleset.order_book().complete(" ".join(words[start:]), ctx)]
+        return []
+
+
+# -- parsing helpers --------------------------------------------------------------------------------
+def parse_seats(text: str, sides: list[str]) -> list[tuple[str, str, bool]]:
+    """``al:GAR:bot,bo:CIS`` as [(name, side, bot)]. Raises ConsoleError naming the bad entry."""
+    seats: list[tuple[str, str, bool]] = []
+    for entry in text.split(","):
+        parts = entry.split(":")
+        if len(parts) not in (2, 3) or not parts[0] or not parts[1] or (len(parts) == 3 and parts[2].lower() != "bot"):
+            raise ConsoleError(f"seat {entry!r} is not <seat>:<side> or <seat>:<side>:bot (sides: {', '.join(sides)})")
+        seats.append((parts[0], parts[1], len(parts) == 3))
+    return seats
+
+
+def coerce_option(value: str, default: Any) -> Any:
+    """An option's text as the type of its default (bool, int, float, str), else as JSON if it parses."""
+    lowered = value.lower()
+    if isinstance(default, bool):
+        if lowered in ("true", "yes", "on", "1"):
+            return True
+        if lowered in ("false", "no", "off", "0"):
+            return False
+        raise ConsoleError(f"option value {value!r} should be true or false")
+    if isinstance(default, int):
+        try:
+            return int(value)
+        except ValueError:
+            raise ConsoleError(f"option value {value!r} should be a whole number") from None
+    if isinstance(default, float):
+        try:
+            return float(value)
+        except ValueError:
+            raise ConsoleError(f"option value {value!r} should be a number") from None
+    if isinstance(default, str):
+        return value
+    try:
+        return json.loads(value)
+    except json.JSONDecodeError:
+        return value
+
+
+def check_record(text: str, path: str = "the file") -> dict[str, Any]:
+    """The game record in ``text``. Raises ConsoleError saying why it is not one."""
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ConsoleError(f"{path} is not a holotable save (not JSON: {exc.msg} at line {exc.lineno})") from None
+    if not isinstance(record, dict) or "schema" not in record or "ruleset" not in record:
+        raise ConsoleError(f"{path} is not a holotable save (JSON, but not a game record)")
+    schema = record["schema"]
+    if not isinstance(schema, int) or isinstance(schema, bool):
+        raise ConsoleError(f"{path} is not a holotable save (schema {schema!r})")
+    if schema > SCHEMA:
+        raise ConsoleError(f"{path} was saved by a newer holotable (schema {schema}; this one reads up to {SCHEMA})")
+    if schema < SCHEMA:
+        raise ConsoleError(f"{path} has an old schema {schema} that this holotable cannot read (it reads {SCHEMA})")
+    if record["ruleset"] not in ruleset_ids():
+        raise ConsoleError(f"{path} is a game of an unknown rule system {record['ruleset']!r}; known: {', '.join(ruleset_ids())}")
+    return record
+
+
+def describe_ruleset(ruleset_id: str) -> str:
+    """One line: id, title, sides, seats, scenarios and options of a ruleset."""
+    ruleset = find_ruleset(ruleset_id)
+    options = ", ".join(f"{k}={json.dumps(v)}" for k, v in ruleset.options().items()) or "none"
+    return (f"{ruleset_id}: {ruleset.title}; sides {', '.join(ruleset.sides())}; "
+            f"{ruleset.min_seats}-{ruleset.max_seats} seats; scenarios {', '.join(ruleset.scenarios())}; options {options}")
+
+
+def demo_line(ruleset_id: str, seed: str, you: str = "you", seats: int = 6) -> str:
+    """The ``new`` line of a demo game: ``you`` on the first side, bots in the other seats."""
+    ruleset = find_ruleset(ruleset_id)
+    sides = ruleset.sides()
+    count = max(ruleset.min_seats, min(seats, ruleset.max_seats))
+    entries = [f"{you}:{sides[0]}"]
+    allies = foes = 0
+    for i in range(1, count):
+        side = sides[i % len(sides)]
+        if side == sides[0]:
+            allies += 1
+            entries.append(f"ally{allies}:{side}:bot")
+        else:
+            foes += 1
+            entries.append(f"foe{foes}:{side}:bot")
+    return f"new {ruleset_id} seed={seed} seats={','.join(entries)}"
+
+
+# -- rendering --------------------------------------------------------------------------------------
+def _words(value: Any) -> str:
+    if value is None or value == "" or value == [] or value == {}:
+        return ""
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_words(v)}".strip() for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_words(v) for v in value)
+    return str(value)
+
+
+def render_event(ev: dict[str, Any]) -> str:
+    """One event as a log line: ``t3 roll: ...`` (continuation lines indented)."""
+    text = str(ev.get("text", "")).replace("\n", "\n    ")
+    return f"t{ev.get('turn', '?')} {ev.get('kind', '?')}: {text}"
+
+
+def render_message(message: dict[str, Any]) -> str:
+    """One message: ``#3 [team:GAR] t2 al: text``."""
+    text = str(message.get("text", "")).replace("\n", "\n    ")
+    return f"#{message.get('n')} [{message.get('thread')}] t{message.get('turn')} {message.get('from')}: {text}"
+
+
+def order_text(order: Any) -> str:
+    """An order on a sheet (``{"text", "by"}``) as a line."""
+    if isinstance(order, dict):
+        by = f" (by {order['by']})" if order.get("by") else ""
+        return f"{order.get('text', '')}{by}"
+    return str(order)
+
+
+def render_sheet(sheet: list[Any], seat: str) -> str:
+    """A seat's order sheet, numbered from 1."""
+    if not sheet:
+        return f"{seat}: no orders on the sheet"
+    return "\n".join([f"{seat}: {len(sheet)} order{'s' if len(sheet) != 1 else ''}"]
+                     + [f"  {i}. {order_text(o)}" for i, o in enumerate(sheet, 1)])
+
+
+def render_board(board: dict[str, Any]) -> list[str]:
+    """A board in lines: its places (or zones, squares ...) with owner, marks and lines."""
+    lines: list[str] = []
+    for key, items in board.items():
+        if not isinstance(items, list) or not items or not all(isinstance(i, dict) for i in items):
+            continue
+        lines.append(f"{key}:")
+        for item in items:
+            name = item.get("name") or item.get("id") or "?"
+            owner = f" [{item['owner']}]" if item.get("owner") else ""
+            marks = _words(item.get("marks"))
+            lines.append(f"  {name}{owner}" + (f": {marks}" if marks else ""))
+            extra = item.get("lines") or []
+            for row in extra if isinstance(extra, list) else [extra]:
+                lines.append(f"      {_words(row)}")
+    return lines
+
+
+def render_view(view: dict[str, Any]) -> str:
+    """A view (see :mod:`core.ruleset`) as text: heading, prompt, resources, board, rosters, sheet, log, messages."""
+    viewer = view.get("viewer", "?")
+    lines = [f"== {view.get('title', view.get('ruleset', '?'))}: turn {view.get('turn', '?')}"
+             + (f", {view['phase']}" if view.get("phase") else "") + f"; view of {viewer} =="]
+    if view.get("outcome"):
+        outcome = view["outcome"]
+        lines.append(f"game over: winners {', '.join(outcome.get('winners', [])) or 'nobody (a draw)'}; {outcome.get('reason', '')}")
+        if view.get("seed"):
+            lines.append(f"the dice seed was {view['seed']!r}")
+    if view.get("prompt"):
+        lines.append(f"prompt: {view['prompt']}")
+    if "awaiting" in view:
+        lines.append(f"awaiting: {', '.join(view['awaiting']) or 'nobody'}; ready: {', '.join(view.get('ready') or []) or 'nobody'}")
+    if view.get("deadline") is not None:
+        lines.append(f"deadline: {view['deadline']}")
+    if view.get("resources"):
+        lines.append("resources: " + _words(view["resources"]))
+    board = view.get("board") or {}
+    if isinstance(board, dict):
+        lines.extend(render_board(board))
+    for roster in view.get("rosters") or []:
+        lines.append(f"{roster.get('title', 'roster')}:")
+        rows = roster.get("rows") or []
+        lines.extend(f"  {_words(r)}" for r in rows)
+        if not rows:
+            lines.append("  (none)")
+    if view.get("sheet") is not None and viewer != GM:
+        lines.append(render_sheet(list(view["sheet"]), str(viewer)))
+    if view.get("log"):
+        lines.append("log:")
+        lines.extend("  " + render_event(e) for e in view["log"])
+    if view.get("messages"):
+        lines.append("messages:")
+        lines.extend("  " + render_message(m) for m in view["messages"])
+    return "\n".join(lines)
+
+
+# -- the loop ---------------------------------------------------------------------------------------
+HOW_TO = "type `help` for commands, `help orders` for orders; `as you <order>` gives one, `ready you` ends your turn, `quit` leaves"
+
+
+def run(stdin: TextIO, stdout: TextIO, json_mode: bool = False, save_path: str | None = None, *,
+        demo: str | None = None, demo_seed: str | None = None, files: Files | None = None,
+        interactive: bool | None = None, stderr: TextIO | None = None) -> int:
+    """Read commands from ``stdin`` and answer each on ``stdout`` until ``quit`` or the end of input.
+
+    ``json_mode``: exactly one JSON object per input line. ``save_path``: load it first if it exists
+    (a file that is not a holotable save stops the console with exit code 2, untouched), and write
+    the game there after every change. ``demo``: a ruleset id; start a demo game in it with seat
+    ``you`` against bots (``demo_seed`` seeds it). ``interactive``: show a prompt (default: when
+    ``stdin`` is a terminal and not in JSON mode). Returns the exit code.
+    """
+    console = Console(save_path=save_path, files=files)
+    if interactive is None:
+        interactive = bool(getattr(stdin, "isatty", lambda: False)()) and not json_mode
+    say = _writer(stdout, json_mode)
+    try:
+        if save_path and console.files.exists(save_path):
+            try:
+                say(console.load_file(save_path))
+            except HolotableError as exc:
+                err = stderr if stderr is not None else stdout
+                err.write(f"cannot start: {exc}; {save_path} was left untouched\n")
+                err.flush()
+                return 2
+        if demo is not None and console.session is None:
+            answer = console.handle(demo_line(demo, demo_seed or "demo"))
+            if not answer.ok:
+                say(answer)
+                return 2
+        if demo is not None:
+            say(console.handle("view you"))
+            if not json_mode:
+                say(Answer(True, "help", HOW_TO))
+        elif interactive:
+            say(Answer(True, "help", "holotable console: type `help` for commands, `quit` to leave"))
+        read = _reader(stdin, stdout, console, interactive)
+        while True:
+            line = read()
+            if line is None:
+                break
+            answer = console.handle(line)
+            if stderr is not None and console.last_traceback and os.environ.get("HOLOTABLE_DEBUG"):
+                stderr.write(console.last_traceback)
+            console.last_traceback = None
+            if answer.quiet and not json_mode:
+                continue
+            say(answer)
+            if answer.quit:
+                break
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+def _writer(stdout: TextIO, json_mode: bool) -> Callable[[Answer], None]:
+    def say(answer: Answer) -> None:
+        if json_mode:
+            stdout.write(answer.as_json() + "\n")
+        else:
+            text = answer.as_text()
+            if text:
+                stdout.write(text + "\n")
+        stdout.flush()
+    return say
+
+
+def _reader(stdin: TextIO, stdout: TextIO, console: Console, interactive: bool) -> Callable[[], str | None]:
+    """A function returning the next line (None at the end), with a prompt and line editing on a terminal."""
+    import sys
+
+    def prompt() -> str:
+        return f"{console.session.record['ruleset']}> " if console.session is not None else "holotable> "
+
+    if interactive and stdin is sys.stdin and stdout is sys.stdout:
+        try:
+            import readline
+        except ImportError:  # pragma: no cover - platforms without readline
+            readline = None  # type: ignore[assignment]
+        if readline is not None:
+            readline.set_completer_delims(" ")
+
+            def complete(text: str, state: int) -> str | None:
+                buffer = readline.get_line_buffer()[:readline.get_endidx()]
+                head = buffer[:readline.get_begidx()]
+                found = [c[len(head):] for c in console.completions(buffer) if c.startswith(head)]
+                return found[state] if state < len(found) else None
+
+            readline.set_completer(complete)
+            readline.parse_and_bind("tab: complete")
+
+        def read_tty() -> str | None:
+            while True:
+                try:
+                    return input(prompt())
+                except EOFError:
+                    print()
+                    return None
+                except KeyboardInterrupt:
+                    print("\n(type quit to leave)")
+        return read_tty
+
+    def read_stream() -> str | None:
+        if interactive:
+            stdout.write(prompt())
+            stdout.flush()
+        line = stdin.readline()
+        return line if line else None
+    return read_stream

@@ -1,0 +1,158 @@
+"""Republic at War (``raw``): 2 teams of admirals, simultaneous orders, engine-resolved turns."""
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from core.errors import OrderError
+from core.odds import ground_capture, two_d6
+from core.orders import OrderBook
+from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
+from core.rulesets.raw import bot as raw_bot
+from core.rulesets.raw import orders as raw_orders
+from core.rulesets.raw.combat import combat, disparity, casualty_row
+from core.rulesets.raw.construct import construct
+from core.rulesets.raw.data import SIDES, ground_forces, scenario as load_scenario
+from core.rulesets.raw.endturn import hostile, objectives_check, scans, start_turn, victory
+from core.rulesets.raw.ground import after_combat
+from core.rulesets.raw.jump import jump
+from core.rulesets.raw.model import combat_value, is_grand_admiral, seats_of, side_of_owner, utype
+from core.rulesets.raw.setup import OPTIONS, setup
+from core.rulesets.raw.views import initial_memory, remember, view
+
+
+@cache
+def _book() -> OrderBook:
+    return raw_orders.book()
+
+
+class RepublicAtWar(Ruleset):
+    """Republic at War: the GM's bookkeeping, dice and fog of war for 6-12 admirals."""
+
+    id = "raw"
+    title = "Republic at War"
+    simultaneous = True
+    min_seats = 6
+    max_seats = 12
+    turn_limit = 60
+    order_keys = ("sheets", "seq", "admiral", "concede", "over")
+
+    def sides(self) -> list[str]:
+        return list(SIDES)
+
+    def scenarios(self) -> dict[str, str]:
+        return {"default": "the 50 planets of the text, CIS start of RAW-GAP-02, the designed galaxy map"}
+
+    def options(self) -> dict[str, Any]:
+        return dict(OPTIONS)
+
+    def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:
+        state = setup(scenario, seats, options, seed)
+        initial_memory(state)
+        return state
+
+    def order_book(self) -> OrderBook:
+        return _book()
+
+    def awaiting(self, state: State) -> set[str]:
+        return set() if state["over"] else set(state["seats"])
+
+    def may_act_for(self, state: State, actor: str, seat: str) -> bool:
+        """The Grand Admiral (or acting GA) orders for an unavailable teammate (RAW-TEAM-05/07/08)."""
+        if actor not in state["seats"] or seat not in state["seats"]:
+            return False
+        same_team = state["seats"][actor]["side"] == state["seats"][seat]["side"]
+        return same_team and is_grand_admiral(state, actor) and seat in state["away"]
+
+    def resolve(self, state: State) -> list[dict[str, Any]]:
+        dice = self.dice(state)
+        log: list[dict[str, Any]] = []
+        for seat, sheet in state["sheets"].items():
+            for order in sheet:
+                if order["verb"] == "stance":
+                    _set_stance(state, seat, order["args"])
+                elif order["verb"] == "flagship":
+                    state["seats"][seat]["flagship"] = order["args"]["option"]
+        were_here: dict[str, set[str]] = {}
+        for unit in state["units"].values():
+            were_here.setdefault(unit["at"], set()).add(side_of_owner(state, unit["owner"]))
+        ledgers: dict[str, Any] = {}
+        for phase in (lambda: construct(state, dice, ledgers), lambda: jump(state, dice, ledgers),
+                      lambda: combat(state, dice, were_here), lambda: after_combat(state, dice),
+                      lambda: hostile(state, dice), lambda: scans(state)):
+            events = phase()
+            log += dice.drain() + events
+        remember(state)
+        log += objectives_check(state)
+        log += victory(state)
+        for side in SIDES:
+            lost = [f"{seat} {ledgers[seat].pool + sum(ledgers[seat].blockaded.values())}" for seat in seats_of(state, side) if seat in ledgers]
+        if not state["over"]:
+            log += start_turn(state)
+        state["dice"] = dice.to_state()
+        return log
+
+    def view(self, state: State, viewer: str) -> View:
+        return view(state, viewer, self.title)
+
+    def outcome(self, state: State) -> Outcome | None:
+        over = state["over"]
+        return None if over is None else Outcome(tuple(over["winners"]), over["reason"])
+
+    def bot(self, view: View, seat: str) -> list[str]:
+        return raw_bot.bot_orders(view, seat)
+
+    def legal_orders(self, state: State, seat: str) -> list[str]:
+        if seat not in self.awaiting(state):
+            return []
+        return raw_bot.bot_orders(self.view(state, seat), seat) or ["stance free"]
+
+    def odds(self, state: State, seat: str, text: str) -> Odds | None:
+        """Exact odds for ``assault``, ``ally`` and ``jump`` into a seen enemy fleet, from what ``seat`` knows. Raises OrderError."""
+        parsed = self.order_book().parse(text, self.context(state, seat))
+        verb, args = parsed.spec.verb, parsed.values
+        side = state["seats"][seat]["side"]
+        if verb == "ally":
+            return Odds(f"alliance roll for {args['planet']}", [("6: the world joins you", Fraction(1, 6)), ("1-5: nothing", Fraction(5, 6))])
+        if verb == "assault":
+            planet = args["planet"]
+            mine = sum(u["gf"] for u in state["units"].values() if u["owner"] == seat and u["at"] == planet)
+            count = args["count"] or mine
+            facts = view(state, seat, self.title)["facts"]["planets"][planet]
+            if "gf" not in facts:
+                raise OrderError(f"{text!r}: you do not know {planet}'s garrison; scan it first (Spynet) to see the odds")
+            defenders = int(facts["gf"])
+            def_side = facts.get("side")
+            gf = ground_forces()
+            bonus = int(gf[side]["attack_die_modifier"])
+            ties = bool(gf.get(def_side, {}).get("loses_all_ties", False)) and not gf[side]["loses_all_ties"]
+            p = ground_capture(count, defenders, bonus, ties)
+            return Odds(f"{count} GF against {defenders} defenders at {planet}", [("planet taken", p), ("assault fails", 1 - p)])
+        if verb == "jump":
+            dest = args["planet"]
+            seen = view(state, seat, self.title)["facts"]["others"].get(dest, {})
+            enemy = sum(p for s, p in seen.items() if s != side)
+            if not enemy:
+                return None
+            ours = sum(combat_value(state["units"][u]) for u in args["ships"])
+            warships = sum(1 for u in args["ships"] if utype(state["units"][u]).has("Warship"))
+            mod = disparity(ours, enemy) - warships
+            rows = [(f"roll {total}: we lose {casualty_row(total)[0]}%, they lose {casualty_row(total)[1]}%", p)
+                    for total, p in two_d6(mod).items()]
+            return Odds(f"attacking {enemy} pts at {dest} with {ours} pts (modifier {mod:+d}, before their Warships)", rows)
+        return None
+
+
+def _set_stance(state: State, seat: str, args: dict[str, Any]) -> None:
+    stance = state["seats"][seat]["stance"]
+    if not args["targets"]:
+        stance["default"] = args["mode"]
+        stance["per"] = {k: v for k, v in stance["per"].items() if k == "neutral"}
+        return
+    for target in args["targets"]:
+        if target == "neutral":
+            stance["neutral"] = args["mode"]
+            stance["per"].pop("neutral", None)
+        else:
+            stance["per"][target] = args["mode"]

@@ -1,0 +1,234 @@
+"""Phase 1, Construct Units (RAW-GAP-46 order): loans, alliance rolls, improvements, builds and
+planet repairs per planet in listed order, Repair-vessel repairs, surge flags."""
+from __future__ import annotations
+
+from typing import Any
+
+from core.dice import Dice
+from core.events import Event, event, to_seat, to_team
+from core.rulesets.raw.budget import Ledger, cap_of
+from core.rulesets.raw.data import GF, build_cost, planets, unit_types
+from core.rulesets.raw.model import describe, gf_limit, seats_of, utype
+from core.rulesets.raw.setup import new_unit, next_uid
+
+State = dict[str, Any]
+
+
+def _orders(state: State, seat: str, verb: str) -> list[dict[str, Any]]:
+    return [o for o in state["sheets"].get(seat, []) if o["verb"] == verb]
+
+
+def construct(state: State, dice: Dice, ledgers: dict[str, Ledger]) -> list[Event]:
+    """Run the Construct phase for every seat at once. ``ledgers`` are filled in and kept for the Jump phase."""
+    turn = state["turn"]
+    events: list[Event] = []
+    seats = list(state["seats"])
+    side = {s: state["seats"][s]["side"] for s in seats}
+    for seat in seats:
+        ledgers[seat] = Ledger(state, seat)
+    # loans (RAW-TEAM-03, RAW-GAP-09)
+    for seat in seats:
+        for order in _orders(state, seat, "lend"):
+            to, amount = order["args"]["seat"], order["args"]["credits"]
+            if ledgers[seat].pay(amount):
+                ledgers[to].pool += amount
+                ledgers[to].loaned += amount
+                events.append(event("loan", f"{seat} lends {amount} credits to {to}", [to_team(side[seat])], turn))
+            else:
+                events.append(event("refused", f"{seat}: loan of {amount} to {to} failed, only {ledgers[seat].pool} credits left", [to_team(side[seat])], turn))
+    # alliance rolls (RAW-NEUTRAL-07..10, RAW-GAP-39, RAW-GAP-53)
+    successes: dict[str, list[str]] = {}
+    for seat in seats:
+        for order in _orders(state, seat, "ally"):
+            planet = order["args"]["planet"]
+            if state["planets"][planet]["owner"] is not None:
+                continue
+            if not ledgers[seat].pay(order["args"]["cost"]):
+                events.append(event("refused", f"{seat}: alliance roll for {planet} needs {order['args']['cost']} credits", [to_seat(seat)], turn))
+                continue
+            roll = dice.roll(1, 6, f"{seat} rolls for the alliance of {planet}", [to_team(side[seat])])[0]
+            if roll == 6:
+                successes.setdefault(planet, []).append(seat)
+    for planet, rollers in sorted(successes.items()):
+        teams = {side[s] for s in rollers}
+        if len(teams) > 1:
+            for s in rollers:
+                events.append(event("alliance", f"{planet}: the alliance was won by both sides at once and cancels out; {planet} stays neutral (RAW-NEUTRAL-10)", [to_team(side[s])], turn))
+            continue
+        winner = rollers[0]
+        align(state, planet, winner)
+        events.append(event("alliance", f"{planet} joins {side[winner]}: its forces now answer to {winner}", [to_team(side[winner])], turn, planet=planet))
+    # improvements (RAW-ECON-04/05, RAW-GAP-10)
+    for seat in seats:
+        for order in _orders(state, seat, "improve"):
+            planet, amount = order["args"]["planet"], order["args"]["credits"]
+            if state["planets"][planet]["owner"] != seat or not ledgers[seat].pay(amount):
+                events.append(event("refused", f"{seat}: improve {planet} {amount} not done (planet lost or credits short)", [to_seat(seat)], turn))
+                continue
+            state["planets"][planet].setdefault("improving", 0)
+            state["planets"][planet]["improving"] += amount // 10
+            events.append(event("improve", f"{planet} will produce {amount // 10} more from next turn", [to_team(side[seat])], turn))
+    # builds and planet repairs, per planet in listed order (RAW-PROD-*, RAW-GAP-12, RAW-REPAIR-07/08)
+    for seat in seats:
+        events += _builds(state, dice, seat, ledgers[seat])
+    # Repair-vessel repairs (RAW-KEYWORD-11)
+    for seat in seats:
+        events += _vessel_repairs(state, seat, ledgers[seat])
+    return events
+
+
+def align(state: State, planet: str, seat: str) -> None:
+    """A neutral world with forces joins ``seat``: the planet and its surviving forces (RAW-NEUTRAL-05, RAW-GAP-39)."""
+    state["planets"][planet]["owner"] = seat
+    state["planets"][planet]["forces"] = False
+    for unit in state["units"].values():
+        if unit["owner"] == f"neutral:{planet}":
+            unit["owner"] = seat
+    state.setdefault("captured", []).append({"planet": planet, "side": state["seats"][seat]["side"], "turn": state["turn"]})
+
+
+def _builds(state: State, dice: Dice, seat: str, ledger: Ledger) -> list[Event]:
+    turn = state["turn"]
+    side = state["seats"][seat]["side"]
+    team = [to_team(side)]
+    events: list[Event] = []
+    surges = {o["args"]["planet"]: o["args"]["donors"] for o in _orders(state, seat, "surge")}
+    spent: dict[str, int] = {}
+    started: set[str] = set()
+    for order in state["sheets"].get(seat, []):
+        verb, args = order["verb"], order["args"]
+        if verb == "repair" and args["source"] == "planet":
+            events += _planet_repair(state, seat, ledger, args, spent)
+            continue
+        if verb != "build":
+            continue
+        planet = args["planet"]
+        info = state["planets"][planet]
+        if info["owner"] != seat:
+            events.append(event("refused", f"{seat}: cannot build at {planet}, no longer yours", [to_seat(seat)], turn))
+            continue
+        if args["unit"] != GF and info["blockaded"]:
+            events.append(event("refused", f"{seat}: {planet} is blockaded; only GF can be built (RAW-BLOCKADE-03)", [to_seat(seat)], turn))
+            continue
+        cost = build_cost(args["unit"], planets()[planet]["keyword"], side)
+        for _ in range(args["count"]):
+            cap = cap_of(state, seat, planet)
+            if args["unit"] == GF and planet in surges:
+                events.append(event("refused", f"{seat}: {planet} surges and builds no GF (RAW-PROD-11)", [to_seat(seat)], turn))
+                break
+            partial = info["partial"]
+            if partial and partial["unit"] == args["unit"] and planet not in started:
+                need = partial["cost"] - partial["paid"]
+            else:
+                if partial and planet not in started:
+                    events.append(event("partial-lost", f"{planet}: the partly built {partial['unit']} ({partial['paid']}/{partial['cost']}) is scrapped (RAW-PROD-06)", team, turn))
+                    info["partial"] = None
+                need = cost
+            started.add(planet)
+            room = cap - spent.get(planet, 0)
+            pay = min(need, room)
+            if pay <= 0:
+                events.append(event("refused", f"{seat}: {planet} has no production left this turn for {args['unit']}", [to_seat(seat)], turn))
+                break
+            paid = ledger.pay_gf(planet, pay) if args["unit"] == GF else ledger.pay(pay)
+            if not paid:
+                events.append(event("refused", f"{seat}: not enough credits for {args['unit']} at {planet}", [to_seat(seat)], turn))
+                break
+            spent[planet] = spent.get(planet, 0) + pay
+            if pay < need:
+                done = (info["partial"]["paid"] if info["partial"] else 0) + pay
+                info["partial"] = {"unit": args["unit"], "paid": done, "cost": info["partial"]["cost"] if info["partial"] else cost, "owner": seat}
+                events.append(event("build", f"{planet}: {args['unit']} partly built, {done}/{info['partial']['cost']}", team, turn))
+                break
+            info["partial"] = None
+            events.append(_complete(state, seat, planet, args["unit"]))
+    for planet, donors in surges.items():
+        if spent.get(planet, 0) > state["planets"][planet]["production"]:
+            state["planets"][planet]["surged"] = turn
+            events.append(event("surge", f"{planet} surges, {spent[planet]} credits of production, funded by {', '.join(donors)}", team, turn))
+    return events
+
+
+def _complete(state: State, seat: str, planet: str, code: str) -> Event:
+    side = state["seats"][seat]["side"]
+    turn = state["turn"]
+    if code == GF:
+        info = state["planets"][planet]
+        if info["gf"] < gf_limit(side):
+            info["gf"] += 1
+            return event("build", f"{planet}: 1 GF joins the garrison ({info['gf']})", [to_team(side)], turn)
+        for uid, unit in state["units"].items():
+            if unit["owner"] == seat and unit["at"] == planet and utype(unit).kind == "ship" and _room(state, uid) > 0:
+                unit["gf"] += 1
+                return event("build", f"{planet}: 1 GF goes aboard {uid} (garrison full)", [to_team(side)], turn)
+        return event("refused", f"{planet}: a GF was paid for but has no room (garrison full, no ship with room); it is lost (RAW-GAP-48)", [to_team(side)], turn)
+    uid = next_uid(state, seat)
+    state["units"][uid] = new_unit(code, seat, planet)
+    state["units"][uid]["born"] = turn
+    if utype(state["units"][uid]).kind == "ship" and seat not in state["had_ships"]:
+        state["had_ships"].append(seat)
+    return event("build", f"{planet}: {unit_types()[code].name} {uid} completed", [to_team(side)], turn, unit=uid)
+
+
+def _room(state: State, ship: str) -> int:
+    from core.rulesets.raw.model import cargo_used
+    return utype(state["units"][ship]).capacity - cargo_used(state, ship)
+
+
+def _planet_repair(state: State, seat: str, ledger: Ledger, args: dict[str, Any], spent: dict[str, int]) -> list[Event]:
+    turn = state["turn"]
+    side = state["seats"][seat]["side"]
+    ship = state["units"].get(args["ship"])
+    planet = args["planet"]
+    info = state["planets"][planet]
+    if ship is None or not ship["scarred"] or ship["at"] != planet or info["owner"] != seat or info["blockaded"]:
+        return [event("refused", f"{seat}: repair of {args['ship']} at {planet} is not possible now", [to_seat(seat)], turn)]
+    if info["partial"]:
+        return [event("refused", f"{planet} is part-way through a {info['partial']['unit']} and cannot repair {args['ship']} (RAW-REPAIR-08)", [to_seat(seat)], turn)]
+    if any(o["verb"] == "surge" and o["args"]["planet"] == planet for o in state["sheets"][seat]):
+        return [event("refused", f"{planet} surges and makes no planet repairs (RAW-PROD-11)", [to_seat(seat)], turn)]
+    need = args["cost"] - ship["repair_paid"]
+    room = cap_of(state, seat, planet) - spent.get(planet, 0)
+    pay = min(need, room, ledger.pool)
+    if pay <= 0 or not ledger.pay(pay):
+        return [event("refused", f"{seat}: no production or credits left to repair {args['ship']} at {planet}", [to_seat(seat)], turn)]
+    spent[planet] = spent.get(planet, 0) + pay
+    return [_pay_repair(state, args["ship"], pay, side)]
+
+
+def _pay_repair(state: State, uid: str, pay: int, side: str) -> Event:
+    ship = state["units"][uid]
+    ship["repair_paid"] += pay
+    cost = (utype(ship).cost + 3) // 4
+    if ship["repair_paid"] >= cost:
+        ship["scarred"] = False
+        ship["repair_paid"] = 0
+        return event("repair", f"{uid} is repaired to full strength", [to_team(side)], state["turn"])
+    return event("repair", f"{uid} repair: {ship['repair_paid']}/{cost} paid", [to_team(side)], state["turn"])
+
+
+def _vessel_repairs(state: State, seat: str, ledger: Ledger) -> list[Event]:
+    turn = state["turn"]
+    side = state["seats"][seat]["side"]
+    team = seats_of(state, side)
+    events: list[Event] = []
+    allowance: dict[str, int] = {}
+    for order in _orders(state, seat, "repair"):
+        args = order["args"]
+        if args["source"] != "vessel":
+            continue
+        ship = state["units"].get(args["ship"])
+        if ship is None or not ship["scarred"] or utype(ship).has("Repair"):
+            continue
+        loc = ship["at"]
+        if loc not in allowance:
+            allowance[loc] = 15 * sum(1 for u in state["units"].values()
+                                      if u["at"] == loc and u["owner"] in team and utype(u).has("Repair"))
+        need = args["cost"] - ship["repair_paid"]
+        pay = min(need, allowance[loc], ledger.pool)
+        if pay <= 0 or not ledger.pay(pay):
+            events.append(event("refused", f"{seat}: no Repair-vessel allowance or credits left for {args['ship']} at {describe(loc)}", [to_seat(seat)], turn))
+            continue
+        allowance[loc] -= pay
+        events.append(_pay_repair(state, args["ship"], pay, side))
+    return events

@@ -1,0 +1,180 @@
+"""After space combat: bombardment and ground assaults (RAW-BOMBARD-*, RAW-GROUND-*, RAW-GAP-29..33)."""
+from __future__ import annotations
+
+from typing import Any
+
+from core.dice import Dice
+from core.events import Event, event, to_team
+from core.rulesets.raw.data import ground_forces
+from core.rulesets.raw.model import NEUTRAL, combat_value, gf_limit, seats_of, side_of_owner, utype
+
+State = dict[str, Any]
+
+
+def bombard_dice(points: int, under_50: bool = False) -> int:
+    """Dice for a bombardment by ``points`` of fleet: 1 for the first 50, +1 per further full 100 (RAW-BOMBARD-02)."""
+    if points < 50:
+        return 1 if (under_50 and points > 0) else 0
+    return 1 + (points - 50) // 100
+
+
+def ground_round(dice: Dice, attackers: int, defenders: int, att_side: str, def_side: str, purpose: str, viewers: list[str]) -> tuple[int, int]:
+    """One RISK round: (attacker losses, defender losses) (RAW-GROUND-02..06)."""
+    gf = ground_forces()
+    bonus = int(gf[att_side]["attack_die_modifier"]) if att_side in gf else 0
+    att = sorted(dice.roll(min(3, attackers), 6, f"{purpose}: attacker", viewers), reverse=True)
+    dfn = sorted(dice.roll(min(2, defenders), 6, f"{purpose}: defender", viewers), reverse=True)
+    att_loses_ties = bool(gf.get(att_side, {}).get("loses_all_ties", False))
+    def_loses_ties = bool(gf.get(def_side, {}).get("loses_all_ties", False))
+    a_loss = d_loss = 0
+    for x, y in zip(att, dfn):
+        x += bonus
+        if x > y:
+            d_loss += 1
+        elif x < y:
+            a_loss += 1
+        elif def_loses_ties and not att_loses_ties:
+            d_loss += 1
+        else:
+            a_loss += 1
+    return a_loss, d_loss
+
+
+def _orbit(state: State, planet: str) -> dict[str, list[str]]:
+    sides: dict[str, list[str]] = {}
+    for uid, unit in state["units"].items():
+        if unit["at"] == planet:
+            sides.setdefault(side_of_owner(state, unit["owner"]), []).append(uid)
+    return sides
+
+
+def _holds_orbit(state: State, planet: str, side: str) -> bool:
+    """No enemy fleet that is not retreating is left in orbit (RAW-GAP-29)."""
+    for other, uids in _orbit(state, planet).items():
+        if other != side and any(not state["units"][u]["retreat"] for u in uids):
+            return False
+    return True
+
+
+def after_combat(state: State, dice: Dice) -> list[Event]:
+    """Bombardments, then ground assaults, planet by planet in alphabetical order."""
+    events: list[Event] = []
+    for planet in sorted(state["planets"]):
+        events += _bombard(state, dice, planet)
+    for planet in sorted(state["planets"]):
+        events += _assault(state, dice, planet)
+    return events
+
+
+def _bombard(state: State, dice: Dice, planet: str) -> list[Event]:
+    turn = state["turn"]
+    info = state["planets"][planet]
+    owner = info["owner"]
+    events: list[Event] = []
+    for side in ("GAR", "CIS"):
+        orders = [o for s in seats_of(state, side) for o in state["sheets"].get(s, []) if o["verb"] == "bombard" and o["args"]["planet"] == planet]
+        if not orders:
+            continue
+        seat_token = [to_team(side)]
+        if owner is None or state["seats"][owner]["side"] == side:
+            events.append(event("refused", f"bombard {planet}: only an enemy-held planet under blockade can be bombarded (RAW-BOMBARD-01)", seat_token, turn))
+            continue
+        fleet = [u for u in _orbit(state, planet).get(side, []) if not state["units"][u]["retreat"]]
+        if not fleet or not _holds_orbit(state, planet, side):
+            events.append(event("refused", f"bombard {planet}: no blockading fleet of {side} holds the orbit (RAW-BOMBARD-01)", seat_token, turn))
+            continue
+        points = sum(combat_value(state["units"][u]) for u in fleet)
+        count = bombard_dice(points, bool(state["options"].get("bombard_under_50")))
+        if count == 0:
+            events.append(event("refused", f"bombard {planet}: {points} fleet points is under the 50 needed for one die (RAW-GAP-32)", seat_token, turn))
+            continue
+        viewers = [to_team(side), to_team(state["seats"][owner]["side"])]
+        rolls = dice.roll(count, 6, f"bombardment of {planet} by {side} ({points} pts)", viewers)
+        killed = cut = 0
+        for r in rolls:
+            if r <= 2 and info["gf"] > 0:
+                info["gf"] -= 1
+                killed += 1
+            elif r >= 4 and info["production"] > 0:
+                info["production"] -= 1
+                cut += 1
+        events.append(event("bombard", f"{side} bombards {planet}: {killed} GF destroyed, production -{cut} (now {info['production']})",
+                            viewers, turn, planet=planet))
+        state.setdefault("bombarded", []).append(f"{side}:{planet}")
+    return events
+
+
+def _assault(state: State, dice: Dice, planet: str) -> list[Event]:
+    turn = state["turn"]
+    info = state["planets"][planet]
+    events: list[Event] = []
+    for side in ("GAR", "CIS"):
+        if f"{side}:{planet}" in state.get("bombarded", []):
+            continue
+        team = seats_of(state, side)
+        orders = [(s, o) for s in team for o in state["sheets"].get(s, []) if o["verb"] == "assault" and o["args"]["planet"] == planet]
+        if not orders:
+            continue
+        token = [to_team(side)]
+        owner = info["owner"]
+        if owner in team:
+            continue
+        if not _holds_orbit(state, planet, side):
+            events.append(event("refused", f"assault {planet}: an enemy fleet still holds the orbit (RAW-GAP-29)", token, turn))
+            continue
+        commits: dict[str, list[tuple[str, int]]] = {}
+        for seat, order in orders:
+            want = order["args"]["count"]
+            for uid, unit in sorted(state["units"].items()):
+                if unit["owner"] == seat and unit["at"] == planet and unit["gf"] > 0 and not unit["retreat"]:
+                    take = unit["gf"] if want is None else min(unit["gf"], want)
+                    if take <= 0:
+                        continue
+                    commits.setdefault(seat, []).append((uid, take))
+                    if want is not None:
+                        want -= take
+        attackers = sum(n for c in commits.values() for _, n in c)
+        if attackers == 0:
+            events.append(event("refused", f"assault {planet}: no GF aboard your ships in orbit of {planet}", token, turn))
+            continue
+        for c in commits.values():
+            for uid, n in c:
+                state["units"][uid]["gf"] -= n
+        leader = max(commits, key=lambda s: (sum(n for _, n in commits[s]), -list(state["seats"]).index(s)))
+        def_side = state["seats"][owner]["side"] if owner else (f"{NEUTRAL}{planet}")
+        viewers = [to_team(side)] + ([to_team(def_side)] if owner else [])
+        defenders = info["gf"]
+        start_def = defenders
+        while attackers > 0 and defenders > 0:
+            a_loss, d_loss = ground_round(dice, attackers, defenders, side, def_side, f"ground assault on {planet}", viewers)
+            attackers -= a_loss
+            defenders -= d_loss
+        info["gf"] = defenders
+        if defenders == 0 and attackers > 0:
+            events += capture(state, planet, leader, attackers, start_def, viewers)
+        else:
+            events.append(event("assault", f"{side}'s assault on {planet} fails: {start_def - defenders} defenders lost, the attack is wiped out",
+                                viewers, turn, planet=planet))
+    return events
+
+
+def capture(state: State, planet: str, seat: str, survivors: int, defenders: int, viewers: list[str]) -> list[Event]:
+    """``seat`` takes ``planet``: the partial is lost, survivors garrison it up to the cap, the rest go back aboard."""
+    info = state["planets"][planet]
+    side = state["seats"][seat]["side"]
+    info["owner"] = seat
+    info["forces"] = False
+    info["partial"] = None
+    land = min(survivors, gf_limit(side))
+    info["gf"] = land
+    back = survivors - land
+    for uid, unit in sorted(state["units"].items()):
+        if back <= 0:
+            break
+        if unit["owner"] == seat and unit["at"] == planet and utype(unit).kind == "ship":
+            room = utype(unit).capacity - unit["gf"] - sum(1 for u in state["units"].values() if u["aboard"] == uid)
+            put = min(room, back)
+            unit["gf"] += put
+            back -= put
+    state.setdefault("captured", []).append({"planet": planet, "side": side, "turn": state["turn"]})
+    return [event("capture", f"{seat} ({side}) takes {planet}: {defenders} defenders overcome, {land} GF hold it", viewers + ["all"] * 0, state["turn"], planet=planet, side=side)]

@@ -1,0 +1,174 @@
+"""Phase 2, Jump: fuel (retreats first), forced-retreat losses, loading, moving everyone at once,
+the location caps, unloading (RAW-JUMP-*, RAW-RETREAT-02..04, RAW-GAP-14..17, RAW-GAP-35)."""
+from __future__ import annotations
+
+from typing import Any
+
+from core.dice import Dice
+from core.events import Event, event, to_seat, to_team
+from core.rulesets.raw.budget import Ledger, fuel_cost
+from core.rulesets.raw.model import (CELLS, cap_points, cargo_of, cargo_used, describe, gf_limit, is_deep, seats_of,
+                                     side_of_owner, utype)
+from core.rulesets.raw.orders import CAPS
+
+State = dict[str, Any]
+
+
+def jump(state: State, dice: Dice, ledgers: dict[str, Ledger]) -> list[Event]:
+    """Run the Jump phase for everyone at once."""
+    turn = state["turn"]
+    units = state["units"]
+    events: list[Event] = []
+    orders = sorted((o for s in state["seats"] for o in state["sheets"].get(s, []) if o["verb"] == "jump"), key=lambda o: o["seq"])
+    owner_of = {o["seq"]: s for s in state["seats"] for o in state["sheets"].get(s, [])}
+    moves: dict[str, tuple[str, int]] = {}  # ship -> (destination, order seq)
+    # fuel: retreating ships first, then the other jumps in order (RAW-GAP-17)
+    for retreat_pass in (True, False):
+        for order in orders:
+            seat = owner_of[order["seq"]]
+            for ship in order["args"]["ships"]:
+                unit = units.get(ship)
+                if unit is None or ship in moves or unit["owner"] != seat or bool(unit["retreat"]) != retreat_pass:
+                    continue
+                dest = order["args"]["to"]
+                if dest == unit["at"]:
+                    continue
+                if ledgers[seat].pay(fuel_cost(unit["type"])):
+                    moves[ship] = (dest, order["seq"])
+                else:
+                    events.append(event("refused", f"{seat}: no fuel credits left for {ship}; it stays at {describe(unit['at'])}", [to_seat(seat)], turn))
+    # ships under a forced retreat that do not jump are destroyed (RAW-RETREAT-03)
+    for uid, unit in list(units.items()):
+        if unit["retreat"] and utype(unit).kind == "ship" and uid not in moves:
+            events += destroy(state, uid, "could not complete its forced retreat (RAW-RETREAT-03)")
+    # loading at the origin (RAW-GAP-14, RAW-RETREAT-04)
+    for seat in state["seats"]:
+        for order in (o for o in state["sheets"].get(seat, []) if o["verb"] == "load"):
+            events += _load(state, seat, order["args"])
+    # deep-space points the players did not name are drawn at random, seen by the owner only
+    for ship, (dest, seq) in list(moves.items()):
+        if dest.endswith(":?"):
+            seat = units[ship]["owner"]
+            cell = dice.pick(CELLS, f"deep-space point for {ship}", [to_seat(seat)])
+            dest = dest[:-1] + cell
+            for other, (d2, s2) in moves.items():
+                if s2 == seq and d2.endswith(":?"):
+                    moves[other] = (dest, s2)
+    # the caps: cancel inbound jumps, latest first, until every team fits (RAW-GAP-35)
+    events += _enforce_caps(state, moves, ledgers, owner_of)
+    # everyone moves at once
+    for ship, (dest, _) in moves.items():
+        units[ship]["at"] = dest
+        units[ship]["retreat"] = False
+        for sq in cargo_of(state, ship):
+            units[sq]["at"] = dest
+            units[sq]["retreat"] = False
+    for seat in state["seats"]:
+        side = state["seats"][seat]["side"]
+        for ship, (dest, _) in moves.items():
+            if units[ship]["owner"] == seat:
+                events.append(event("jump", f"{ship} jumps to {describe(dest)}", [to_team(side)], turn, unit=ship, dest=dest))
+    # retreating squadrons nobody carried away are lost (RAW-RETREAT-03)
+    for uid, unit in list(units.items()):
+        if unit["retreat"] and utype(unit).kind == "squadron" and uid in units:
+            events += destroy(state, uid, "was left behind by its retreating fleet (RAW-RETREAT-03)")
+    # unloading at the destination (RAW-GAP-14, RAW-GAP-51)
+    for seat in state["seats"]:
+        for order in (o for o in state["sheets"].get(seat, []) if o["verb"] == "unload"):
+            events += _unload(state, seat, order["args"])
+    return events
+
+
+def _load(state: State, seat: str, args: dict[str, Any]) -> list[Event]:
+    turn = state["turn"]
+    units = state["units"]
+    ship = units.get(args["ship"])
+    if ship is None or ship["owner"] != seat:
+        return []
+    cap = utype(ship).capacity
+    events: list[Event] = []
+    for sq in args["squadrons"]:
+        squad = units.get(sq)
+        if squad is None or squad["at"] != ship["at"] or squad["aboard"] == args["ship"]:
+            continue
+        if cargo_used(state, args["ship"]) >= cap:
+            events.append(event("refused", f"{args['ship']} is full; {sq} stays", [to_seat(seat)], turn))
+            continue
+        squad["aboard"] = args["ship"]
+    if args["gf"]:
+        here = ship["at"]
+        if ship["retreat"]:
+            events.append(event("refused", f"{args['ship']} is retreating and may not take GF off {here} (RAW-RETREAT-04)", [to_seat(seat)], turn))
+        elif not is_deep(here) and state["planets"][here]["owner"] == seat:
+            take = min(args["gf"], state["planets"][here]["gf"], cap - cargo_used(state, args["ship"]))
+            state["planets"][here]["gf"] -= take
+            ship["gf"] += take
+            events.append(event("load", f"{args['ship']} takes {take} GF aboard at {here}", [to_team(state['seats'][seat]['side'])], turn))
+    return events
+
+
+def _unload(state: State, seat: str, args: dict[str, Any]) -> list[Event]:
+    turn = state["turn"]
+    units = state["units"]
+    ship = units.get(args["ship"])
+    if ship is None or ship["owner"] != seat:
+        return []
+    side = state["seats"][seat]["side"]
+    here = ship["at"]
+    events: list[Event] = []
+    squads = cargo_of(state, args["ship"]) if args["everything"] else [s for s in args["squadrons"] if units.get(s, {}).get("aboard") == args["ship"]]
+    for sq in squads:
+        units[sq]["aboard"] = None
+    if squads:
+        events.append(event("unload", f"{', '.join(squads)} leave {args['ship']} at {describe(here)}", [to_team(side)], turn))
+    want = ship["gf"] if args["gf"] is None else min(args["gf"], ship["gf"])
+    if want and not is_deep(here):
+        planet = state["planets"][here]
+        if planet["owner"] in seats_of(state, side):
+            room = gf_limit(side) - planet["gf"]
+            land = min(want, room)
+            planet["gf"] += land
+            ship["gf"] -= land
+            who = "" if planet["owner"] == seat else f" (now {planet['owner']}'s, RAW-GAP-51)"
+            events.append(event("unload", f"{land} GF from {args['ship']} join the garrison of {here}{who}", [to_team(side)], turn))
+            if land < want:
+                events.append(event("refused", f"{here} garrison is full ({gf_limit(side)}); {want - land} GF stay aboard {args['ship']}", [to_seat(seat)], turn))
+    return events
+
+
+def _enforce_caps(state: State, moves: dict[str, tuple[str, int]], ledgers: dict[str, Ledger], owner_of: dict[int, str]) -> list[Event]:
+    units = state["units"]
+    events: list[Event] = []
+    while True:
+        where: dict[tuple[str, str], list[str]] = {}
+        for uid, unit in units.items():
+            carrier = unit["aboard"] or uid
+            loc = moves[carrier][0] if carrier in moves else unit["at"]
+            where.setdefault((side_of_owner(state, unit["owner"]), loc), []).append(uid)
+        over = None
+        for (side, loc), uids in where.items():
+            ships, squadrons = cap_points(state, uids)
+            if ships > CAPS["ships"] or squadrons > CAPS["squadrons"] or ships + squadrons > CAPS["total"]:
+                inbound = [u for u in uids if u in moves and moves[u][0] == loc]
+                if inbound:
+                    over = max(inbound, key=lambda u: moves[u][1])
+                    break
+        if over is None:
+            return events
+        seat = units[over]["owner"]
+        ledgers[seat].pool += fuel_cost(units[over]["type"])
+        del moves[over]
+        events.append(event("refused", f"{over}'s jump is cancelled: it would break the 400/400/500 cap there (RAW-GAP-35)",
+                            [to_team(state['seats'][seat]['side'])], state["turn"]))
+
+
+def destroy(state: State, uid: str, why: str) -> list[Event]:
+    """Remove a unit: GF aboard die with it, squadrons aboard are left parked (RAW-GAP-24)."""
+    unit = state["units"].pop(uid)
+    for other in state["units"].values():
+        if other["aboard"] == uid:
+            other["aboard"] = None
+    owner = unit["owner"]
+    to = [to_team(state["seats"][owner]["side"])] if owner in state["seats"] else ["gm"]
+    lost = f" with {unit['gf']} GF aboard" if unit["gf"] else ""
+    return [event("destroyed", f"{uid} ({unit['type']}) {why}{lost}", to, state["turn"], unit=uid)]

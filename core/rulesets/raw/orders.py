@@ -1,0 +1,384 @@
+"""The Republic at War order language, declared once.
+
+Orders for the turn go on the seat's sheet (``state["sheets"][seat]``) and are checked when given:
+ownership, faction, blockade, surge, reach, fuel budget, carrier capacity and the location caps
+(against teammates' sheets). ``admiral`` and ``concede`` act at once.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from core.errors import OrderError
+from core.events import event, to_team
+from core.orders import Choice, Keyword, Many, Number, Optional, OrderBook, OrderSpec
+from core.ruleset import Context
+from core.rulesets.raw import budget
+from core.rulesets.raw.data import GF, alliance_cost, build_cost, neutrals, planets, repair_cost, unit_types
+from core.rulesets.raw.model import (CELLS, cap_points, cargo_of, cargo_used, enemy_side, is_deep, is_grand_admiral,
+                                     is_ship, owned_planets, reachable_systems, seats_of, system_of, units_at, utype)
+
+CAPS = {"ships": 400, "squadrons": 400, "total": 500}
+
+
+def _sheet(ctx: Context) -> list[dict[str, Any]]:
+    return ctx.state["sheets"].setdefault(ctx.seat, [])
+
+
+def _queue(ctx: Context, verb: str, text: str, **args: Any) -> list[dict[str, Any]]:
+    ctx.state["seq"] = ctx.state.get("seq", 0) + 1
+    entry = {"verb": verb, "args": args, "text": text, "by": ctx.by if ctx.by != ctx.seat else None, "seq": ctx.state["seq"]}
+    _sheet(ctx).append(entry)
+    budget.check(ctx.state, ctx.seat)
+    by = f" (by {ctx.by} on behalf of {ctx.seat})" if ctx.by != ctx.seat else ""
+    return [event("order", f"{ctx.seat} orders: {text}{by}", [to_team(ctx.state['seats'][ctx.seat]['side'])],
+                  ctx.state["turn"], seat=ctx.seat)]
+
+
+def _side(ctx: Context) -> str:
+    return str(ctx.state["seats"][ctx.seat]["side"])
+
+
+def _orders_of(state: dict[str, Any], seats: list[str], verb: str) -> list[dict[str, Any]]:
+    return [o for s in seats for o in state["sheets"].get(s, []) if o["verb"] == verb]
+
+
+# -- choices ------------------------------------------------------------------------------------
+def own_planets(ctx: Context) -> list[str]:
+    return owned_planets(ctx.state, ctx.seat)
+
+
+def all_planets(ctx: Context) -> list[str]:
+    return sorted(ctx.state["planets"])
+
+
+def buildable(ctx: Context) -> list[str]:
+    side = _side(ctx)
+    return [code for code, t in unit_types().items() if t.faction == side] + [GF]
+
+
+def own_ships(ctx: Context) -> list[str]:
+    return [uid for uid, u in ctx.state["units"].items() if u["owner"] == ctx.seat and is_ship(u)]
+
+
+def own_scarred(ctx: Context) -> list[str]:
+    return [uid for uid in own_ships(ctx) if ctx.state["units"][uid]["scarred"]]
+
+
+def own_squadrons(ctx: Context) -> list[str]:
+    return [uid for uid, u in ctx.state["units"].items() if u["owner"] == ctx.seat and not is_ship(u)]
+
+
+def teammates(ctx: Context) -> list[str]:
+    return [s for s in seats_of(ctx.state, _side(ctx)) if s != ctx.seat]
+
+
+def stance_targets(ctx: Context) -> list[str]:
+    return seats_of(ctx.state, enemy_side(_side(ctx))) + ["neutral"]
+
+
+def neutral_worlds(ctx: Context) -> list[str]:
+    return [n for n in sorted(neutrals()) if ctx.state["planets"][n]["owner"] is None]
+
+
+# -- handlers -----------------------------------------------------------------------------------
+def _own_planet(ctx: Context, planet: str, text: str) -> dict[str, Any]:
+    info = ctx.state["planets"][planet]
+    if info["owner"] != ctx.seat:
+        raise OrderError(f"{text!r}: {ctx.seat} does not control {planet}; your planets: {', '.join(own_planets(ctx)) or 'none'}")
+    return info
+
+
+def do_build(ctx: Context, planet: str, unit: str, count: int | None) -> Any:
+    count = count or 1
+    text = f"build {planet} {unit}" + (f" {count}" if count > 1 else "")
+    info = _own_planet(ctx, planet, text)
+    if unit != GF and info["blockaded"]:
+        raise OrderError(f"{text!r}: {planet} is blockaded and may build only GF (RAW-BLOCKADE-03)")
+    if unit == GF and any(o["args"]["planet"] == planet for o in _orders_of(ctx.state, [ctx.seat], "surge")):
+        raise OrderError(f"{text!r}: {planet} is surging this turn and may build only ships and squadrons (RAW-PROD-11)")
+    if any(planet in o["args"]["donors"] for o in _orders_of(ctx.state, [ctx.seat], "surge")):
+        raise OrderError(f"{text!r}: {planet} is a surge donor this turn and may build nothing (RAW-PROD-12)")
+    return _queue(ctx, "build", text, planet=planet, unit=unit, count=count,
+                  cost=build_cost(unit, planets()[planet]["keyword"], _side(ctx)))
+
+
+def do_surge(ctx: Context, planet: str, donors: list[str]) -> Any:
+    text = f"surge {planet} {','.join(donors)}"
+    info = _own_planet(ctx, planet, text)
+    state = ctx.state
+    if info["blockaded"]:
+        raise OrderError(f"{text!r}: a blockaded planet cannot surge (RAW-GAP-11)")
+    if info["surged"] == state["turn"] - 1 and info["surged"] > 0:
+        raise OrderError(f"{text!r}: {planet} surged last turn and cannot surge again until next turn (RAW-PROD-10)")
+    if _orders_of(state, [ctx.seat], "surge") and any(o["args"]["planet"] == planet for o in _orders_of(state, [ctx.seat], "surge")):
+        raise OrderError(f"{text!r}: {planet} already has a surge order")
+    for donor in donors:
+        dinfo = _own_planet(ctx, donor, text)
+        if donor == planet:
+            raise OrderError(f"{text!r}: {planet} cannot donate to itself; name your other planets that build nothing")
+        if dinfo["blockaded"]:
+            raise OrderError(f"{text!r}: {donor} is blockaded and cannot donate (RAW-GAP-11)")
+        if any(o["args"]["planet"] == donor for o in _orders_of(state, [ctx.seat], "build")):
+            raise OrderError(f"{text!r}: {donor} builds this turn and cannot donate (RAW-PROD-12)")
+    if any(o["args"]["planet"] == planet and o["args"]["unit"] == GF for o in _orders_of(state, [ctx.seat], "build")):
+        raise OrderError(f"{text!r}: {planet} has GF on order; a surging planet builds only ships and squadrons (RAW-PROD-11)")
+    return _queue(ctx, "surge", text, planet=planet, donors=donors)
+
+
+def do_improve(ctx: Context, planet: str, credits: int) -> Any:
+    text = f"improve {planet} {credits}"
+    _own_planet(ctx, planet, text)
+    if planets()[planet]["credits"] < 10:
+        raise OrderError(f"{text!r}: {planet} started below 10 credits and can never be improved (RAW-ECON-05)")
+    if credits % 10:
+        raise OrderError(f"{text!r}: improvements are bought in tens (10 credits = +1 production); try {credits - credits % 10 or 10}")
+    return _queue(ctx, "improve", text, planet=planet, credits=credits)
+
+
+def do_repair(ctx: Context, ship: str, vessel: str | None) -> Any:
+    text = f"repair {ship}" + (" vessel" if vessel else "")
+    state = ctx.state
+    unit = state["units"][ship]
+    if any(o["args"]["ship"] == ship for o in _orders_of(state, [ctx.seat], "repair")):
+        raise OrderError(f"{text!r}: {ship} already has a repair order; a ship is repaired by a planet or by Repair vessels, not both (RAW-REPAIR-05)")
+    here = unit["at"]
+    if vessel:
+        if utype(unit).has("Repair"):
+            raise OrderError(f"{text!r}: a Repair vessel cannot repair another Repair vessel (RAW-KEYWORD-11); a planet can")
+        team = seats_of(state, _side(ctx))
+        helpers = [u for u, x in units_at(state, here) if x["owner"] in team and utype(x).has("Repair") and u != ship]
+        if not helpers:
+            raise OrderError(f"{text!r}: no Repair vessel shares {ship}'s location (RAW-REPAIR-03); or repair at one of your planets")
+        return _queue(ctx, "repair", text, ship=ship, source="vessel", cost=repair_cost(unit["type"]))
+    if is_deep(here) or state["planets"][here]["owner"] != ctx.seat:
+        raise OrderError(f"{text!r}: {ship} is not in orbit of a planet you control (RAW-REPAIR-03, RAW-GAP-34); add 'vessel' to use a Repair ship")
+    if state["planets"][here]["blockaded"]:
+        raise OrderError(f"{text!r}: {here} is blockaded and cannot repair ships (RAW-GAP-34)")
+    return _queue(ctx, "repair", text, ship=ship, source="planet", planet=here, cost=repair_cost(unit["type"]))
+
+
+def do_lend(ctx: Context, seat: str, credits: int) -> Any:
+    return _queue(ctx, "lend", f"lend {seat} {credits}", seat=seat, credits=credits)
+
+
+def do_ally(ctx: Context, planet: str) -> Any:
+    text = f"ally {planet}"
+    team = seats_of(ctx.state, _side(ctx))
+    if any(o["args"]["planet"] == planet for o in _orders_of(ctx.state, team, "ally")):
+        raise OrderError(f"{text!r}: your team already rolls for {planet} this turn; only one player per team may (RAW-NEUTRAL-09)")
+    return _queue(ctx, "ally", text, planet=planet, cost=alliance_cost(planets()[planet]["credits"]))
+
+
+def do_scan(ctx: Context, planet: str) -> Any:
+    text = f"scan {planet}"
+    spynets = [p for p in own_planets(ctx) if planets()[p]["keyword"] == "Spynet"]
+    used = len(_orders_of(ctx.state, [ctx.seat], "scan"))
+    if used >= len(spynets):
+        have = f"your Spynet worlds ({', '.join(spynets)}) give {len(spynets)} scan(s) a turn" if spynets else "you control no Spynet world"
+        raise OrderError(f"{text!r}: no scan left: {have} (RAW-KEYWORD-07)")
+    return _queue(ctx, "scan", text, planet=planet)
+
+
+def _jumping(state: dict[str, Any], seats: list[str]) -> dict[str, dict[str, Any]]:
+    return {ship: o for o in _orders_of(state, seats, "jump") for ship in o["args"]["ships"]}
+
+
+def do_jump(ctx: Context, ships: list[str], deep: str | None, planet: str, point: str | None) -> Any:
+    state = ctx.state
+    text = f"jump {','.join(ships)} " + ("deep " if deep else "") + planet + (f" {point}" if point else "")
+    if point and not deep:
+        raise OrderError(f"{text!r}: a point is only for deep space: 'jump {','.join(ships)} deep {planet} {point}'")
+    if point and point.upper() not in CELLS:
+        raise OrderError(f"{text!r}: {point!r} is not a deep-space point; points run A1..J10 (RAW-GAP-15)")
+    already = _jumping(state, [ctx.seat])
+    for ship in ships:
+        unit = state["units"][ship]
+        if ship in already:
+            raise OrderError(f"{text!r}: {ship} already jumps this turn; a ship makes one jump a turn (RAW-GAP-16); withdraw that order first")
+        if planet not in reachable_systems(unit["at"], state):
+            reach = ", ".join(reachable_systems(unit["at"], state))
+            raise OrderError(f"{text!r}: {planet} is out of {ship}'s reach from {unit['at']}; one jump reaches: {reach} (RAW-MAP-02)")
+        if unit["home"] and planet != unit["home"]:
+            raise OrderError(f"{text!r}: {ship} is a {unit['home']} defence ship and cannot leave its home system (RAW-NEUTRAL-06)")
+        if unit["at"] == planet and not deep:
+            raise OrderError(f"{text!r}: {ship} is already at {planet}")
+    dest = f"deep:{planet}:{point.upper()}" if (deep and point) else (f"deep:{planet}:?" if deep else planet)
+    entry = _queue(ctx, "jump", text, ships=ships, to=dest)
+    check_caps(state, _side(ctx))
+    return entry
+
+
+def projected(state: dict[str, Any], side: str) -> dict[str, list[str]]:
+    """Where the team's ships and squadrons will be after its queued jumps (for the caps)."""
+    team = seats_of(state, side)
+    moves = _jumping(state, team)
+    places: dict[str, list[str]] = {}
+    for uid, unit in state["units"].items():
+        if unit["owner"] not in team:
+            continue
+        carrier = unit["aboard"] or uid
+        loc = moves[carrier]["args"]["to"] if carrier in moves else unit["at"]
+        places.setdefault(loc, []).append(uid)
+    for order in _orders_of(state, team, "load"):
+        ship = order["args"]["ship"]
+        for sq in order["args"]["squadrons"]:
+            if ship in moves:
+                old = state["units"][sq]["at"]
+                if sq in places.get(old, []):
+                    places[old].remove(sq)
+                places.setdefault(moves[ship]["args"]["to"], []).append(sq)
+    return places
+
+
+def check_caps(state: dict[str, Any], side: str) -> None:
+    """Refuse orders that would put the team over 400/400/500 points at a location (RAW-CAP-01..04)."""
+    for loc, uids in projected(state, side).items():
+        if loc.endswith(":?"):
+            continue
+        ships, squadrons = cap_points(state, uids)
+        if ships > CAPS["ships"] or squadrons > CAPS["squadrons"] or ships + squadrons > CAPS["total"]:
+            raise OrderError(f"{side} would have {ships} ship points, {squadrons} squadron points ({ships + squadrons} in all) at {loc}; "
+                             "the caps are 400 ships, 400 squadrons, 500 in all per location, teammates' orders included (RAW-CAP-01..04)")
+
+
+def do_load(ctx: Context, ship: str, cargo: list[str], count: int | None) -> Any:
+    state = ctx.state
+    text = f"load {ship} {','.join(cargo)}" + (f" {count}" if count else "")
+    unit = state["units"][ship]
+    squadrons = [c for c in cargo if c != GF]
+    gf = (count or 1) if GF in cargo else 0
+    if count and GF not in cargo:
+        raise OrderError(f"{text!r}: a count is for GF only: 'load {ship} GF {count}'")
+    for sq in squadrons:
+        if state["units"][sq]["at"] != unit["at"]:
+            raise OrderError(f"{text!r}: {sq} is at {state['units'][sq]['at']}, not with {ship} at {unit['at']}")
+        if state["units"][sq]["aboard"] and state["units"][sq]["aboard"] != ship:
+            raise OrderError(f"{text!r}: {sq} is aboard {state['units'][sq]['aboard']}; unload it first")
+    queued = [o for o in _orders_of(state, [ctx.seat], "load") if o["args"]["ship"] == ship]
+    used = cargo_used(state, ship) + sum(len(o["args"]["squadrons"]) + o["args"]["gf"] for o in queued)
+    new = len([s for s in squadrons if state["units"][s]["aboard"] != ship]) + gf
+    if used + new > utype(unit).capacity:
+        raise OrderError(f"{text!r}: {ship} ({unit['type']}) carries {utype(unit).capacity}; it would hold {used + new} (RAW-JUMP-02)")
+    if gf:
+        here = unit["at"]
+        if is_deep(here) or state["planets"][here]["owner"] not in seats_of(state, _side(ctx)):
+            raise OrderError(f"{text!r}: GF are loaded from a garrison of your team's planet; {ship} is at {here}")
+        if state["planets"][here]["owner"] != ctx.seat:
+            raise OrderError(f"{text!r}: the garrison of {here} belongs to {state['planets'][here]['owner']}; they load it")
+    return _queue(ctx, "load", text, ship=ship, squadrons=squadrons, gf=gf)
+
+
+def do_unload(ctx: Context, ship: str, cargo: list[str] | None, count: int | None) -> Any:
+    text = f"unload {ship}" + (f" {','.join(cargo)}" if cargo else "") + (f" {count}" if count else "")
+    cargo = cargo or []
+    squadrons = [c for c in cargo if c != GF]
+    everything = not cargo
+    gf = None if (everything or (GF in cargo and not count)) else (count if GF in cargo else 0)
+    return _queue(ctx, "unload", text, ship=ship, squadrons=squadrons, gf=gf, everything=everything)
+
+
+def do_stance(ctx: Context, mode: str, targets: list[str] | None) -> Any:
+    text = f"stance {mode}" + (f" {','.join(targets)}" if targets else "")
+    return _queue(ctx, "stance", text, mode=mode, targets=targets or [])
+
+
+def do_assault(ctx: Context, planet: str, count: int | None) -> Any:
+    text = f"assault {planet}" + (f" {count}" if count else "")
+    state = ctx.state
+    team = seats_of(state, _side(ctx))
+    if state["planets"][planet]["owner"] in team:
+        raise OrderError(f"{text!r}: {planet} is held by your own team")
+    if any(o["args"]["planet"] == planet for o in _orders_of(state, team, "bombard")):
+        raise OrderError(f"{text!r}: your team bombards {planet} this turn; you cannot bombard and invade in the same turn (RAW-BOMBARD-04)")
+    return _queue(ctx, "assault", text, planet=planet, count=count)
+
+
+def do_bombard(ctx: Context, planet: str) -> Any:
+    text = f"bombard {planet}"
+    state = ctx.state
+    team = seats_of(state, _side(ctx))
+    if state["planets"][planet]["owner"] in team:
+        raise OrderError(f"{text!r}: {planet} is held by your own team")
+    if any(o["args"]["planet"] == planet for o in _orders_of(state, team, "assault")):
+        raise OrderError(f"{text!r}: your team assaults {planet} this turn; you cannot bombard and invade in the same turn (RAW-BOMBARD-04)")
+    return _queue(ctx, "bombard", text, planet=planet)
+
+
+def do_flagship(ctx: Context, option: str) -> Any:
+    return _queue(ctx, "flagship", f"flagship {option}", option=option.upper())
+
+
+def do_admiral(ctx: Context) -> Any:
+    state = ctx.state
+    side = _side(ctx)
+    current = state["admiral"][side]
+    if current == ctx.seat:
+        raise OrderError(f"'admiral': {ctx.seat} is already the Grand Admiral of {side}")
+    if current not in state["away"]:
+        raise OrderError(f"'admiral': the Grand Admiral {current} is available; a teammate takes over only while the GA is away (RAW-TEAM-08)")
+    state["admiral"][side] = ctx.seat
+    return [event("admiral", f"{ctx.seat} is now acting Grand Admiral of {side} while {current} is away", [to_team(side)], state["turn"])]
+
+
+def do_concede(ctx: Context) -> Any:
+    state = ctx.state
+    side = _side(ctx)
+    votes = state["concede"][side]
+    if ctx.seat not in votes:
+        votes.append(ctx.seat)
+    team = seats_of(state, side)
+    events = [event("concede", f"{ctx.seat} votes to concede for {side} ({len(votes)} of {len(team)})", [to_team(side)], state["turn"])]
+    if is_grand_admiral(state, ctx.seat) or len(votes) * 2 > len(team):
+        winner = enemy_side(side)
+        state["over"] = {"winners": [winner], "reason": f"{side} acknowledged the supremacy of {winner} (RAW-GAME-05)"}
+        events.append(event("end", f"{side} concedes; {winner} wins", ["all"], state["turn"]))
+    return events
+
+
+def _cells(ctx: Context) -> list[str]:
+    return CELLS
+
+
+def book() -> OrderBook:
+    """The whole Republic at War order language."""
+    return OrderBook([
+        OrderSpec("build", [Choice("planet", own_planets, "a planet you control"), Choice("unit", buildable, "a ship code, squadron id, or GF"),
+                            Optional(Number("count", lambda c: 1, lambda c: 50, "how many (default 1)"))],
+                  "build units at a planet, up to its production a turn; the rest stays partly built", do_build,
+                  example="build Kuat Vc1", details="Only one partly built unit may wait at a planet; starting another loses it."),
+        OrderSpec("surge", [Choice("planet", own_planets), Many("donors", own_planets, "your planets that build nothing this turn")],
+                  "let a planet spend up to twice its production on ships and squadrons, paid by idle donor planets", do_surge,
+                  example="surge Kuat Rodia,Naboo"),
+        OrderSpec("improve", [Choice("planet", own_planets), Number("credits", lambda c: 10, lambda c: 1000, "a multiple of 10")],
+                  "raise a planet's production by 1 next turn for every 10 credits", do_improve, example="improve Kuat 20"),
+        OrderSpec("repair", [Choice("ship", own_scarred, "a scarred ship of yours"), Optional(Keyword("vessel", "use Repair vessels here"))],
+                  "repair a scarred ship at your planet (counts against its production) or with a Repair vessel", do_repair,
+                  example="repair A3"),
+        OrderSpec("lend", [Choice("seat", teammates, "a teammate"), Number("credits", lambda c: 1, lambda c: 10000)],
+                  "lend credits to a teammate this turn", do_lend, example="lend bob 20"),
+        OrderSpec("ally", [Choice("planet", neutral_worlds, "a neutral world with forces")],
+                  "pay 30% of a neutral world's credits to roll a d6 for its alliance (6 succeeds)", do_ally, example="ally Mandalore"),
+        OrderSpec("scan", [Choice("planet", all_planets)], "a Spynet scan of any world (one per Spynet world you hold)", do_scan,
+                  example="scan Raxus"),
+        OrderSpec("jump", [Many("ships", own_ships, "your ships, comma separated"), Optional(Keyword("deep", "end in deep space")),
+                           Choice("planet", all_planets, "a planet in reach"), Optional(Choice("point", _cells, "deep-space point A1..J10"))],
+                  "jump ships to a planet in the same or an adjacent system, or to deep space there", do_jump,
+                  example="jump A1,A2 Alderaan", details="Fuel: 1 credit per ship, 2 for a Flotilla."),
+        OrderSpec("load", [Choice("ship", own_ships), Many("cargo", lambda c: own_squadrons(c) + [GF], "squadrons, or GF"),
+                           Optional(Number("count", lambda c: 1, lambda c: 15, "how many GF"))],
+                  "load squadrons or GF aboard a ship before it jumps", do_load, example="load A1 GF 3"),
+        OrderSpec("unload", [Choice("ship", own_ships), Optional(Many("cargo", lambda c: own_squadrons(c) + [GF])),
+                             Optional(Number("count", lambda c: 1, lambda c: 15))],
+                  "unload cargo where the ship ends its jump (GF garrison a friendly world)", do_unload, example="unload A1"),
+        OrderSpec("stance", [Choice("mode", lambda c: ["free", "hold"], "free-fire or hold-fire"), Optional(Many("targets", stance_targets, "enemy seats or neutral"))],
+                  "standing fire orders toward enemy players (all if none named) or neutral forces", do_stance,
+                  example="stance hold neutral"),
+        OrderSpec("assault", [Choice("planet", all_planets), Optional(Number("count", lambda c: 1, lambda c: 100, "GF to land (default all)"))],
+                  "after space combat, land GF carried at that planet (RISK dice)", do_assault, example="assault Raxus"),
+        OrderSpec("bombard", [Choice("planet", all_planets)], "after space combat, bombard a planet your fleet blockades", do_bombard,
+                  example="bombard Raxus"),
+        OrderSpec("flagship", [Choice("option", lambda c: ["A", "B", "C", "D", "E"], "A most valuable ship, B least valuable ship, C most valuable scarred, D least valuable scarred, E squadrons")],
+                  "standing target choice for your Flagship (RAW-KEYWORD-12)", do_flagship, example="flagship A"),
+        OrderSpec("admiral", [], "take over as acting Grand Admiral while your team's GA is away", do_admiral, example="admiral"),
+        OrderSpec("concede", [], "acknowledge the other team's supremacy (the GA, or a majority of the team)", do_concede, example="concede"),
+    ])

@@ -1,0 +1,127 @@
+"""Setting up a Republic at War game from a scenario, seats, options and a seed."""
+from __future__ import annotations
+
+from typing import Any
+
+from core.errors import SetupError
+from core.ruleset import SeatSpec
+from core.rulesets.raw.data import SIDES, neutrals, planets, scenario as load_scenario
+
+OPTIONS: dict[str, Any] = {
+    "min_players": 6,            # RAW-GAME-01; a GM may lower it (2..12) for a small group
+    "equal_teams": True,         # RAW-GAP-06
+    "map": "map.toml",           # RAW-GAP-01 (scenario data)
+    "casualty_rounding": "ceil",  # RAW-GAP-20: ceil | floor | nearest
+    "retreat_tie_loser": "attacker",  # RAW-GAP-28
+    "bombard_under_50": False,   # RAW-GAP-32 GM option: one die under 50 points
+    "warship_cap": None,         # RAW-GAP-26 GM option: cap per side (None = no cap)
+    "flagship_types": [],        # RAW-GAP-25: unit codes granted the Flagship keyword
+    "starting_garrison": 0,      # RAW-GAP-05
+    "turn_limit": 60,            # the game ends in a draw after this many turns
+}
+
+
+def letters() -> str:
+    """Unit-id prefixes for seats in seat order."""
+    return "ABCDEFGHJKLM"
+
+
+def deal(names: list[str], seats: list[str]) -> dict[str, str]:
+    """Snake draft of a team's planets over its seats: credits high to low, ties alphabetical (RAW-GAP-04)."""
+    table = planets()
+    order = sorted(names, key=lambda n: (-table[n]["credits"], n))
+    owners: dict[str, str] = {}
+    count = len(seats)
+    for i, name in enumerate(order):
+        rnd, pos = divmod(i, count)
+        owners[name] = seats[pos if rnd % 2 == 0 else count - 1 - pos]
+    return owners
+
+
+def setup(scenario_id: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> dict[str, Any]:
+    """A new game state. Raises SetupError for an unknown scenario or bad seats."""
+    try:
+        scen = load_scenario(scenario_id)
+    except FileNotFoundError:
+        raise SetupError(f"unknown scenario {scenario_id!r}; scenarios: default") from None
+    low = int(options["min_players"])
+    if not 2 <= low <= 12:
+        raise SetupError(f"min_players={low}: must be from 2 to 12")
+    if not low <= len(seats) <= 12:
+        raise SetupError(f"Republic at War needs {low} to 12 seats (RAW-GAME-01), got {len(seats)}")
+    for seat in seats:
+        if seat.side not in SIDES:
+            raise SetupError(f"seat {seat.name!r}: side {seat.side!r} is not GAR or CIS")
+    by_side = {side: [s.name for s in seats if s.side == side] for side in SIDES}
+    if not all(by_side.values()):
+        raise SetupError("both teams, GAR and CIS, need at least one seat")
+    if options["equal_teams"] and len(by_side["GAR"]) != len(by_side["CIS"]):
+        raise SetupError(f"teams must be equal (RAW-GAP-06): GAR has {len(by_side['GAR'])}, CIS {len(by_side['CIS'])}; or set equal_teams=false")
+    start = scen["start"]
+    owners: dict[str, str] = {}
+    for side in SIDES:
+        owners.update(deal(list(start[side]), by_side[side]))
+    garrison = int(options["starting_garrison"])
+    state: dict[str, Any] = {
+        "ruleset": "raw",
+        "turn": 1,
+        "map": options["map"],
+        "options": dict(options),
+        "dice": {"seed": seed, "n": 0},
+        "seats": {},
+        "admiral": {side: by_side[side][0] for side in SIDES},
+        "away": [],
+        "sheets": {s.name: [] for s in seats},
+        "planets": {},
+        "units": {},
+        "next_id": {},
+        "start": {side: sorted(start[side]) for side in SIDES},
+        "vp": {side: 0 for side in SIDES},
+        "streak": {"welcome_to_the_family": {s: 0 for s in SIDES}, "industrialist": {s: 0 for s in SIDES}},
+        "scored": [],
+        "had_ships": [],
+        "concede": {side: [] for side in SIDES},
+        "over": None,
+    }
+    for i, seat in enumerate(seats):
+        state["seats"][seat.name] = {
+            "side": seat.side,
+            "letter": letters()[i],
+            "stance": {"default": "free", "neutral": "hold", "per": {}},
+            "flagship": "A",
+        }
+        state["next_id"][seat.name] = 1
+    neutral_table = neutrals()
+    for name, info in planets().items():
+        owner = owners.get(name)
+        state["planets"][name] = {
+            "owner": owner,
+            "production": int(info["credits"]),
+            "gf": garrison if owner else 0,
+            "partial": None,
+            "surged": 0,
+            "blockaded": False,
+            "forces": name in neutral_table,
+            "repairs": {},
+        }
+    state["next_id"]["neutral"] = 1
+    for name in sorted(neutral_table):
+        for force in neutral_table[name]["forces"]:
+            for _ in range(int(force["count"])):
+                uid = f"N{state['next_id']['neutral']}"
+                state["next_id"]["neutral"] += 1
+                state["units"][uid] = new_unit(force["unit"], f"neutral:{name}", name, home=name)
+    return state
+
+
+def new_unit(code: str, owner: str, at: str, home: str | None = None) -> dict[str, Any]:
+    """A completed ship or squadron."""
+    return {"type": code, "owner": owner, "at": at, "scarred": False, "repair_paid": 0,
+            "gf": 0, "aboard": None, "retreat": False, "home": home}
+
+
+def next_uid(state: dict[str, Any], seat: str) -> str:
+    """A fresh unit id for ``seat``: its letter and a counter (``A7``)."""
+    n = state["next_id"][seat]
+    state["next_id"][seat] = n + 1
+    return f"{state['seats'][seat]['letter']}{n}"

@@ -1,0 +1,520 @@
+"""The line console and the ``holotable`` entry point, driven with lines for a Republic at War game.
+
+Nothing here knows raw's order language by heart: legal orders come from the ruleset's own bot and
+``legal_orders``, so the tests follow the order language as it grows.
+"""
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core import cli
+from core.console import Answer, Console, demo_line, render_view, run
+from core.session import Session
+
+ROOT = Path(__file__).resolve().parents[1]
+SEATS = "al:GAR,bo:CIS,cy:GAR,di:CIS,ed:GAR,fa:CIS"
+NEW = f"new raw seed=console-test seats={SEATS}"
+
+
+def record_of(console: Console) -> str:
+    assert console.session is not None, "no game in the console"
+    return json.dumps(console.session.record, sort_keys=True)
+
+
+def ok(console: Console, line: str) -> Answer:
+    answer = console.handle(line)
+    assert answer.ok, f"{line!r} was refused: {answer.error}"
+    return answer
+
+
+def refused(console: Console, line: str, *needles: str) -> Answer:
+    before = record_of(console) if console.session is not None else None
+    answer = console.handle(line)
+    assert not answer.ok, f"{line!r} was accepted, but should be refused: {answer.text}"
+    assert answer.error, f"{line!r}: a refusal without a reason"
+    for needle in needles:
+        assert needle.lower() in answer.error.lower(), f"{line!r}: the refusal {answer.error!r} does not mention {needle!r}"
+    if before is not None:
+        assert record_of(console) == before, f"{line!r} was refused but changed the game"
+    assert console.handle("status").ok, f"the console does not go on after {line!r}"
+    return answer
+
+
+def candidate_orders(session: Session, seat: str) -> list[str]:
+    ruleset = session.ruleset
+    found = list(ruleset.bot(ruleset.view(session.state, seat), seat))
+    found += [o for o in ruleset.legal_orders(session.state, seat) if o not in found]
+    return found
+
+
+def give_legal_order(console: Console, seat: str) -> str:
+    """Give ``seat`` an order its ruleset considers legal; return its text."""
+    assert console.session is not None
+    tried = []
+    for text in candidate_orders(console.session, seat):
+        answer = console.handle(f"as {seat} {text}")
+        if answer.ok:
+            return text
+        tried.append(f"{text!r}: {answer.error}")
+    pytest.fail(f"no legal order found for {seat} among its bot's and legal_orders' suggestions: {tried}")
+
+
+@pytest.fixture
+def console() -> Console:
+    con = Console()
+    ok(con, NEW)
+    return con
+
+
+# -- starting ----------------------------------------------------------------------------------------
+def test_commands_before_a_game_say_how_to_start() -> None:
+    con = Console()
+    answer = con.handle("view gm")
+    assert not answer.ok and "new" in answer.error and "load" in answer.error
+    assert con.handle("help").ok
+    assert "raw" in ok(con, "rulesets").text
+
+
+def test_new_game_lists_seats_and_turn(console: Console) -> None:
+    assert console.session is not None
+    assert console.session.seats() == ["al", "bo", "cy", "di", "ed", "fa"]
+    status = ok(console, "status")
+    assert "turn 1" in status.text and "al (GAR)" in status.text and "bo (CIS)" in status.text
+
+
+@pytest.mark.parametrize("line,needle", [
+    ("new", "ruleset"),
+    ("new nosuch seats=a:GAR", "nosuch"),
+    ("new raw", "seats="),
+    ("new raw seats=al-GAR", "al-GAR"),
+    ("new raw seats=al:GAR:robot,bo:CIS", "bot"),
+    (f"new raw seats={SEATS} colour=blue", "colour"),
+    (f"new raw seats={SEATS} seed", "key"),
+    ("new raw seats=al:GAR,bo:CIS", ""),
+])
+def test_bad_new_is_refused_and_keeps_the_old_game(console: Console, line: str, needle: str) -> None:
+    refused(console, line, needle)
+
+
+def test_new_replaces_a_game_when_not_bound_to_a_save_file(console: Console) -> None:
+    ok(console, "new raw seed=other seats=" + SEATS)
+    assert console.session is not None and console.session.record["seed"] == "other"
+
+
+# -- orders --------------------------------------------------------------------------------------
+def test_an_accepted_order_goes_on_the_sheet(console: Console) -> None:
+    text = give_legal_order(console, "al")
+    sheet = ok(console, "sheet al")
+    assert f"1. {text}" in sheet.text, f"the sheet does not show the order: {sheet.text}"
+    assert sheet.data["sheet"] and sheet.data["sheet"][0]["text"] == text
+
+
+def test_a_bad_order_is_refused_with_the_reason_and_what_is_legal(console: Console) -> None:
+    answer = refused(console, "as al warp nowhere", "warp")
+    assert "orders" in answer.error, f"the refusal does not say which orders are legal: {answer.error}"
+
+
+def test_orders_for_another_seat_need_the_right(console: Console) -> None:
+    assert console.session is not None
+    text = candidate_orders(console.session, "al")[0]
+    refused(console, f"as bo for al {text}", "may not act for al")
+    refused(console, f"as al for zz {text}", "zz")
+    refused(console, "as al for", "order")
+    refused(console, "as al", "order")
+    refused(console, f"as zz {text}", "zz")
+
+
+def test_the_gm_may_order_for_any_seat(console: Console) -> None:
+    assert console.session is not None
+    for text in candidate_orders(console.session, "al"):
+        answer = console.handle(f"as gm for al {text}")
+        if answer.ok:
+            sheet = console.session.sheet("al")
+            assert sheet and sheet[-1].get("by") == "gm", f"the order does not say the GM gave it: {sheet}"
+            return
+    pytest.fail("the GM could give none of al's legal orders")
+
+
+def test_withdraw_takes_an_order_off_the_sheet(console: Console) -> None:
+    give_legal_order(console, "al")
+    refused(console, "withdraw al 9", "no order 9")
+    refused(console, "withdraw al x", "number")
+    refused(console, "withdraw al 0", "number")
+    refused(console, "withdraw zz 1", "zz")
+    ok(console, "withdraw al 1")
+    assert "no orders" in ok(console, "sheet al").text
+
+
+def test_ready_and_resolve_move_the_turn_on(console: Console) -> None:
+    assert console.session is not None
+    give_legal_order(console, "al")
+    answer = ok(console, "ready al")
+    assert "al is ready" in answer.text and not answer.data["resolved"]
+    assert console.session.turn == 1
+    refused(console, "ready al maybe", "usage")
+    answer = ok(console, "resolve")
+    assert console.session.turn == 2 or console.session.outcome() is not None
+    assert "resolved; now turn 2" in answer.text
+    refused(console, "resolve now", "usage")
+
+
+def test_ready_from_every_seat_resolves(console: Console) -> None:
+    assert console.session is not None
+    seats = console.session.seats()
+    for seat in seats[:-1]:
+        assert not ok(console, f"ready {seat}").data["resolved"]
+    last = ok(console, f"ready {seats[-1]}")
+    assert last.data["resolved"] and console.session.turn == 2
+
+
+# -- seeing --------------------------------------------------------------------------------------
+def roster_rows(view: dict[str, Any]) -> set[str]:
+    return {str(row) for roster in view.get("rosters", []) for row in roster.get("rows", [])}
+
+
+def test_a_seat_sees_its_view_and_not_the_other_teams_units(console: Console) -> None:
+    assert console.session is not None
+    session = console.session
+    al, bo = session.view("al"), session.view("bo")
+    cis_only = roster_rows(bo) - roster_rows(al)
+    assert cis_only, "the CIS seat has no roster rows the GAR seat lacks; cannot check hiding"
+    al_text = ok(console, "view al").text
+    gm_text = ok(console, "view gm").text
+    assert al_text == render_view(al)
+    al_lines = set(al_text.splitlines())
+    gm_lines = set(gm_text.splitlines())
+    for row in cis_only:
+        assert f"  {row}" not in al_lines, f"al (GAR) sees the CIS roster row {row!r}"
+    assert any(f"  {row}" in gm_lines for row in cis_only), "the GM's view lacks the CIS rosters"
+    refused(console, "view zz", "viewers")
+
+
+def test_view_in_json_is_the_view_dict(console: Console) -> None:
+    assert console.session is not None
+    data = json.loads(ok(console, "view al").as_json())
+    assert data["ok"] is True and data["command"] == "view"
+    assert data["view"] == json.loads(json.dumps(console.session.view("al")))
+
+
+def test_log_is_filtered_per_viewer(console: Console) -> None:
+    assert console.session is not None
+    ok(console, "resolve")
+    for viewer in ["al", "bo", "gm"]:
+        answer = ok(console, f"log {viewer}")
+        assert answer.data["events"] == console.session.events_for(viewer)
+        assert len(answer.text.splitlines()) >= len(answer.data["events"])
+    assert len(ok(console, "log gm").data["events"]) >= len(ok(console, "log al").data["events"])
+
+
+def test_read_only_commands_leave_the_game_alone(console: Console) -> None:
+    give_legal_order(console, "al")
+    before = record_of(console)
+    for line in ["view al", "view gm", "log bo", "sheet al", "status", "messages gm", "complete al ",
+                 "help", "help orders", "odds al warp", "rulesets"]:
+        console.handle(line)
+        assert record_of(console) == before, f"{line!r} changed the game"
+
+
+def test_messages_reach_only_their_thread(console: Console) -> None:
+    ok(console, "say al public hello all")
+    ok(console, "say al team:GAR plan for the republic")
+    ok(console, "say gm gm:bo a private word")
+    refused(console, "say al team:CIS spying", "may not write")
+    refused(console, "say al public", "usage")
+    bo = ok(console, "messages bo").text
+    assert "hello all" in bo and "private word" in bo and "plan for the republic" not in bo
+    cy = ok(console, "messages cy").text
+    assert "plan for the republic" in cy and "private word" not in cy
+    assert len(ok(console, "messages gm").data["messages"]) == 3
+
+
+def test_help_for_commands_and_orders(console: Console) -> None:
+    assert console.session is not None
+    book = console.session.ruleset.order_book()
+    verb = book.verbs()[0]
+    assert ok(console, f"help {verb}").text == book.help(verb)
+    assert ok(console, "help orders").text == book.help()
+    assert "withdraw <seat> <n>" in ok(console, "help withdraw").text
+    assert "raw" in ok(console, "help new").text
+    refused(console, "help nosuchthing", "commands")
+
+
+def test_unknown_command_says_what_would_be_legal(console: Console) -> None:
+    answer = refused(console, "fly me to the moon", "unknown command", "help")
+    assert "as" in answer.error and "resolve" in answer.error
+    assert console.session is not None
+    verb = console.session.ruleset.order_book().verbs()[0]
+    refused(console, f"{verb} something", f"as <seat> {verb}")
+
+
+def test_completions_come_from_the_order_book(console: Console) -> None:
+    assert console.session is not None
+    book = console.session.ruleset.order_book()
+    found = ok(console, "complete al ").data["completions"]
+    assert found == book.complete("", console.session.ruleset.context(console.session.state, "al"))
+    assert found, "no completions for an empty order"
+    assert "as al " + found[0] in console.completions("as al ")
+    assert "view gm " in console.completions("view g")
+    refused(console, "complete zz ju", "zz")
+
+
+def test_odds_is_refused_or_sums_to_one(console: Console) -> None:
+    assert console.session is not None
+    refused(console, "odds al", "usage")
+    refused(console, "odds zz jump", "zz")
+    for text in candidate_orders(console.session, "al"):
+        answer = console.handle(f"odds al {text}")
+        if answer.ok and answer.data["odds"] is not None:
+            from fractions import Fraction
+            total = sum(Fraction(row["exact"]) for row in answer.data["odds"]["rows"])
+            assert total == 1, f"odds of {text!r} sum to {total}"
+
+
+def test_gm_tools(console: Console) -> None:
+    assert console.session is not None
+    roll = ok(console, "roll 2d6 boarding action")
+    assert "2d6" in roll.text and "boarding action" in roll.text
+    refused(console, "roll 2x6", "<count>d<sides>")
+    refused(console, "roll 99d6 too many", "1 to 20")
+    refused(console, "correct turn", "reason")
+    refused(console, 'correct turn "three" a ruling', "int")
+    refused(console, "correct no.such.path 1 a ruling", "no")
+    refused(console, "correct turn 1", "reason")
+    ok(console, 'correct turn 1 the forum ruled so')
+    assert "the forum ruled so" in ok(console, "log al").text
+    ok(console, "away bo")
+    assert "bo" in console.session.state["away"]
+    ok(console, "away bo back")
+    assert "bo" not in console.session.state["away"]
+    refused(console, "away bo later", "usage")
+    refused(console, "bot zz", "zz")
+    ok(console, "bot bo")
+    assert console.session.is_bot("bo")
+    ok(console, "bot bo off")
+    assert not console.session.is_bot("bo")
+
+
+# -- errors that were not foreseen ---------------------------------------------------------------
+def test_an_internal_error_leaves_the_game_unchanged(console: Console, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert console.session is not None
+    before = record_of(console)
+
+    def broken(self: Session, actor: str, seat: str, text: str, run_bots: bool = True) -> list[Any]:
+        self.record["state"]["turn"] = 999
+        self.record["log"].append({"kind": "junk", "turn": 0, "to": ["all"], "text": "junk", "data": {}})
+        raise RuntimeError("the hyperdrive exploded")
+
+    monkeypatch.setattr(Session, "order", broken)
+    answer = console.handle("as al anything")
+    assert not answer.ok
+    assert answer.error == "internal error: RuntimeError: the hyperdrive exploded; the game is unchanged"
+    assert "Traceback" not in answer.as_text() and "Traceback" not in answer.as_json()
+    assert record_of(console) == before, "the game changed although the command failed"
+    monkeypatch.undo()
+    give_legal_order(console, "al")
+
+
+def test_an_internal_error_in_new_keeps_no_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: Any, **kwargs: Any) -> Session:
+        raise KeyError("scenario table")
+
+    con = Console()
+    monkeypatch.setattr(Session, "new", broken)
+    answer = con.handle(NEW)
+    assert not answer.ok and answer.error.startswith("internal error: KeyError") and con.session is None
+
+
+# -- saving and loading --------------------------------------------------------------------------
+def test_save_and_load_round_trip(console: Console, tmp_path: Path) -> None:
+    assert console.session is not None
+    give_legal_order(console, "al")
+    ok(console, "say al team:GAR keep this")
+    path = tmp_path / "game.json"
+    ok(console, f"save {path}")
+    saved_record = json.loads(console.session.to_json())
+    views = {v: json.dumps(console.session.view(v), sort_keys=True) for v in ["gm", "al", "bo"]}
+    ok(console, "new raw seed=something-else seats=" + SEATS)
+    ok(console, f"load {path}")
+    assert console.session.record == saved_record
+    for viewer, view in views.items():
+        assert json.dumps(console.session.view(viewer), sort_keys=True) == view, f"{viewer}'s view changed over save/load"
+    ok(console, "ready al")
+
+
+def test_load_of_a_file_with_spaces_in_its_name(console: Console, tmp_path: Path) -> None:
+    path = tmp_path / "my game.json"
+    ok(console, f"save {path}")
+    ok(console, f"load {path}")
+
+
+@pytest.mark.parametrize("content,needle", [
+    ("this is not json", "not JSON"),
+    ("[1, 2, 3]", "not a game record"),
+    ('{"hello": "world"}', "not a game record"),
+    (None, "unknown rule system"),
+    ("schema-99", "newer"),
+    ("no-state", "not a holotable game record"),
+    (b"\xff\xfe\x00binary", "UTF-8"),
+])
+def test_a_bad_file_is_refused_and_the_game_stays(console: Console, tmp_path: Path, content: Any, needle: str) -> None:
+    assert console.session is not None
+    path = tmp_path / "bad.json"
+    record = json.loads(console.session.to_json())
+    if content is None:
+        record["ruleset"] = "nosuchgame"
+        content = json.dumps(record)
+    elif content == "schema-99":
+        record["schema"] = 99
+        content = json.dumps(record)
+    elif content == "no-state":
+        del record["state"]
+        content = json.dumps(record)
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    refused(console, f"load {path}", needle)
+    refused(console, f"load {tmp_path / 'missing.json'}", "no file")
+    refused(console, "load", "usage")
+
+
+def test_save_never_overwrites_a_foreign_file(console: Console, tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("my precious notes")
+    refused(console, f"save {path}", "not a holotable save")
+    assert path.read_text() == "my precious notes"
+    refused(console, f"save {tmp_path / 'no-such-dir' / 'x.json'}", "could not write")
+
+
+def test_the_save_file_follows_every_change(tmp_path: Path) -> None:
+    path = tmp_path / "auto.json"
+    con = Console(save_path=str(path))
+    ok(con, NEW)
+    assert con.session is not None
+    assert json.loads(path.read_text()) == json.loads(con.session.to_json())
+    give_legal_order(con, "al")
+    assert json.loads(path.read_text()) == json.loads(con.session.to_json())
+    stamp = path.stat().st_mtime_ns
+    ok(con, "view gm")
+    assert path.stat().st_mtime_ns == stamp, "a read-only command rewrote the save"
+    refused(con, "new raw seats=" + SEATS, "in progress")
+    refused(con, f"load {path}", "in progress")
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")], "a temporary file was left behind"
+
+
+def test_a_failed_save_undoes_the_change() -> None:
+    class Full:
+        def exists(self, path: str) -> bool:
+            return False
+
+        def read(self, path: str) -> str:
+            raise FileNotFoundError(path)
+
+        def write(self, path: str, text: str) -> None:
+            raise OSError(28, "No space left on device")
+
+    con = Console(save_path="somewhere.json", files=Full())
+    answer = con.handle(NEW)
+    assert not answer.ok and "No space left" in answer.error and con.session is None
+    con.save_path = None
+    ok(con, NEW)
+    con.save_path = "somewhere.json"
+    before = record_of(con)
+    answer = con.handle("say al public hello")
+    assert not answer.ok and "undone" in answer.error
+    assert record_of(con) == before
+
+
+# -- the loop ------------------------------------------------------------------------------------
+def test_run_in_json_mode_answers_each_line_with_one_object(tmp_path: Path) -> None:
+    lines = [NEW, "as al warp nowhere", "", "# a comment", "status", "view al", "bogus", "log gm", "quit", "status"]
+    out = io.StringIO()
+    code = run(io.StringIO("\n".join(lines) + "\n"), out, json_mode=True)
+    assert code == 0
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(answers) == lines.index("quit") + 1, "not one JSON answer per input line up to quit"
+    assert [a["ok"] for a in answers] == [True, False, True, True, True, True, False, True, True]
+    assert "warp" in answers[1]["error"] and "unknown command" in answers[6]["error"]
+    assert answers[5]["view"]["viewer"] == "al"
+
+
+def test_run_with_a_save_file_resumes_the_game(tmp_path: Path) -> None:
+    path = tmp_path / "resume.json"
+    out = io.StringIO()
+    assert run(io.StringIO(f"{NEW}\nsay al public first\n"), out, save_path=str(path)) == 0
+    out = io.StringIO()
+    assert run(io.StringIO("messages gm\n"), out, save_path=str(path)) == 0
+    assert "first" in out.getvalue()
+
+
+def test_run_refuses_a_foreign_save_file_and_leaves_it(tmp_path: Path) -> None:
+    path = tmp_path / "foreign.json"
+    path.write_text("{not json")
+    out, err = io.StringIO(), io.StringIO()
+    assert run(io.StringIO("status\n"), out, save_path=str(path), stderr=err) == 2
+    assert "not a holotable save" in err.getvalue() and path.read_text() == "{not json"
+
+
+def test_demo_shows_your_view_and_how_to_play() -> None:
+    out = io.StringIO()
+    assert run(io.StringIO("sheet you\nquit\n"), out, demo="raw", demo_seed="demo-test") == 0
+    text = out.getvalue()
+    assert "view of you" in text and "ready you" in text and "help" in text
+    assert "raw> " not in text, "a prompt although stdin is not a terminal"
+
+
+def test_demo_line_puts_you_against_bots() -> None:
+    line = demo_line("raw", "s")
+    con = Console()
+    ok(con, line)
+    assert con.session is not None and len(con.session.seats()) == 6
+    assert not con.session.is_bot("you") and all(con.session.is_bot(s) for s in con.session.seats() if s != "you")
+    assert con.session.side_of("you") == "GAR"
+
+
+def test_prompt_when_interactive() -> None:
+    out = io.StringIO()
+    run(io.StringIO("quit\n"), out, interactive=True)
+    assert "holotable> " in out.getvalue()
+    out = io.StringIO()
+    run(io.StringIO("quit\n"), out, demo="raw", demo_seed="p", interactive=True)
+    assert "raw> " in out.getvalue()
+
+
+# -- the command line ----------------------------------------------------------------------------
+def test_cli_lists_rulesets(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["rulesets"]) == 0
+    assert capsys.readouterr().out.startswith("raw\t")
+
+
+def test_cli_registers_more_subcommands(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "SUBCOMMANDS", dict(cli.SUBCOMMANDS))
+
+    @cli.subcommand("hello", "say hello", lambda p: p.add_argument("name"))
+    def hello(args: Any) -> int:
+        print(f"hello {args.name}")
+        return 3
+
+    assert cli.main(["hello", "kenobi"]) == 3
+    assert capsys.readouterr().out == "hello kenobi\n"
+
+
+def test_cli_console_json_in_a_subprocess(tmp_path: Path) -> None:
+    lines = [NEW, "as al warp nowhere", "view bo", "save " + str(tmp_path / "s.json"), "load /no/such/file", "quit"]
+    done = subprocess.run([sys.executable, "-m", "core.cli", "console", "--json"], input="\n".join(lines) + "\n",
+                          capture_output=True, text=True, cwd=ROOT, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr and "Traceback" not in done.stdout
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [a["ok"] for a in answers] == [True, False, True, True, False, True]
+    assert answers[2]["view"]["viewer"] == "bo"
+    assert (tmp_path / "s.json").exists()
