@@ -25,7 +25,7 @@ import copy
 from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 from core.dice import Dice
 from core.errors import OrderError
@@ -189,6 +189,21 @@ class Ruleset(ABC):
     @abstractmethod
     def bot(self, view: View, seat: str) -> list[str]:
         """Orders for ``seat`` chosen from its own view only."""
+
+    def hidden_changes(self, state: State, viewer: str) -> list[tuple[str, Callable[[State], None]]]:
+        """Changes to things ``viewer`` may not know, for leak tests: (what, change-in-place) pairs.
+
+        The base offers the dice seed and the order sheets of seats on other sides; rulesets add
+        their own secrets (unseen units, hidden bases, sealed choices).
+        """
+        changes: list[tuple[str, Callable[[State], None]]] = [
+            ("the dice seed", lambda s: s["dice"].__setitem__("seed", s["dice"]["seed"] + "-changed")),
+        ]
+        side = self.side_of(state, viewer)
+        for seat in state.get("sheets", {}):
+            if self.side_of(state, seat) != side:
+                changes.append((f"{seat}'s order sheet", lambda s, seat=seat: s["sheets"].__setitem__(seat, [])))
+        return changes
 
     def legal_orders(self, state: State, seat: str) -> list[str]:
         """A sample of orders ``seat`` could legally give now (empty when not awaited)."""

@@ -127,7 +127,7 @@ class Session:
 
     def to_json(self) -> str:
         """The record as JSON text."""
-        return json.dumps(self.record, sort_keys=True, separators=(",", ":"))
+        return json.dumps(self.record, separators=(",", ":"))
 
     # -- listening ------------------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> Callable[[], None]:
@@ -238,6 +238,8 @@ class Session:
         self._check(actor, seat)
         events = self.ruleset.withdraw(self.state, seat, index)
         self._journal(op="withdraw", actor=actor, seat=seat, index=index)
+        if seat in self.record["ready"]:
+            self.record["ready"].remove(seat)
         self._tell("withdraw", seat=seat)
         return events
 
@@ -301,6 +303,9 @@ class Session:
     # -- availability, deadlines ------------------------------------------------------------------
     def away(self, actor: str, seat: str, flag: bool = True) -> list[Event]:
         """Mark ``seat`` unavailable this turn (themself or the GM). Raises PermissionRefused."""
+        self._over()
+        if seat not in self.seats():
+            raise PermissionRefused(f"no seat {seat!r}; seats: {', '.join(self.seats())}")
         if not (actor == seat or self._is_gm(actor)):
             raise PermissionRefused(f"only {seat} or the GM may say {seat} is away")
         away = self.state.setdefault("away", [])
@@ -456,6 +461,21 @@ class Session:
         """Messages ``viewer`` may read, oldest first."""
         threads = set(self.threads_for(viewer))
         return [m for m in self.record["messages"] if m["thread"] in threads]
+
+    # -- asking the rules ---------------------------------------------------------------------------
+    def odds(self, actor: str, seat: str, text: str) -> Any:
+        """Exact odds of an order for ``seat`` (None if it rolls no dice). Raises PermissionRefused or OrderError."""
+        self._check(actor, seat)
+        return self.ruleset.odds(self.state, seat, text)
+
+    def complete(self, actor: str, seat: str, text: str) -> list[str]:
+        """Completions of a partly typed order for ``seat``. Raises PermissionRefused."""
+        self._check(actor, seat)
+        return self.ruleset.order_book().complete(text, self.ruleset.context(self.state, seat, actor))
+
+    def help(self, verb: str | None = None) -> str:
+        """The order language's help, for one verb or all. Raises OrderError for an unknown verb."""
+        return self.ruleset.order_book().help(verb)
 
     # -- seeing -----------------------------------------------------------------------------------
     def events_for(self, viewer: str, since_turn: int = 0) -> list[dict[str, Any]]:

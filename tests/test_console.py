@@ -511,7 +511,7 @@ def test_cli_console_json_in_a_subprocess(tmp_path: Path) -> None:
     lines = [NEW, "as al warp nowhere", "view bo", "save " + str(tmp_path / "s.json"), "load /no/such/file", "quit"]
     done = subprocess.run([sys.executable, "-m", "core.cli", "console", "--json"], input="\n".join(lines) + "\n",
                           capture_output=True, text=True, cwd=ROOT, timeout=120,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))})
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr and "Traceback" not in done.stdout
     answers = [json.loads(line) for line in done.stdout.splitlines()]

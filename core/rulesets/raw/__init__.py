@@ -103,6 +103,33 @@ class RepublicAtWar(Ruleset):
     def bot(self, view: View, seat: str) -> list[str]:
         return raw_bot.bot_orders(view, seat)
 
+    def hidden_changes(self, state: State, viewer: str) -> list[tuple[str, Any]]:
+        """Enemy units away from the viewer's team, enemy scars, partials, garrisons and production (RAW-GAP-42)."""
+        changes = super().hidden_changes(state, viewer)
+        side = state["seats"][viewer]["side"]
+        team = seats_of(state, side)
+        present = {u["at"] for u in state["units"].values() if u["owner"] in team}
+        quiet = sorted(p for p in state["planets"] if p not in present)
+        for uid, unit in sorted(state["units"].items()):
+            if unit["owner"] in team:
+                continue
+            if unit["at"] not in present and quiet:
+                target = next((p for p in quiet if p != unit["at"]), None)
+                if target:
+                    changes.append((f"{uid} moves unseen to {target}", lambda s, uid=uid, t=target: _move(s, uid, t)))
+            if utype(unit).kind == "ship":
+                changes.append((f"{uid}'s scar", lambda s, uid=uid: s["units"][uid].__setitem__("scarred", not s["units"][uid]["scarred"])))
+            if len(changes) > 12:
+                break
+        for name, info in sorted(state["planets"].items()):
+            if info["owner"] is not None and info["owner"] not in team:
+                changes.append((f"{name}'s partial", lambda s, n=name: s["planets"][n].__setitem__("partial", {"unit": "GF", "paid": 1, "cost": 8, "owner": s["planets"][n]["owner"]})))
+                changes.append((f"{name}'s production", lambda s, n=name: s["planets"][n].__setitem__("production", s["planets"][n]["production"] + 7)))
+                if name not in present:
+                    changes.append((f"{name}'s garrison", lambda s, n=name: s["planets"][n].__setitem__("gf", s["planets"][n]["gf"] + 3)))
+                break
+        return changes
+
     def legal_orders(self, state: State, seat: str) -> list[str]:
         if seat not in self.awaiting(state):
             return []
@@ -142,6 +169,13 @@ class RepublicAtWar(Ruleset):
                     for total, p in two_d6(mod).items()]
             return Odds(f"attacking {enemy} pts at {dest} with {ours} pts (modifier {mod:+d}, before their Warships)", rows)
         return None
+
+
+def _move(state: State, uid: str, target: str) -> None:
+    state["units"][uid]["at"] = target
+    for unit in state["units"].values():
+        if unit["aboard"] == uid:
+            unit["at"] = target
 
 
 def _set_stance(state: State, seat: str, args: dict[str, Any]) -> None:

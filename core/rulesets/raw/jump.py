@@ -46,16 +46,22 @@ def jump(state: State, dice: Dice, ledgers: dict[str, Ledger]) -> list[Event]:
         for order in (o for o in state["sheets"].get(seat, []) if o["verb"] == "load"):
             events += _load(state, seat, order["args"])
     # deep-space points the players did not name are drawn at random, seen by the owner only
-    for ship, (dest, seq) in list(moves.items()):
+    # (one point per order: the ships of one order arrive together, RAW-GAP-15)
+    for ship in list(moves):
+        dest, seq = moves[ship]
         if dest.endswith(":?"):
             seat = units[ship]["owner"]
-            cell = dice.pick(CELLS, f"deep-space point for {ship}", [to_seat(seat)])
+            cell = dice.pick(CELLS, f"deep-space point for the jump of {ship}", [to_seat(seat)])
             dest = dest[:-1] + cell
-            for other, (d2, s2) in moves.items():
+            for other, (d2, s2) in list(moves.items()):
                 if s2 == seq and d2.endswith(":?"):
                     moves[other] = (dest, s2)
     # the caps: cancel inbound jumps, latest first, until every team fits (RAW-GAP-35)
     events += _enforce_caps(state, moves, ledgers, owner_of)
+    # a retreating ship whose jump the caps cancelled could not jump either (RAW-RETREAT-03, RAW-GAP-35)
+    for uid, unit in list(units.items()):
+        if unit["retreat"] and utype(unit).kind == "ship" and uid not in moves:
+            events += destroy(state, uid, "could not complete its forced retreat: its jump broke the location cap (RAW-RETREAT-03)")
     # everyone moves at once
     for ship, (dest, _) in moves.items():
         units[ship]["at"] = dest

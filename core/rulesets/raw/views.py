@@ -58,7 +58,7 @@ def view(state: State, viewer: str, title: str) -> dict[str, Any]:
         if gm or unit["at"] in present:
             other = side_of_owner(state, unit["owner"])
             seen.setdefault(unit["at"], {}).setdefault(other, 0)
-            seen[unit["at"]][other] += combat_value(unit)
+            seen[unit["at"]][other] += combat_value(unit) if gm else utype(unit).cost  # enemy scars stay hidden
     known = state.get("known", {})
     planet_facts: dict[str, Any] = {}
     for name, info in state["planets"].items():

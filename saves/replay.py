@@ -1,0 +1,203 @@
+"""Replays and turn reports: a game stepped through turn by turn as one viewer saw it, nothing more.
+
+Every word shown comes from :meth:`Session.events_for` and :meth:`Session.view` for that viewer, on
+the game replayed from its seed and journal; nothing reads the state or the raw log. A report
+renders as plain text (``holotable replay``), Markdown or BBCode (``holotable export``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from core.errors import HolotableError
+from core.events import GM
+from core.session import Session
+from saves.errors import SaveError
+
+FORMATS = ("text", "markdown", "bbcode")
+COMPACT_ROWS = 6
+
+
+@dataclass
+class Frame:
+    """One turn as a viewer saw it: what they saw happen while it was open (its resolution
+    included), the messages they could read from it, and their view once it was over."""
+
+    turn: int
+    closed: bool
+    events: list[dict[str, Any]] = field(default_factory=list)
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    view: dict[str, Any] = field(default_factory=dict)
+
+
+def viewer_of(record: dict[str, Any], viewer: str | None) -> str:
+    """The viewer token for a seat name or the GM (None or ``"gm"``). Raises SaveError for a stranger."""
+    if viewer is None or viewer in (GM, record.get("gm")):
+        return GM
+    seats = [s["name"] for s in record["seats"]]
+    if viewer not in seats:
+        raise SaveError(f"{viewer!r} has no seat in this game; seats: {', '.join(seats)} (or --gm)")
+    return viewer
+
+
+def frames(record: dict[str, Any], viewer: str | None) -> list[Frame]:
+    """The game as ``viewer`` (a seat, or the GM for None/"gm") saw it, one frame per turn, the
+    open turn last. Raises SaveError if the viewer has no seat or the game does not replay."""
+    who = viewer_of(record, viewer)
+    result: list[Frame] = []
+    seen = {"events": 0, "messages": 0}
+
+    def cut(session: Session, closed: bool, turn: int) -> None:
+        events = session.events_for(who)
+        view = session.view(who)
+        messages = view.pop("messages", [])
+        view.pop("log", None)
+        view.pop("facts", None)
+        result.append(Frame(turn, closed, events[seen["events"]:], messages[seen["messages"]:], view))
+        seen["events"], seen["messages"] = len(events), len(messages)
+
+    try:
+        start = Session.replay(record, upto=0)
+        turn = [start.turn]
+
+        def each(session: Session, entry: dict[str, Any]) -> None:
+            if session.turn != turn[0]:
+                cut(session, True, turn[0])
+                turn[0] = session.turn
+
+        final = Session.replay(record, each=each)
+    except HolotableError as exc:
+        raise SaveError(f"the game does not replay from its seed and journal ({exc}); run 'holotable verify' "
+                        f"to find where") from None
+    cut(final, final.outcome() is not None, turn[0])
+    return result
+
+
+# -- rendering ------------------------------------------------------------------------------------
+class _Style:
+    """How one output format writes a heading, a list, bold text and a line of user text."""
+
+    def __init__(self, fmt: str) -> None:
+        if fmt not in FORMATS:
+            raise SaveError(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}")
+        self.fmt = fmt
+
+    def esc(self, text: str) -> str:
+        text = str(text)
+        if self.fmt == "markdown":
+            for ch in "\\`*_[]<>#|":
+                text = text.replace(ch, "\\" + ch)
+        elif self.fmt == "bbcode":
+            text = text.replace("[", "[\u200b")
+        return text
+
+    def heading(self, text: str, level: int = 1) -> str:
+        if self.fmt == "markdown":
+            return f"{'#' * (level + 1)} {self.esc(text)}"
+        if self.fmt == "bbcode":
+            size = 150 if level == 1 else 120
+            return f"[size={size}][b]{self.esc(text)}[/b][/size]"
+        return f"{'=' if level == 1 else '-'} {text} {'=' if level == 1 else '-'}"
+
+    def label(self, text: str) -> str:
+        if self.fmt == "markdown":
+            return f"**{self.esc(text)}**"
+        if self.fmt == "bbcode":
+            return f"[b]{self.esc(text)}[/b]"
+        return f"{text}:"
+
+    def items(self, rows: list[str]) -> list[str]:
+        if not rows:
+            return []
+        if self.fmt == "markdown":
+            return [f"- {self.esc(r)}" for r in rows]
+        if self.fmt == "bbcode":
+            return ["[list]", *(f"[*]{self.esc(r)}" for r in rows), "[/list]"]
+        return [f"  - {r}" for r in rows]
+
+
+def _view_rows(view: dict[str, Any], compact: bool) -> list[str]:
+    rows = [f"Turn {view.get('turn', '?')}, {view.get('phase') or 'play'}"
+            + (f"; waiting for {', '.join(view['awaiting'])}" if view.get("awaiting") else "")]
+    resources = view.get("resources") or {}
+    if resources:
+        rows.append(", ".join(f"{k} {v}" for k, v in resources.items()))
+    for roster in view.get("rosters") or []:
+        lines = [str(r) for r in roster.get("rows", [])]
+        shown = lines[:COMPACT_ROWS] if compact else lines
+        more = f"; and {len(lines) - len(shown)} more" if len(lines) > len(shown) else ""
+        rows.append(f"{roster.get('title', '')}: {'; '.join(shown)}{more}")
+    board = view.get("board") or {}
+    places = board.get("places") or []
+    if places:
+        held: dict[str, int] = {}
+        for place in places:
+            owner = place.get("owner") or "nobody"
+            held[str(owner)] = held.get(str(owner), 0) + 1
+        rows.append(f"Board: {len(places)} places; held by " + ", ".join(f"{k} {v}" for k, v in sorted(held.items())))
+    sheet = view.get("sheet") or []
+    if sheet:
+        rows.append("Order sheet: " + "; ".join(str(o.get("text", o)) if isinstance(o, dict) else str(o) for o in sheet))
+    if view.get("outcome"):
+        outcome = view["outcome"]
+        rows.append(f"Game over: {outcome.get('reason')} (winners: {', '.join(outcome.get('winners') or []) or 'none'})")
+    if view.get("seed") is not None:
+        rows.append(f"The dice seed was {view['seed']!r}; its hash {view.get('seed_hash')} was published at the start")
+    return rows
+
+
+def render_frame(frame: Frame, viewer: str, fmt: str = "text", compact: bool = True,
+                 title: str | None = None) -> str:
+    """One frame in ``fmt`` (text, markdown, bbcode). Raises SaveError for an unknown format."""
+    style = _Style(fmt)
+    name = "the GM" if viewer == GM else viewer
+    state = "" if frame.closed else " (in progress)"
+    lines = [style.heading(title or f"Turn {frame.turn}{state}, as {name}")]
+    lines.append(style.label("What happened"))
+    lines.extend(style.items([e["text"] for e in frame.events]) or ["  (nothing you could see)" if fmt == "text" else "(nothing)"])
+    if frame.messages:
+        lines.append(style.label("Messages"))
+        lines.extend(style.items([f"[{m['thread']}] {m['from']}: {m['text']}" for m in frame.messages]))
+    lines.append(style.label(f"At the end of turn {frame.turn}" if frame.closed else "Now"))
+    lines.extend(style.items(_view_rows(frame.view, compact)))
+    return "\n".join(lines)
+
+
+def replay_text(record: dict[str, Any], viewer: str | None, turn: int | None = None,
+                game_id: str = "") -> str:
+    """The whole replay as ``viewer`` saw it, turn after turn (or only ``turn``).
+
+    Raises SaveError for a stranger viewer, a turn the game has not reached, or a game that does
+    not replay.
+    """
+    who = viewer_of(record, viewer)
+    chosen = _pick(frames(record, who), turn, game_id)
+    head = f"Replay of {game_id or 'the game'} ({record['ruleset']}) as {'the GM' if who == GM else who}: {len(chosen)} turn(s)"
+    return "\n\n".join([head, *(render_frame(f, who) for f in chosen)]) + "\n"
+
+
+def _pick(all_frames: list[Frame], turn: int | None, game_id: str) -> list[Frame]:
+    if turn is None:
+        return all_frames
+    chosen = [f for f in all_frames if f.turn == turn]
+    if not chosen:
+        turns = sorted({f.turn for f in all_frames})
+        raise SaveError(f"game {game_id!r} has no turn {turn}; its turns: {turns[0]}..{turns[-1]}")
+    return chosen
+
+
+def export_turn(record: dict[str, Any], turn: int, viewer: str | None, fmt: str, game_id: str = "",
+                title_of: Callable[[str], str] | None = None) -> str:
+    """A forum post of ``turn`` as ``viewer`` saw it, in ``fmt`` (markdown or bbcode; text works too).
+
+    Raises SaveError for an unknown format, a stranger viewer, or a turn the game has not reached.
+    """
+    _Style(fmt)
+    who = viewer_of(record, viewer)
+    chosen = _pick(frames(record, who), turn, game_id)
+    rules = title_of(record["ruleset"]) if title_of else record["ruleset"]
+    name = "the GM" if who == GM else f"{who} ({next(s['side'] for s in record['seats'] if s['name'] == who)})"
+    posts = [render_frame(frame, who, fmt, compact=False,
+                          title=f"{rules}, {game_id}: turn {frame.turn} report{'' if frame.closed else ' (in progress)'}, for {name}")
+             for frame in chosen]
+    return "\n\n".join(posts) + "\n"
