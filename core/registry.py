@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from core.errors import UnknownRuleset
 from core.ruleset import Ruleset
+from core.rulesets.gcw import GalacticCivilWar
 from core.rulesets.raw import RepublicAtWar
 
-RULESETS: list[type[Ruleset]] = [RepublicAtWar]
+RULESETS: list[type[Ruleset]] = [RepublicAtWar, GalacticCivilWar]
 
 
 def ruleset_ids() -> list[str]:

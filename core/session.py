@@ -420,17 +420,19 @@ class Session:
                 return
             seat = todo[0]
             turn, waiting = self.turn, set(self.awaiting())
+            acted = False
             for text in self.ruleset.bot(self.ruleset.view(self.state, seat), seat):
                 try:
                     self.order(seat, seat, text, run_bots=False)
                 except HolotableError:
                     continue
+                acted = True
                 if seat not in self.awaiting() or self.turn != turn:
                     break
             if self.ruleset.simultaneous:
                 if seat in self.awaiting() and self.turn == turn:
                     self.ready(seat, seat, True, run_bots=False)
-            elif self.turn == turn and set(self.awaiting()) == waiting and seat in self.awaiting():
+            elif not acted and self.turn == turn and set(self.awaiting()) == waiting and seat in self.awaiting():
                 return  # the bot found nothing to do; leave it to the GM
 
     # -- the message board ------------------------------------------------------------------------

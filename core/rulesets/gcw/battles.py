@@ -186,7 +186,7 @@ def step_battle(state: State) -> list[Event]:
 # -- objectives, concession, 1st player ---------------------------------------------------------------
 def set_objectives(state: State, side: str, picks: list[str]) -> list[Event]:
     battle = state["battle"]["current"]
-    rid, events = seal(state, side, "objectives", picks, f"3 objectives for battle {battle['id']}")
+    rid, events = seal(state, side, "open", picks, f"the opening choice for battle {battle['id']}")
     battle["objectives"][side] = rid
     flow.done(state, side)
     return events + (step_battle(state) if state["step"] is None else [])
@@ -194,7 +194,7 @@ def set_objectives(state: State, side: str, picks: list[str]) -> list[Event]:
 
 def offer_concession(state: State, side: str) -> list[Event]:
     battle = state["battle"]["current"]
-    rid, events = seal(state, side, "concession", {"battle": battle["id"], "concede": True}, f"an answer for battle {battle['id']}")
+    rid, events = seal(state, side, "open", {"battle": battle["id"], "concede": True}, f"the opening choice for battle {battle['id']}")
     battle["concede"][side] = rid
     flow.done(state, side)
     return events + (step_battle(state) if state["step"] is None else [])

@@ -6,6 +6,10 @@ pays only for GF built at that planet (RAW-BLOCKADE-02). Building at a planet is
 production, or twice that when surging, the extra coming from idle donor planets (RAW-PROD-09..12).
 Fuel, improvements, loans, alliance rolls and Repair-vessel repairs come from the pool. Whatever is
 left at the end of the turn is lost (RAW-ECON-03).
+
+:func:`check` runs the same per-planet build steps as the Construct phase (:func:`build_step`), so
+an order sheet that passes it resolves as ordered: ships and squadrons may be left partly built
+(RAW-PROD-03/04), GF are built whole (RAW-GAP-45), a new unit scraps an older partial (RAW-PROD-06).
 """
 from __future__ import annotations
 
@@ -13,9 +17,10 @@ from typing import Any
 
 from core.errors import OrderError
 from core.rulesets.raw.data import GF, unit_types
-from core.rulesets.raw.model import owned_planets, seats_of, utype
+from core.rulesets.raw.model import gf_limit, owned_planets, seats_of, utype
 
 State = dict[str, Any]
+VESSEL_ALLOWANCE = 15  # credits per Repair vessel per turn (RAW-KEYWORD-11)
 
 
 class Ledger:
@@ -72,59 +77,195 @@ def cap_of(state: State, seat: str, planet: str) -> int:
     return 2 * prod if surging else prod
 
 
-def check(state: State, seat: str) -> None:
-    """Refuse a sheet whose spending does not fit the seat's credits and planet caps. Raises OrderError."""
-    ledger = Ledger(state, seat, loans_in(state, seat))
-    sheet = state["sheets"].get(seat, [])
-    side = state["seats"][seat]["side"]
-    spent: dict[str, int] = {}
-    donors: dict[str, list[str]] = {o["args"]["planet"]: o["args"]["donors"] for o in sheet if o["verb"] == "surge"}
-    garrison_add: dict[str, int] = {}
-    for order in sheet:
-        verb, args = order["verb"], order["args"]
-        if verb == "lend" and not ledger.pay(args["credits"]):
-            raise OrderError(f"{order['text']!r}: you have {ledger.pool} credits left to lend this turn")
-        if verb in ("improve", "ally") and not ledger.pay(args.get("credits", args.get("cost", 0))):
-            raise OrderError(f"{order['text']!r}: costs {args.get('credits', args.get('cost'))}; you have {ledger.pool} credits left this turn")
-        if verb == "build":
-            planet = args["planet"]
-            cost = args["cost"] * args["count"]
-            cap = cap_of(state, seat, planet)
-            if spent.get(planet, 0) + cost > cap:
-                extra = "" if planet in donors else f"; 'surge {planet} <idle planets>' allows up to {2 * state['planets'][planet]['production']}"
-                raise OrderError(f"{order['text']!r}: {planet} can put {cap} credits into units this turn and {spent.get(planet, 0)} are already ordered{extra} (RAW-PROD-01, RAW-PROD-09)")
-            if args["unit"] == GF:
-                limit = 10 if side == "GAR" else 15
-                have = state["planets"][planet]["gf"] + garrison_add.get(planet, 0)
-                room = sum(utype(u).capacity - int(u["gf"]) for u in state["units"].values()
-                           if u["owner"] == seat and u["at"] == planet and utype(u).kind == "ship")
-                if have + args["count"] > limit + room:
-                    raise OrderError(f"{order['text']!r}: {planet} holds {have} GF of {limit} (RAW-GARRISON-01/02) and your ships there have room for {room}")
-                garrison_add[planet] = garrison_add.get(planet, 0) + args["count"]
-                if not ledger.pay_gf(planet, cost):
-                    raise OrderError(f"{order['text']!r}: costs {cost}; you have {ledger.pool} credits left this turn")
-            else:
-                if not ledger.pay(cost):
-                    raise OrderError(f"{order['text']!r}: costs {cost}; you have {ledger.pool} credits left this turn")
-            spent[planet] = spent.get(planet, 0) + cost
-        if verb == "repair":
-            cost = args["cost"] - state["units"][args["ship"]]["repair_paid"]
-            if args["source"] == "planet":
-                cost = min(cost, max(0, cap_of(state, seat, args["planet"]) - spent.get(args["planet"], 0)))
-                spent[args["planet"]] = spent.get(args["planet"], 0) + cost
-            if not ledger.pay(min(cost, ledger.pool)):
-                raise OrderError(f"{order['text']!r}: no credits left for repairs this turn")
-    for planet, names in donors.items():
-        extra = spent.get(planet, 0) - int(state["planets"][planet]["production"])
-        fund = sum(int(state["planets"][d]["production"]) for d in names)
-        if extra > fund:
-            raise OrderError(f"surge {planet}: {extra} credits above its production need donors worth as much; {', '.join(names)} give {fund} (RAW-PROD-12)")
-    fuel = sum(len(o["args"]["ships"]) + sum(1 for s in o["args"]["ships"] if utype(state["units"][s]).has("Flotilla"))
-               for o in sheet if o["verb"] == "jump")
-    if fuel > ledger.pool:
-        raise OrderError(f"these jumps need {fuel} credits of fuel (1 a ship, 2 a Flotilla) and {ledger.pool} are left (RAW-JUMP-04, RAW-KEYWORD-09)")
-
-
 def fuel_cost(code: str) -> int:
     """Fuel for one jump: 1, or 2 for a Flotilla (RAW-JUMP-04, RAW-KEYWORD-09)."""
     return 2 if "Flotilla" in unit_types()[code].keywords else 1
+
+
+# -- units on order this turn (RAW-PROD-08) ------------------------------------------------------
+def reserve_ids(state: State, seat: str, count: int) -> list[str]:
+    """Unit ids for ``count`` ships or squadrons ordered now; they get these ids when completed.
+
+    The counter is replaced, not changed in place, so a refused order leaves the state as it was.
+    """
+    counters = state["next_id"]
+    first = int(counters[seat])
+    state["next_id"] = {**counters, seat: first + count}
+    letter = state["seats"][seat]["letter"]
+    return [f"{letter}{first + i}" for i in range(count)]
+
+
+def pending_units(state: State, seat: str) -> dict[str, dict[str, Any]]:
+    """Ships and squadrons on ``seat``'s build orders, by the id they will have: orders may name
+    them, since a unit completed in the Construct phase may jump or be carried that turn (RAW-PROD-08)."""
+    from core.rulesets.raw.setup import new_unit
+    found: dict[str, dict[str, Any]] = {}
+    for order in state["sheets"].get(seat, []):
+        if order["verb"] == "build" and order["args"]["unit"] != GF:
+            for uid in order["args"].get("ids") or []:
+                if uid not in state["units"]:
+                    found[uid] = {**new_unit(order["args"]["unit"], seat, order["args"]["planet"]), "pending": True}
+    return found
+
+
+def unit_of(state: State, seat: str, uid: str) -> dict[str, Any]:
+    """A unit, or one ``seat`` has on order this turn. Raises KeyError for neither."""
+    unit = state["units"].get(uid)
+    if unit is None:
+        unit = pending_units(state, seat)[uid]
+    return unit
+
+
+# -- the per-planet build step, shared with the Construct phase ----------------------------------
+def build_step(partial: dict[str, Any] | None, started: bool, unit: str, cost: int) -> tuple[int, dict[str, Any] | None, bool]:
+    """(credits still needed for one ``unit``, the partial it continues or None, whether it scraps an older partial).
+
+    The first item built at a planet this turn continues the planet's partial if it is the same
+    unit; any other unit started while a partial waits destroys it (RAW-PROD-06, RAW-GAP-12).
+    """
+    if partial and not started and partial["unit"] == unit and unit != GF:
+        return int(partial["cost"]) - int(partial["paid"]), partial, False
+    return cost, None, bool(partial and not started)
+
+
+def partial_after(unit: str, cost: int, continued: dict[str, Any] | None, pay: int) -> dict[str, Any]:
+    """The planet's partial once ``pay`` went into a unit that is not finished (RAW-PROD-03)."""
+    if continued:
+        return {**continued, "paid": int(continued["paid"]) + pay}
+    return {"unit": unit, "paid": pay, "cost": cost}
+
+
+def ship_room(state: State, seat: str, planet: str) -> int:
+    """Free carrier capacity of ``seat``'s ships in orbit of ``planet`` (RAW-GAP-48)."""
+    room = 0
+    for uid, unit in state["units"].items():
+        if unit["owner"] == seat and unit["at"] == planet and utype(unit).kind == "ship":
+            room += utype(unit).capacity - int(unit["gf"]) - sum(1 for u in state["units"].values() if u["aboard"] == uid)
+    return room
+
+
+def _surge_checks(state: State, seat: str, sheet: list[dict[str, Any]]) -> tuple[dict[str, list[str]], dict[str, str]]:
+    """Surges and their donors: each donor funds one surge and builds and repairs nothing (RAW-PROD-12, RAW-GAP-11)."""
+    surges = {o["args"]["planet"]: o["args"]["donors"] for o in sheet if o["verb"] == "surge"}
+    texts = {o["args"]["planet"]: o["text"] for o in sheet if o["verb"] == "surge"}
+    donor_of: dict[str, str] = {}
+    for planet, donors in surges.items():
+        for donor in donors:
+            if donor in surges:
+                raise OrderError(f"{texts[planet]!r}: {donor} surges itself this turn and cannot also donate (RAW-PROD-12)")
+            if donor in donor_of:
+                raise OrderError(f"{texts[planet]!r}: {donor} already funds the surge of {donor_of[donor]}; "
+                                 "a donor's credits pay for one surge only (RAW-PROD-12)")
+            donor_of[donor] = planet
+    return surges, donor_of
+
+
+def check(state: State, seat: str) -> int:
+    """Refuse a sheet whose spending does not fit the seat's credits and planet caps. Raises OrderError.
+
+    Builds and planet repairs run planet by planet in listed order exactly as the Construct phase
+    runs them (RAW-GAP-12); every credit they and the other orders take must fit the pool.
+    Returns the pool credits left once the sheet is paid for (lost at end of turn, RAW-ECON-03).
+    """
+    ledger = Ledger(state, seat, loans_in(state, seat))
+    sheet = state["sheets"].get(seat, [])
+    side = state["seats"][seat]["side"]
+    limit = gf_limit(side)
+    surges, donor_of = _surge_checks(state, seat, sheet)
+    planets_now: dict[str, dict[str, Any]] = {}
+    vessel_left: dict[str, int] = {}
+    team = seats_of(state, side)
+
+    def at(planet: str) -> dict[str, Any]:
+        info = state["planets"][planet]
+        return planets_now.setdefault(planet, {"partial": info["partial"], "started": False, "spent": 0, "gf": 0})
+
+    def pool(amount: int, text: str, lending: bool = False) -> None:
+        if not ledger.pay(amount):
+            tail = "to lend this turn" if lending else "this turn"
+            raise OrderError(f"{text!r}: costs {amount}; you have {ledger.pool} credits left {tail}")
+
+    for order in sheet:
+        verb, args, text = order["verb"], order["args"], order["text"]
+        if verb == "lend":
+            pool(args["credits"], text, lending=True)
+        elif verb == "improve":
+            pool(args["credits"], text)
+        elif verb == "ally":
+            pool(args["cost"], text)
+        elif verb == "build":
+            planet, unit, cost = args["planet"], args["unit"], int(args["cost"])
+            info = state["planets"][planet]
+            if planet in donor_of:
+                raise OrderError(f"{text!r}: {planet} is a surge donor for {donor_of[planet]} this turn and may build nothing (RAW-PROD-12)")
+            if unit == GF and planet in surges:
+                raise OrderError(f"{text!r}: {planet} is surging this turn and may build only ships and squadrons (RAW-PROD-11)")
+            now = at(planet)
+            cap = cap_of(state, seat, planet)
+            for _ in range(args["count"]):
+                need, continued, _scraps = build_step(now["partial"], now["started"], unit, cost)
+                room = cap - now["spent"]
+                if unit == GF:
+                    if room < need:
+                        raise OrderError(f"{text!r}: a GF costs {need} here and {planet} has {max(room, 0)} of its {cap} production left "
+                                         "this turn; GF are built whole, never partly (RAW-PROD-01, RAW-GAP-45)")
+                    have = int(info["gf"]) + now["gf"]
+                    room_aboard = ship_room(state, seat, planet)
+                    if have + 1 > limit + room_aboard:
+                        raise OrderError(f"{text!r}: {planet} holds {have} GF of {limit} (RAW-GARRISON-01/02) and your ships there have room for {room_aboard}")
+                    if not ledger.pay_gf(planet, need):
+                        raise OrderError(f"{text!r}: costs {need}; you have {ledger.pool} credits left this turn")
+                    now["gf"] += 1
+                    now["partial"] = None
+                    pay = need
+                else:
+                    if room <= 0:
+                        hint = "" if planet in surges else f"; 'surge {planet} <idle planets>' allows up to {2 * int(info['production'])}"
+                        raise OrderError(f"{text!r}: {planet} can put {cap} credits into units this turn and {now['spent']} are already ordered{hint} (RAW-PROD-01, RAW-PROD-09)")
+                    pay = min(need, room)
+                    pool(pay, text)
+                    now["partial"] = partial_after(unit, cost, continued, pay) if pay < need else None
+                now["started"] = True
+                now["spent"] += pay
+        elif verb == "repair":
+            ship = state["units"].get(args["ship"])
+            if ship is None:
+                continue
+            need = int(args["cost"]) - int(ship["repair_paid"])
+            if args["source"] == "planet":
+                planet = args["planet"]
+                if planet in surges:
+                    raise OrderError(f"{text!r}: {planet} is surging this turn and makes no planet repairs (RAW-PROD-11, RAW-GAP-11)")
+                if planet in donor_of:
+                    raise OrderError(f"{text!r}: {planet} is a surge donor for {donor_of[planet]} this turn and may repair nothing (RAW-GAP-11)")
+                now = at(planet)
+                if now["partial"]:
+                    part = now["partial"]
+                    raise OrderError(f"{text!r}: {planet} is part-way through a {part['unit']} ({part['paid']}/{part['cost']}); order it finished "
+                                     "before the repair, or start another unit to abandon it (RAW-REPAIR-08)")
+                room = cap_of(state, seat, planet) - now["spent"]
+                if room <= 0:
+                    raise OrderError(f"{text!r}: {planet} has no production left this turn for repairs (RAW-REPAIR-07)")
+                pay = min(need, room)
+                pool(pay, text)
+                now["spent"] += pay
+            else:
+                loc = ship["at"]
+                if loc not in vessel_left:
+                    vessel_left[loc] = VESSEL_ALLOWANCE * sum(1 for u in state["units"].values()
+                                                              if u["at"] == loc and u["owner"] in team and utype(u).has("Repair"))
+                pay = min(need, vessel_left[loc])
+                if pay <= 0:
+                    raise OrderError(f"{text!r}: the Repair vessels there have no allowance left this turn (15 credits each, RAW-KEYWORD-11)")
+                vessel_left[loc] -= pay
+                pool(pay, text)
+    for planet, names in surges.items():
+        spent = planets_now.get(planet, {}).get("spent", 0)
+        extra = spent - int(state["planets"][planet]["production"])
+        fund = sum(int(state["planets"][d]["production"]) for d in names)
+        if extra > fund:
+            raise OrderError(f"surge {planet}: {extra} credits above its production need donors worth as much; {', '.join(names)} give {fund} (RAW-PROD-12)")
+    fuel = sum(fuel_cost(unit_of(state, seat, s)["type"]) for o in sheet if o["verb"] == "jump" for s in o["args"]["ships"])
+    if fuel > ledger.pool:
+        raise OrderError(f"these jumps need {fuel} credits of fuel (1 a ship, 2 a Flotilla) and {ledger.pool} are left (RAW-JUMP-04, RAW-KEYWORD-09)")
+    return ledger.pool - fuel

@@ -214,7 +214,8 @@ def _flagship_option(state: State, uids: list[str]) -> str | None:
     return state["seats"][owner]["flagship"] if owner in state["seats"] else "A"
 
 
-def _flagship_target(state: State, uids: list[str], option: str, budget: int) -> str | None:
+def _flagship_target(state: State, uids: list[str], option: str) -> str | None:
+    """The enemy unit the Flagship option names (RAW-KEYWORD-12), or None if there is none."""
     ships = [u for u in uids if utype(state["units"][u]).kind == "ship"]
     pool = {"A": ships, "B": ships, "C": [u for u in ships if state["units"][u]["scarred"]],
             "D": [u for u in ships if state["units"][u]["scarred"]],
@@ -222,8 +223,7 @@ def _flagship_target(state: State, uids: list[str], option: str, budget: int) ->
     if not pool:
         return None
     key = lambda u: (combat_value(state["units"][u]), u)  # noqa: E731
-    pick = min(pool, key=key) if option in ("B", "D") else max(pool, key=key)
-    return pick if combat_value(state["units"][pick]) <= budget else None
+    return min(pool, key=key) if option in ("B", "D") else max(pool, key=key)
 
 
 def casualties(state: State, dice: Dice, uids: list[str], points: int, flagship: str | None, viewers: list[str]) -> list[Event]:
@@ -232,11 +232,14 @@ def casualties(state: State, dice: Dice, uids: list[str], points: int, flagship:
     alive = [u for u in uids if u in state["units"]]
     owner_tokens = lambda uid: _owner_view(state, uid)  # noqa: E731
     if flagship and points > 0:
-        target = _flagship_target(state, alive, flagship, points)
-        if target is not None:
+        target = _flagship_target(state, alive, flagship)
+        if target is not None and combat_value(state["units"][target]) <= points:
             points -= combat_value(state["units"][target])
             alive.remove(target)
             events += _destroyed(state, target, viewers)
+        elif target is not None and _scarrable(state, target, points):
+            # too big to destroy: the chosen target still takes the damage first, as a scar (RAW-GAP-21 step 3 -> step 2)
+            return events + _scar(state, target)
     while points > 0:
         fits = sorted(u for u in alive if combat_value(state["units"][u]) <= points)
         if not fits:
@@ -246,14 +249,25 @@ def casualties(state: State, dice: Dice, uids: list[str], points: int, flagship:
         alive.remove(pick)
         events += _destroyed(state, pick, viewers)
     if points > 0:
-        scarrable = sorted(u for u in alive if utype(state["units"][u]).kind == "ship" and not state["units"][u]["scarred"]
-                           and utype(state["units"][u]).cost < 2 * points)
+        scarrable = sorted(u for u in alive if _scarrable(state, u, points))
         if scarrable:
-            pick = dice.pick(scarrable, "scarring", viewers)
-            state["units"][pick]["scarred"] = True
-            state["units"][pick]["repair_paid"] = 0
-            events.append(event("scarred", f"{pick} ({state['units'][pick]['type']}) is scarred", owner_tokens(pick), state["turn"], unit=pick))
+            # which ship is scarred is never shown to the enemy (RAW-REPAIR-09, RAW-GAP-42, RAW-GAP-50)
+            pick = dice.pick(scarrable, "scarring", owner_tokens(scarrable[0]))
+            events += _scar(state, pick)
     return events
+
+
+def _scarrable(state: State, uid: str, points: int) -> bool:
+    """An unscarred ship whose half cost is below the remaining loss points (RAW-GAP-21 step 2, RAW-GAP-22/23)."""
+    unit = state["units"][uid]
+    return utype(unit).kind == "ship" and not unit["scarred"] and utype(unit).cost < 2 * points
+
+
+def _scar(state: State, uid: str) -> list[Event]:
+    unit = state["units"][uid]
+    unit["scarred"] = True
+    unit["repair_paid"] = 0
+    return [event("scarred", f"{uid} ({unit['type']}) is scarred", _owner_view(state, uid), state["turn"], unit=uid)]
 
 
 def _owner_view(state: State, uid: str) -> list[str]:

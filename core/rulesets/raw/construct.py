@@ -6,7 +6,7 @@ from typing import Any
 
 from core.dice import Dice
 from core.events import Event, event, to_seat, to_team
-from core.rulesets.raw.budget import Ledger, cap_of
+from core.rulesets.raw.budget import VESSEL_ALLOWANCE, Ledger, build_step, cap_of, partial_after
 from core.rulesets.raw.data import GF, build_cost, planets, unit_types
 from core.rulesets.raw.model import describe, gf_limit, seats_of, utype
 from core.rulesets.raw.setup import new_unit, next_uid
@@ -71,9 +71,10 @@ def construct(state: State, dice: Dice, ledgers: dict[str, Ledger]) -> list[Even
     # builds and planet repairs, per planet in listed order (RAW-PROD-*, RAW-GAP-12, RAW-REPAIR-07/08)
     for seat in seats:
         events += _builds(state, dice, seat, ledgers[seat])
-    # Repair-vessel repairs (RAW-KEYWORD-11)
+    # Repair-vessel repairs (RAW-KEYWORD-11): 15 credits per vessel per turn, shared by the team at that location
+    allowance: dict[tuple[str, str], int] = {}
     for seat in seats:
-        events += _vessel_repairs(state, seat, ledgers[seat])
+        events += _vessel_repairs(state, seat, ledgers[seat], allowance)
     return events
 
 
@@ -88,86 +89,95 @@ def align(state: State, planet: str, seat: str) -> None:
 
 
 def _builds(state: State, dice: Dice, seat: str, ledger: Ledger) -> list[Event]:
+    """Builds and planet repairs of one seat, planet by planet in listed order (RAW-PROD-*, RAW-GAP-12, RAW-REPAIR-07/08).
+
+    Each step is :func:`budget.build_step`, the one order checking uses: ships and squadrons take
+    what the planet has left and may stay partly built; GF are built whole (RAW-GAP-45).
+    """
     turn = state["turn"]
     side = state["seats"][seat]["side"]
     team = [to_team(side)]
     events: list[Event] = []
     surges = {o["args"]["planet"]: o["args"]["donors"] for o in _orders(state, seat, "surge")}
+    donors = {d for names in surges.values() for d in names}
     spent: dict[str, int] = {}
     started: set[str] = set()
     for order in state["sheets"].get(seat, []):
         verb, args = order["verb"], order["args"]
         if verb == "repair" and args["source"] == "planet":
-            events += _planet_repair(state, seat, ledger, args, spent)
+            events += _planet_repair(state, seat, ledger, args, spent, donors)
             continue
         if verb != "build":
             continue
-        planet = args["planet"]
+        planet, code = args["planet"], args["unit"]
         info = state["planets"][planet]
         if info["owner"] != seat:
             events.append(event("refused", f"{seat}: cannot build at {planet}, no longer yours", [to_seat(seat)], turn))
             continue
-        if args["unit"] != GF and info["blockaded"]:
+        if code != GF and info["blockaded"]:
             events.append(event("refused", f"{seat}: {planet} is blockaded; only GF can be built (RAW-BLOCKADE-03)", [to_seat(seat)], turn))
             continue
-        cost = build_cost(args["unit"], planets()[planet]["keyword"], side)
-        for _ in range(args["count"]):
-            cap = cap_of(state, seat, planet)
-            if args["unit"] == GF and planet in surges:
-                events.append(event("refused", f"{seat}: {planet} surges and builds no GF (RAW-PROD-11)", [to_seat(seat)], turn))
-                break
-            partial = info["partial"]
-            if partial and partial["unit"] == args["unit"] and planet not in started:
-                need = partial["cost"] - partial["paid"]
-            else:
-                if partial and planet not in started:
-                    events.append(event("partial-lost", f"{planet}: the partly built {partial['unit']} ({partial['paid']}/{partial['cost']}) is scrapped (RAW-PROD-06)", team, turn))
-                    info["partial"] = None
-                need = cost
-            started.add(planet)
-            room = cap - spent.get(planet, 0)
+        if planet in donors:
+            events.append(event("refused", f"{seat}: {planet} donates to a surge and builds nothing (RAW-PROD-12)", [to_seat(seat)], turn))
+            continue
+        if code == GF and planet in surges:
+            events.append(event("refused", f"{seat}: {planet} surges and builds no GF (RAW-PROD-11)", [to_seat(seat)], turn))
+            continue
+        cost = build_cost(code, planets()[planet]["keyword"], side)
+        ids = list(args.get("ids") or [])
+        for i in range(args["count"]):
+            need, continued, scraps = build_step(info["partial"], planet in started, code, cost)
+            room = cap_of(state, seat, planet) - spent.get(planet, 0)
             pay = min(need, room)
-            if pay <= 0:
-                events.append(event("refused", f"{seat}: {planet} has no production left this turn for {args['unit']}", [to_seat(seat)], turn))
+            if pay <= 0 or (code == GF and pay < need):
+                events.append(event("refused", f"{seat}: {planet} has no production left this turn for {code}" +
+                                    (" (GF are built whole, RAW-GAP-45)" if code == GF and pay > 0 else ""), [to_seat(seat)], turn))
                 break
-            paid = ledger.pay_gf(planet, pay) if args["unit"] == GF else ledger.pay(pay)
+            paid = ledger.pay_gf(planet, pay) if code == GF else ledger.pay(pay)
             if not paid:
-                events.append(event("refused", f"{seat}: not enough credits for {args['unit']} at {planet}", [to_seat(seat)], turn))
+                events.append(event("refused", f"{seat}: not enough credits for {code} at {planet}", [to_seat(seat)], turn))
                 break
+            if scraps:
+                old = info["partial"]
+                events.append(event("partial-lost", f"{planet}: the partly built {old['unit']} ({old['paid']}/{old['cost']}) is scrapped (RAW-PROD-06)", team, turn))
+                info["partial"] = None
+            started.add(planet)
             spent[planet] = spent.get(planet, 0) + pay
             if pay < need:
-                done = (info["partial"]["paid"] if info["partial"] else 0) + pay
-                info["partial"] = {"unit": args["unit"], "paid": done, "cost": info["partial"]["cost"] if info["partial"] else cost, "owner": seat}
-                events.append(event("build", f"{planet}: {args['unit']} partly built, {done}/{info['partial']['cost']}", team, turn))
+                info["partial"] = {**partial_after(code, cost, continued, pay), "owner": seat}
+                events.append(event("build", f"{planet}: {code} partly built, {info['partial']['paid']}/{info['partial']['cost']}", team, turn,
+                                    planet=planet, unit=code, paid=info["partial"]["paid"], cost=info["partial"]["cost"]))
                 break
             info["partial"] = None
-            events.append(_complete(state, seat, planet, args["unit"]))
-    for planet, donors in surges.items():
+            events.append(_complete(state, seat, planet, code, ids[i] if i < len(ids) else None))
+    for planet, names in surges.items():
         if spent.get(planet, 0) > state["planets"][planet]["production"]:
             state["planets"][planet]["surged"] = turn
-            events.append(event("surge", f"{planet} surges, {spent[planet]} credits of production, funded by {', '.join(donors)}", team, turn))
+            events.append(event("surge", f"{planet} surges, {spent[planet]} credits of production, funded by {', '.join(names)}", team, turn))
     return events
 
 
-def _complete(state: State, seat: str, planet: str, code: str) -> Event:
+def _complete(state: State, seat: str, planet: str, code: str, uid: str | None = None) -> Event:
+    """A unit is finished at ``planet``: a ship or squadron in orbit (with the id its order reserved), or a GF (RAW-GAP-48)."""
     side = state["seats"][seat]["side"]
     turn = state["turn"]
     if code == GF:
         info = state["planets"][planet]
         if info["gf"] < gf_limit(side):
             info["gf"] += 1
-            return event("build", f"{planet}: 1 GF joins the garrison ({info['gf']})", [to_team(side)], turn)
-        for uid, unit in state["units"].items():
-            if unit["owner"] == seat and unit["at"] == planet and utype(unit).kind == "ship" and _room(state, uid) > 0:
+            return event("build", f"{planet}: 1 GF joins the garrison ({info['gf']})", [to_team(side)], turn, planet=planet, unit=GF)
+        for ship_id, unit in state["units"].items():
+            if unit["owner"] == seat and unit["at"] == planet and utype(unit).kind == "ship" and _room(state, ship_id) > 0:
                 unit["gf"] += 1
-                return event("build", f"{planet}: 1 GF goes aboard {uid} (garrison full)", [to_team(side)], turn)
+                return event("build", f"{planet}: 1 GF goes aboard {ship_id} (garrison full)", [to_team(side)], turn, planet=planet, unit=GF, aboard=ship_id)
         return event("refused", f"{planet}: a GF was paid for but has no room (garrison full, no ship with room); it is lost (RAW-GAP-48)", [to_team(side)], turn)
-    uid = next_uid(state, seat)
+    if uid is None or uid in state["units"]:
+        uid = next_uid(state, seat)
     state["units"][uid] = new_unit(code, seat, planet)
     state["units"][uid]["born"] = turn
     if utype(state["units"][uid]).kind == "ship" and seat not in state["had_ships"]:
         state["had_ships"].append(seat)
-    return event("build", f"{planet}: {unit_types()[code].name} {uid} completed", [to_team(side)], turn, unit=uid)
+    return event("build", f"{planet}: {unit_types()[code].name} {uid} completed", [to_team(side)], turn, planet=planet, unit=uid, type=code)
 
 
 def _room(state: State, ship: str) -> int:
@@ -175,7 +185,8 @@ def _room(state: State, ship: str) -> int:
     return utype(state["units"][ship]).capacity - cargo_used(state, ship)
 
 
-def _planet_repair(state: State, seat: str, ledger: Ledger, args: dict[str, Any], spent: dict[str, int]) -> list[Event]:
+def _planet_repair(state: State, seat: str, ledger: Ledger, args: dict[str, Any], spent: dict[str, int],
+                   donors: set[str] | frozenset[str] = frozenset()) -> list[Event]:
     turn = state["turn"]
     side = state["seats"][seat]["side"]
     ship = state["units"].get(args["ship"])
@@ -187,6 +198,8 @@ def _planet_repair(state: State, seat: str, ledger: Ledger, args: dict[str, Any]
         return [event("refused", f"{planet} is part-way through a {info['partial']['unit']} and cannot repair {args['ship']} (RAW-REPAIR-08)", [to_seat(seat)], turn)]
     if any(o["verb"] == "surge" and o["args"]["planet"] == planet for o in state["sheets"][seat]):
         return [event("refused", f"{planet} surges and makes no planet repairs (RAW-PROD-11)", [to_seat(seat)], turn)]
+    if planet in donors:
+        return [event("refused", f"{planet} donates to a surge and makes no planet repairs (RAW-GAP-11)", [to_seat(seat)], turn)]
     need = args["cost"] - ship["repair_paid"]
     room = cap_of(state, seat, planet) - spent.get(planet, 0)
     pay = min(need, room, ledger.pool)
@@ -203,16 +216,15 @@ def _pay_repair(state: State, uid: str, pay: int, side: str) -> Event:
     if ship["repair_paid"] >= cost:
         ship["scarred"] = False
         ship["repair_paid"] = 0
-        return event("repair", f"{uid} is repaired to full strength", [to_team(side)], state["turn"])
-    return event("repair", f"{uid} repair: {ship['repair_paid']}/{cost} paid", [to_team(side)], state["turn"])
+        return event("repair", f"{uid} is repaired to full strength", [to_team(side)], state["turn"], unit=uid, paid=pay, done=True)
+    return event("repair", f"{uid} repair: {ship['repair_paid']}/{cost} paid", [to_team(side)], state["turn"], unit=uid, paid=pay, done=False)
 
 
-def _vessel_repairs(state: State, seat: str, ledger: Ledger) -> list[Event]:
+def _vessel_repairs(state: State, seat: str, ledger: Ledger, allowance: dict[tuple[str, str], int]) -> list[Event]:
     turn = state["turn"]
     side = state["seats"][seat]["side"]
     team = seats_of(state, side)
     events: list[Event] = []
-    allowance: dict[str, int] = {}
     for order in _orders(state, seat, "repair"):
         args = order["args"]
         if args["source"] != "vessel":
@@ -221,14 +233,15 @@ def _vessel_repairs(state: State, seat: str, ledger: Ledger) -> list[Event]:
         if ship is None or not ship["scarred"] or utype(ship).has("Repair"):
             continue
         loc = ship["at"]
-        if loc not in allowance:
-            allowance[loc] = 15 * sum(1 for u in state["units"].values()
-                                      if u["at"] == loc and u["owner"] in team and utype(u).has("Repair"))
+        key = (side, loc)
+        if key not in allowance:
+            allowance[key] = VESSEL_ALLOWANCE * sum(1 for u in state["units"].values()
+                                                    if u["at"] == loc and u["owner"] in team and utype(u).has("Repair"))
         need = args["cost"] - ship["repair_paid"]
-        pay = min(need, allowance[loc], ledger.pool)
+        pay = min(need, allowance[key], ledger.pool)
         if pay <= 0 or not ledger.pay(pay):
             events.append(event("refused", f"{seat}: no Repair-vessel allowance or credits left for {args['ship']} at {describe(loc)}", [to_seat(seat)], turn))
             continue
-        allowance[loc] -= pay
+        allowance[key] -= pay
         events.append(_pay_repair(state, args["ship"], pay, side))
     return events

@@ -123,6 +123,8 @@ def start_turn(state: State) -> list[Event]:
         info["blockaded"] = is_blockaded(state, name)
     state["sheets"] = {seat: [] for seat in state["seats"]}
     state["away"] = []
+    for side, seat in state.pop("admiral_home", {}).items():
+        state["admiral"][side] = seat  # an acting GA holds the role until the GA is back: a new turn (RAW-TEAM-08, RAW-GAP-07)
     state.pop("bombarded", None)
     state["captured"] = []
     events = []

@@ -57,15 +57,17 @@ def buildable(ctx: Context) -> list[str]:
 
 
 def own_ships(ctx: Context) -> list[str]:
-    return [uid for uid, u in ctx.state["units"].items() if u["owner"] == ctx.seat and is_ship(u)]
+    """Ships of the seat, and those it builds this turn (they may jump at once, RAW-PROD-08)."""
+    return [uid for uid, u in {**ctx.state["units"], **budget.pending_units(ctx.state, ctx.seat)}.items() if u["owner"] == ctx.seat and is_ship(u)]
 
 
 def own_scarred(ctx: Context) -> list[str]:
-    return [uid for uid in own_ships(ctx) if ctx.state["units"][uid]["scarred"]]
+    return [uid for uid, u in ctx.state["units"].items() if u["owner"] == ctx.seat and is_ship(u) and u["scarred"]]
 
 
 def own_squadrons(ctx: Context) -> list[str]:
-    return [uid for uid, u in ctx.state["units"].items() if u["owner"] == ctx.seat and not is_ship(u)]
+    """Squadrons of the seat, and those it builds this turn (they may be carried at once, RAW-PROD-08)."""
+    return [uid for uid, u in {**ctx.state["units"], **budget.pending_units(ctx.state, ctx.seat)}.items() if u["owner"] == ctx.seat and not is_ship(u)]
 
 
 def teammates(ctx: Context) -> list[str]:
@@ -99,7 +101,8 @@ def do_build(ctx: Context, planet: str, unit: str, count: int | None) -> Any:
     if any(planet in o["args"]["donors"] for o in _orders_of(ctx.state, [ctx.seat], "surge")):
         raise OrderError(f"{text!r}: {planet} is a surge donor this turn and may build nothing (RAW-PROD-12)")
     return _queue(ctx, "build", text, planet=planet, unit=unit, count=count,
-                  cost=build_cost(unit, planets()[planet]["keyword"], _side(ctx)))
+                  cost=build_cost(unit, planets()[planet]["keyword"], _side(ctx)),
+                  ids=[] if unit == GF else budget.reserve_ids(ctx.state, ctx.seat, count))
 
 
 def do_surge(ctx: Context, planet: str, donors: list[str]) -> Any:
@@ -192,7 +195,7 @@ def do_jump(ctx: Context, ships: list[str], deep: str | None, planet: str, point
         raise OrderError(f"{text!r}: {point!r} is not a deep-space point; points run A1..J10 (RAW-GAP-15)")
     already = _jumping(state, [ctx.seat])
     for ship in ships:
-        unit = state["units"][ship]
+        unit = budget.unit_of(state, ctx.seat, ship)
         if ship in already:
             raise OrderError(f"{text!r}: {ship} already jumps this turn; a ship makes one jump a turn (RAW-GAP-16); withdraw that order first")
         if planet not in reachable_systems(unit["at"], state):
@@ -204,7 +207,7 @@ def do_jump(ctx: Context, ships: list[str], deep: str | None, planet: str, point
             raise OrderError(f"{text!r}: {ship} is already at {planet}")
     dest = f"deep:{planet}:{point.upper()}" if (deep and point) else (f"deep:{planet}:?" if deep else planet)
     entry = _queue(ctx, "jump", text, ships=ships, to=dest)
-    check_caps(state, _side(ctx))
+    check_caps(state, _side(ctx), dest)
     return entry
 
 
@@ -223,6 +226,8 @@ def projected(state: dict[str, Any], side: str) -> dict[str, list[str]]:
         ship = order["args"]["ship"]
         for sq in order["args"]["squadrons"]:
             if ship in moves:
+                if sq not in state["units"]:
+                    continue  # built this turn: it counts where it is built (RAW-GAP-48)
                 old = state["units"][sq]["at"]
                 if sq in places.get(old, []):
                     places[old].remove(sq)
@@ -230,10 +235,10 @@ def projected(state: dict[str, Any], side: str) -> dict[str, list[str]]:
     return places
 
 
-def check_caps(state: dict[str, Any], side: str) -> None:
-    """Refuse orders that would put the team over 400/400/500 points at a location (RAW-CAP-01..04)."""
+def check_caps(state: dict[str, Any], side: str, where: str | None = None) -> None:
+    """Refuse orders that would put the team over 400/400/500 points at ``where`` (or anywhere) (RAW-CAP-01..04)."""
     for loc, uids in projected(state, side).items():
-        if loc.endswith(":?"):
+        if loc.endswith(":?") or (where is not None and loc != where):
             continue
         ships, squadrons = cap_points(state, uids)
         if ships > CAPS["ships"] or squadrons > CAPS["squadrons"] or ships + squadrons > CAPS["total"]:
@@ -243,29 +248,34 @@ def check_caps(state: dict[str, Any], side: str) -> None:
 
 def do_load(ctx: Context, ship: str, cargo: list[str], count: int | None) -> Any:
     state = ctx.state
+    units = {**budget.pending_units(state, ctx.seat), **state["units"]}  # units built this turn may be loaded (RAW-PROD-08)
     text = f"load {ship} {','.join(cargo)}" + (f" {count}" if count else "")
-    unit = state["units"][ship]
+    unit = units[ship]
     squadrons = [c for c in cargo if c != GF]
     gf = (count or 1) if GF in cargo else 0
     if count and GF not in cargo:
         raise OrderError(f"{text!r}: a count is for GF only: 'load {ship} GF {count}'")
     for sq in squadrons:
-        if state["units"][sq]["at"] != unit["at"]:
-            raise OrderError(f"{text!r}: {sq} is at {state['units'][sq]['at']}, not with {ship} at {unit['at']}")
-        if state["units"][sq]["aboard"] and state["units"][sq]["aboard"] != ship:
-            raise OrderError(f"{text!r}: {sq} is aboard {state['units'][sq]['aboard']}; unload it first")
+        if units[sq]["at"] != unit["at"]:
+            raise OrderError(f"{text!r}: {sq} is at {units[sq]['at']}, not with {ship} at {unit['at']}")
+        if units[sq]["aboard"] and units[sq]["aboard"] != ship:
+            raise OrderError(f"{text!r}: {sq} is aboard {units[sq]['aboard']}; unload it first")
     queued = [o for o in _orders_of(state, [ctx.seat], "load") if o["args"]["ship"] == ship]
-    used = cargo_used(state, ship) + sum(len(o["args"]["squadrons"]) + o["args"]["gf"] for o in queued)
-    new = len([s for s in squadrons if state["units"][s]["aboard"] != ship]) + gf
+    used = (cargo_used(state, ship) if ship in state["units"] else 0) + sum(len(o["args"]["squadrons"]) + o["args"]["gf"] for o in queued)
+    new = len([s for s in squadrons if units[s]["aboard"] != ship]) + gf
     if used + new > utype(unit).capacity:
         raise OrderError(f"{text!r}: {ship} ({unit['type']}) carries {utype(unit).capacity}; it would hold {used + new} (RAW-JUMP-02)")
     if gf:
         here = unit["at"]
+        if unit["retreat"]:
+            raise OrderError(f"{text!r}: {ship} is retreating and may not take GF off {here}; only GF already aboard escape (RAW-RETREAT-04)")
         if is_deep(here) or state["planets"][here]["owner"] not in seats_of(state, _side(ctx)):
             raise OrderError(f"{text!r}: GF are loaded from a garrison of your team's planet; {ship} is at {here}")
         if state["planets"][here]["owner"] != ctx.seat:
             raise OrderError(f"{text!r}: the garrison of {here} belongs to {state['planets'][here]['owner']}; they load it")
-    return _queue(ctx, "load", text, ship=ship, squadrons=squadrons, gf=gf)
+    entry = _queue(ctx, "load", text, ship=ship, squadrons=squadrons, gf=gf)
+    check_caps(state, _side(ctx))
+    return entry
 
 
 def do_unload(ctx: Context, ship: str, cargo: list[str] | None, count: int | None) -> Any:
@@ -312,11 +322,15 @@ def do_admiral(ctx: Context) -> Any:
     state = ctx.state
     side = _side(ctx)
     current = state["admiral"][side]
+    home = state.get("admiral_home", {}).get(side, current)  # the team's own GA, while someone acts for them
     if current == ctx.seat:
         raise OrderError(f"'admiral': {ctx.seat} is already the Grand Admiral of {side}")
-    if current not in state["away"]:
+    if current not in state["away"] and ctx.seat != home:
         raise OrderError(f"'admiral': the Grand Admiral {current} is available; a teammate takes over only while the GA is away (RAW-TEAM-08)")
     state["admiral"][side] = ctx.seat
+    state["admiral_home"] = {k: v for k, v in {**state.get("admiral_home", {}), side: home}.items() if not (k == side and v == ctx.seat)}
+    if ctx.seat == home:  # the GA is back and takes the role again (RAW-GAP-07)
+        return [event("admiral", f"{ctx.seat} is back as Grand Admiral of {side}", [to_team(side)], state["turn"])]
     return [event("admiral", f"{ctx.seat} is now acting Grand Admiral of {side} while {current} is away", [to_team(side)], state["turn"])]
 
 

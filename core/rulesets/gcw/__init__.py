@@ -1,0 +1,111 @@
+"""Galactic Civil War campaign v0.4 (``gcw``): two sides, alternating single actions paid with
+command points, a secret Rebel base, a Death Star from turn 10, and battles fought in Star Wars:
+Armada outside the program (reported back, or auto-resolved when the option is on)."""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from core.errors import OrderError, SetupError
+from core.events import Event
+from core.orders import OrderBook
+from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
+
+from . import bot as _bot
+from . import flow, orders, views
+from .data import rules
+from .model import card
+
+
+class GalacticCivilWar(Ruleset):
+    """The GCW campaign ruleset."""
+
+    id: ClassVar[str] = "gcw"
+    title: ClassVar[str] = "Galactic Civil War campaign"
+    simultaneous: ClassVar[bool] = False
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 8
+    turn_limit: ClassVar[int] = 30
+    _book: OrderBook | None = None
+
+    def sides(self) -> list[str]:
+        return ["Empire", "Rebel"]
+
+    def scenarios(self) -> dict[str, str]:
+        return {"campaign": "The GCW campaign v0.4 on the designed 24-system map"}
+
+    def options(self) -> dict[str, Any]:
+        return {
+            "turns": 12,              # GCW-SCOPE-03/04: fixed at setup
+            "auto_resolve": False,    # GCW-GAP-03: decide battles from fleet strength with the dice
+            "rebel_survives": False,  # GCW-GAP-23 GM option: a tabled Rebel is not a Total Imperial victory
+        }
+
+    def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:
+        if scenario not in self.scenarios():
+            raise SetupError(f"unknown scenario {scenario!r}; scenarios: {', '.join(self.scenarios())}")
+        if not self.min_seats <= len(seats) <= self.max_seats:
+            raise SetupError(f"the GCW campaign takes 2 to 8 seats; got {len(seats)}")
+        merged = {**self.options(), **options}
+        return flow.new_state(scenario, [(s.name, s.side) for s in seats], merged, seed)
+
+    def order_book(self) -> OrderBook:
+        if GalacticCivilWar._book is None:
+            GalacticCivilWar._book = orders.build_book()
+        return GalacticCivilWar._book
+
+    def awaiting(self, state: State) -> set[str]:
+        return flow.awaiting(state)
+
+    def resolve(self, state: State) -> list[Event]:
+        """The GM forces the step: awaited sides pass or take the plain default (never a secret pick
+        other than the data file's first choice)."""
+        return orders.force(self, state)
+
+    def view(self, state: State, viewer: str) -> View:
+        return views.build(state, viewer)
+
+    def outcome(self, state: State) -> Outcome | None:
+        result = state.get("result")
+        if result is None:
+            return None
+        return Outcome(tuple(result["winners"]), str(result["reason"]))
+
+    def bot(self, view: View, seat: str) -> list[str]:
+        return _bot.play(view, seat)
+
+    def legal_orders(self, state: State, seat: str) -> list[str]:
+        """A sample: the bot's candidates that the parser and rules accept now."""
+        if seat not in self.awaiting(state):
+            return []
+        import copy
+        found = []
+        for text in self.bot(self.view(state, seat), seat):
+            trial = copy.deepcopy(state)
+            try:
+                self.submit(trial, seat, text)
+            except OrderError:
+                continue
+            found.append(text)
+        return found
+
+    def odds(self, state: State, seat: str, text: str) -> Odds | None:
+        """Exact odds of a bombing run (``bomb <squadron>``) or a base search (``search <system>``)."""
+        words = text.split()
+        if words and words[0].lower() == "search":
+            from .resources import search_dice
+            system = " ".join(words[1:])
+            match = [s for s in rules().systems if s.lower() == system.lower()]
+            if not match:
+                raise OrderError(f"{text!r}: no system {system!r}; systems: {', '.join(sorted(rules().systems))}")
+            n = search_dice(state, match[0])
+            p = 1 - Fraction(3, 4) ** n
+            return Odds(f"base search at {match[0]} with {n} blue dice", [("at least one ACC", p), ("no ACC", 1 - p)])
+        if words and words[0].lower() == "bomb":
+            parsed = self.order_book().parse(text, self.context(state, seat))
+            unit = state["units"][parsed.values["squadron"]]
+            p = Fraction(3, 4)
+            if card(unit["code"]).luke:
+                p = 1 - (1 - p) * (1 - p)
+            return Odds(f"bombing run by {unit['id']}", [("Death Star destroyed", p), ("miss", 1 - p)])
+        return None

@@ -1,0 +1,289 @@
+"""A bot for either side, reading only its own view (``view["facts"]``) and the public card data.
+
+The Empire hunts: it attacks Rebel fleets it outguns, claims systems, spreads its ships for base
+searches from turn 6, and brings reinforcements in at its core worlds. The Rebel raids: it claims
+valuable remote systems, avoids stronger Imperial fleets, strikes weaker ones, and goes for an
+undefended Death Star with its bombers. Both buy ships with their RP each Resource Phase.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .data import rules
+
+CORE = ("Coruscant", "Kuat", "Eriadu")
+EMPIRE_BUYS = ["isd-2", "victory-2", "gladiator-2", "raider-2", "tie-fighter"]
+REBEL_BUYS = ["mc80-assault", "frigate-a", "mc30-torpedo", "nebulon-escort", "cr90-a", "y-wing", "x-wing"]
+
+
+def other(side: str) -> str:
+    return "Rebel" if side == "Empire" else "Empire"
+
+
+def play(view: dict[str, Any], seat: str) -> list[str]:
+    """Orders for the awaited step, best first."""
+    f = view.get("facts", {})
+    step = f.get("step")
+    side = f.get("side")
+    if not step or side not in step["sides"] or f.get("result"):
+        return []
+    kind = step["kind"]
+    handler = globals().get("on_" + kind.replace("-", "_"))
+    return handler(f, side, step) if handler else []
+
+
+# -- setup and simple steps ---------------------------------------------------------------------------
+def on_setup(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
+    draft = f.get("draft", {})
+    orders = []
+    if "text" not in draft:
+        start = "Coruscant" if side == "Empire" else "Yavin IV"
+        orders.append(f"fleet {start} {rules().lists[side][0]}")
+    if side == "Rebel" and "base" not in draft:
+        orders.append("base Hoth")
+    return orders + ["ready"]
+
+
+def on_initiative(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
+    # moving second lets the hunter answer the prey's moves; the Rebel prefers to act first
+    return [f"initiative {'Rebel' if side == 'Empire' else side}"]
+
+
+def on_battle_order(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
+    return [f"fight {s}" for s in f["queue"]]
+
+
+def on_open(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
+    b = f["battle"]
+    mine, theirs = b["points"][side], b["points"][other(side)]
+    obj = rules().objectives
+    orders = []
+    if 3 * mine < theirs and not b["ambush"]:
+        orders.append(f"concede {b['id']}")
+    return orders + [f"objectives {b['id']} {obj['assault'][1]} {obj['defense'][1]} {obj['navigation'][3]}"]
+
+
+def on_answer(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
+    return [f"accept {f['battle']['id']}"]
+
+
+def on_first(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
+    return [f"play {f['battle']['id']} second"]
+
+
+def on_reveal(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
+    b = f["battle"]
+    return [f"reveal {b['id']} {' '.join(b.get('my_objectives', [])[: int(step['count'])])}"]
+
+
+def on_pick(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
+    b = f["battle"]
+    options = list(b["revealed"]) + (["Fleet Ambush"] if b["ambush"] else [])
+    return [f"choose {b['id']} {o}" for o in options]
+
+
+def on_report(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
+    # a bot cannot see the table: it reports a battle in which nothing was lost (both bots agree)
+    return [f"report {f['battle']['id']}"]
+
+
+def on_retreat(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
+    options = list(step["options"])
+    enemy = other(side)
+    def score(s: str) -> tuple[int, int, str]:
+        danger = sum(fl["points"] for fl in f["fleets"].values() if fl["side"] == enemy and fl["system"] == s)
+        own = f["systems"][s]["owner"] == side
+        return (danger, 0 if own else 1, s)
+    return [f"retreat {f['battle']['id']} {s}" for s in sorted(options, key=score)]
+
+
+def on_bomb(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
+    ready = []
+    for fl in f["fleets"].values():
+        if fl["side"] == "Rebel" and fl["system"] == step["system"]:
+            ready += [u for u in fl["units"] if u.get("bomber")]
+    ready.sort(key=lambda u: (not u.get("luke"), u["id"]))
+    return [f"bomb {u['id']}" for u in ready] + ["pass"]
+
+
+def on_deathstar(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
+    return [f"deathstar {s}" for s in step["options"]]
+
+
+def on_fire(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
+    target = step["target"]
+    if target in CORE:
+        return ["pass"]
+    return [f"fire {target}"]
+
+
+def on_take(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
+    return ["take VP" if f["turn"] >= f["turns"] - 2 else "take RP"]
+
+
+def on_rebuild(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
+    banned = set(CORE) | {step.get("exclude")}
+    options = [s for s in sorted(f["systems"]) if s not in banned and not f["systems"][s]["destroyed"]]
+    def far(s: str) -> int:
+        return min([hops(f, s, fl["system"]) for fl in f["fleets"].values() if fl["side"] == "Empire"] or [99])
+    options.sort(key=lambda s: (-far(s), s))
+    return [f"base {s}" for s in options[:3]]
+
+
+def on_buy(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
+    rp = int(f["sides"][side]["rp"])
+    prefs = EMPIRE_BUYS if side == "Empire" else REBEL_BUYS
+    if side == "Rebel" and f["turn"] >= 7:
+        prefs = ["y-wing", "x-wing"] + prefs
+    orders = []
+    ships = squads = 0
+    for _ in range(12):
+        bought = False
+        for code in prefs:
+            c = rules().roster[code]
+            cost = rules().cost(code)
+            if c.kind == "squadron" and 3 * (squads + cost) > ships:
+                continue
+            if c.size == "large" and f["turn"] < 4:
+                continue
+            if cost <= rp:
+                orders.append(f"buy {code}")
+                rp -= cost
+                if c.kind == "ship":
+                    ships += cost
+                else:
+                    squads += cost
+                bought = True
+                break
+        if not bought:
+            break
+    return orders + ["done"]
+
+
+# -- movement -----------------------------------------------------------------------------------------
+def hops(f: dict[str, Any], a: str, b: str) -> int:
+    if a == b:
+        return 0
+    seen, frontier, d = {a}, [a], 0
+    while frontier:
+        d += 1
+        nxt = []
+        for s in frontier:
+            for n in f["systems"][s]["adjacent"]:
+                if n == b:
+                    return d
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    return 99
+
+
+def strength_at(f: dict[str, Any], side: str, system: str) -> int:
+    return sum(fl["points"] for fl in f["fleets"].values() if fl["side"] == side and fl["system"] == system)
+
+
+def on_action(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
+    cp = int(f["sides"][side]["cp"])
+    candidates = deploy_orders(f, side) + repair_orders(f, side) + move_orders(f, side, cp)
+    opponent_cp = int(f["sides"][other(side)]["cp"])
+    if opponent_cp > 0:
+        return candidates + ["pass"]
+    return candidates[:1] or ["pass"]
+
+
+def entry_systems(f: dict[str, Any], side: str) -> list[str]:
+    if side == "Empire":
+        return [s for s in CORE if f["systems"][s]["owner"] == "Empire" and not f["systems"][s]["destroyed"]]
+    return sorted({fl["system"] for fl in f["fleets"].values() if fl["side"] == "Rebel"})
+
+
+def deploy_orders(f: dict[str, Any], side: str) -> list[str]:
+    pool = [u for u in f["pool"][side] if u["kind"] != "upgrade"]
+    if not pool or int(f["sides"][side]["cp"]) < 1:
+        return []
+    mine = {fid: fl for fid, fl in f["fleets"].items() if fl["side"] == side}
+    total = sum(fl["points"] for fl in mine.values())
+    entries = entry_systems(f, side)
+    ships = [u for u in pool if u["kind"] == "ship"]
+    squads = [u for u in pool if u["kind"] == "squadron"]
+    orders = []
+    for fid, fl in sorted(mine.items(), key=lambda kv: kv[1]["points"]):
+        if fl["system"] not in entries:
+            continue
+        pick, pts, sq = [], fl["points"], fl["squadron_points"]
+        for u in ships + squads:
+            new_pts = pts + u["points"]
+            new_sq = sq + (u["points"] if u["kind"] == "squadron" else 0)
+            new_total = total + sum(x["points"] for x in pick) + u["points"]
+            if new_pts > 600 or 3 * new_sq > new_pts or (len(mine) >= 2 and 3 * new_pts > 2 * new_total):
+                continue
+            pick.append(u)
+            pts, sq = new_pts, new_sq
+        if pick:
+            orders.append(f"deploy {','.join(u['id'] for u in pick)} {fid}")
+    pool_pts = sum(u["points"] for u in ships)
+    if pool_pts >= 150 and len(mine) < 6 and entries:
+        pick = [u["id"] for u in ships]
+        sq_pts = 0
+        for u in squads:
+            if 3 * (sq_pts + u["points"]) <= pool_pts + sq_pts + u["points"]:
+                pick.append(u["id"])
+                sq_pts += u["points"]
+        orders.insert(0, f"deploy {','.join(pick)} {entries[0]}")
+    return orders
+
+
+def repair_orders(f: dict[str, Any], side: str) -> list[str]:
+    orders = []
+    for fid, fl in f["fleets"].items():
+        if fl["side"] == side and any(u.get("damage") for u in fl["units"]) and f["systems"][fl["system"]]["yard"][side] > 0:
+            orders.append(f"repair {fid}")
+    return orders
+
+
+def move_orders(f: dict[str, Any], side: str, cp: int) -> list[str]:
+    enemy = other(side)
+    scored: list[tuple[int, str]] = []
+    for fid, fl in sorted(f["fleets"].items()):
+        if fl["side"] != side or fl["move_cost"] > cp:
+            continue
+        here = fl["system"]
+        here_owner = f["systems"][here]["owner"]
+        threat_here = strength_at(f, enemy, here)
+        for to in f["systems"][here]["adjacent"]:
+            info = f["systems"][to]
+            foe = strength_at(f, enemy, to)
+            friend = strength_at(f, side, to)
+            score = 0
+            if foe:
+                ratio_ok = (fl["points"] + friend) * 10 >= foe * (11 if side == "Empire" else 14)
+                if not ratio_ok:
+                    continue
+                score = 100 + foe // 10
+            elif info["destroyed"]:
+                continue
+            else:
+                danger = max([strength_at(f, enemy, n) for n in info["adjacent"]] or [0])
+                if side == "Rebel" and danger > fl["points"]:
+                    continue
+                if info["owner"] != side:
+                    score = 20 + info["value"][side] - (5 if friend else 0)
+                if side == "Empire" and f["turn"] >= 5 and info["owner"] == "Rebel":
+                    score += 15
+                if side == "Rebel" and to in CORE and info["owner"] != "Rebel":
+                    score += 10
+            if threat_here and threat_here * 10 > fl["points"] * 11:
+                score += 60        # get out of a losing fight
+            elif here_owner != side and not threat_here and score < 100:
+                continue           # stay to claim this system in the Resource Phase
+            if score > 0:
+                scored.append((score, f"move {fid} {to}"))
+    if side == "Empire" and f.get("deathstar") and cp >= 4:
+        ds = f["deathstar"]["system"]
+        for to in f["systems"][ds]["adjacent"]:
+            if f["systems"][to]["owner"] == "Rebel" and not strength_at(f, "Rebel", to):
+                escorts = [fid for fid, fl in f["fleets"].items() if fl["side"] == "Empire" and fl["system"] == ds]
+                scored.append((30 + f["systems"][to]["value"]["Rebel"], f"move DeathStar {to}" + (f" {','.join(escorts)}" if escorts else "")))
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    return [o for _, o in scored]

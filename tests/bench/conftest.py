@@ -1,0 +1,1 @@
+"""Benchmarks run only with `-m bench` (make bench); each prints a table."""
