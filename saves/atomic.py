@@ -92,7 +92,7 @@ def remove_stale_temps(directory: str | os.PathLike[str], stem: str) -> None:
 
 def dumps(data: Any) -> str:
     """The JSON text holotable writes: compact, UTF-8, keys in insertion order."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), check_circular=False)
 
 
 def decode_json(raw: bytes, what: str) -> Any:

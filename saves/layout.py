@@ -209,6 +209,10 @@ def schema_of(data: Any, label: str) -> int:
         missing = [key for key in V1_KEYS if key not in data]
         if missing:
             raise SaveError(f"{label} is corrupt: a schema-1 game record without {', '.join(missing)}")
+        if not isinstance(data["state"], dict) or "turn" not in data["state"] or not all(
+                isinstance(data[key], list) for key in ("seats", *LISTS)):
+            raise SaveError(f"{label} is corrupt: a schema-1 game record whose state has no turn, or whose "
+                            f"seats, journal, log or messages are not lists")
         return 1
     kind = f"an object with keys {', '.join(sorted(map(str, data))[:8]) or 'none'}" if isinstance(data, dict) \
         else f"a JSON {type(data).__name__}"

@@ -66,7 +66,7 @@ def frames(record: dict[str, Any], viewer: str | None) -> list[Frame]:
                 turn[0] = session.turn
 
         final = Session.replay(record, each=each)
-    except HolotableError as exc:
+    except (HolotableError, KeyError, TypeError, IndexError) as exc:
         raise SaveError(f"the game does not replay from its seed and journal ({exc}); run 'holotable verify' "
                         f"to find where") from None
     cut(final, final.outcome() is not None, turn[0])

@@ -62,7 +62,14 @@ class GameSummary:
 
 
 def summarize(game_id: str, record: dict[str, Any], last_activity: float | None, schema: int) -> GameSummary:
-    """A summary of a game record (raises nothing for a well-formed record)."""
+    """A summary of a game record; a record that cannot be summarized gets its problem (never raises)."""
+    try:
+        return _summarize(game_id, record, last_activity, schema)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        return GameSummary(game_id, problem=f"game {game_id!r} is corrupt: its record cannot be read ({exc!r})")
+
+
+def _summarize(game_id: str, record: dict[str, Any], last_activity: float | None, schema: int) -> GameSummary:
     seats = tuple(f"{s['name']} ({s['side']}{', bot' if s.get('bot') else ''})" for s in record.get("seats", []))
     title, over = record["ruleset"], None
     try:
@@ -297,7 +304,9 @@ class GameStore:
     def adopt(self, session: Session, game_id: str | None = None) -> StoredGame:
         """Save a new game and keep saving ``session`` on every change; returns the writer's handle.
 
-        Raises what :meth:`create` raises.
+        Subscribe the session's other listeners (screens, the server) after this, so that the save
+        is always told first and nobody hears of a change before it is on disk. Raises what
+        :meth:`create` raises.
         """
         paths, lock = self._make(session, game_id)
         loaded = load_game(paths)

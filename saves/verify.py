@@ -121,7 +121,7 @@ def verify(record: dict[str, Any], chunks: list[Chunk] | None = None, as_gm: boo
     except _Mismatch as exc:
         return Verdict(False, f"MISMATCH in {name}: {exc.text}. The save does not follow from its seed and "
                               f"journal: it was edited, or the rules changed since it was played.")
-    except HolotableError as exc:
+    except (HolotableError, KeyError, TypeError, IndexError) as exc:
         index = checked["entries"] + 1
         entry = journal[index - 1] if index <= len(journal) else {}
         return Verdict(False, f"MISMATCH in {name}: {_entry(entry, index, len(journal))} no longer applies: {exc}")

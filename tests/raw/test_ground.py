@@ -3,6 +3,7 @@ assault details (RAW-GAP-29), and the exact capture odds of core.odds / Republic
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
@@ -325,15 +326,13 @@ def test_RAW_GAP_29_RAW_GAP_30_excess_survivors_stay_aboard(game):
 def test_RAW_GAP_29_excess_goes_back_to_teammates_ships(game):
     """RAW-GAP-29: when teammates combine, GF over the cap go back aboard their own ships rather than being lost."""
     game.give("Alderaan", None, gf=0)
-    a = game.unit("al", "Ac2", "Alderaan", gf=5)
-    c = game.unit("cy", "Vc2", "Alderaan", gf=4)
-    e = game.unit("ed", "Ac1", "Alderaan", gf=4)
-    for seat in ("al", "cy", "ed"):
+    ships = [game.unit(seat, code, "Alderaan", gf=n) for seat in ("al", "cy") for code, n in (("Ac2", 5), ("Ac2", 5), ("Ac1", 4))]
+    for seat in ("al", "cy"):
         game.order(seat, "assault Alderaan")
     game.resolve()
-    total = game.state["planets"]["Alderaan"]["gf"] + sum(game.state["units"][u]["gf"] for u in (a, c, e))
+    aboard = sum(game.state["units"][u]["gf"] for u in ships)
     assert game.state["planets"]["Alderaan"]["gf"] == 10, "the garrison is capped at 10"
-    assert total == 13, f"13 GF landed unopposed; none may vanish, found {total} (garrison + aboard)"
+    assert aboard == 18, f"28 GF landed unopposed, 10 garrison; the other 18 must go back aboard, {aboard} are aboard"
 
 
 def test_RAW_GAP_30_cap_follows_the_controlling_faction(game):
@@ -391,6 +390,7 @@ def test_RAW_GAP_29_assault_own_team_planet_refused(game):
 
 # -- exact odds ---------------------------------------------------------------------------------
 
+@lru_cache(maxsize=None)
 def _brute(att: int, dfn: int, bonus: int, ties_att: bool) -> Fraction:
     """Capture probability by full enumeration of each round's dice (independent of core.odds)."""
     if dfn == 0:
@@ -398,7 +398,7 @@ def _brute(att: int, dfn: int, bonus: int, ties_att: bool) -> Fraction:
     if att == 0:
         return Fraction(0)
     a, d = min(3, att), min(2, dfn)
-    total = Fraction(0)
+    outcomes: dict[tuple[int, int], int] = {}
     for roll in product(range(1, 7), repeat=a + d):
         xs, ys = sorted(roll[:a], reverse=True), sorted(roll[a:], reverse=True)
         la = ld = 0
@@ -407,8 +407,8 @@ def _brute(att: int, dfn: int, bonus: int, ties_att: bool) -> Fraction:
                 ld += 1
             else:
                 la += 1
-        total += Fraction(1, 6 ** (a + d)) * _brute(att - la, dfn - ld, bonus, ties_att)
-    return total
+        outcomes[(la, ld)] = outcomes.get((la, ld), 0) + 1
+    return sum((Fraction(n, 6 ** (a + d)) * _brute(att - la, dfn - ld, bonus, ties_att) for (la, ld), n in outcomes.items()), Fraction(0))
 
 
 def test_RAW_GROUND_05_odds_hand_computed_small_cases():

@@ -74,6 +74,29 @@ class GalacticCivilWar(Ruleset):
     def bot(self, view: View, seat: str) -> list[str]:
         return _bot.play(view, seat)
 
+    def hidden_changes(self, state: State, viewer: str) -> list[tuple[str, Any]]:
+        """Secrets ``viewer`` may not know: the unrevealed base, the other side's sealed records and drafts."""
+        changes = list(super().hidden_changes(state, viewer))
+        side = self.side_of(state, viewer)
+        if side is None:
+            return changes
+        base = state.get("base", {})
+        rec = state.get("sealed", {}).get(base.get("record") or "")
+        if side == "Empire" and rec is not None and not rec["revealed"] and base.get("system"):
+            def move_base(s: State, rid: str = rec["id"]) -> None:
+                where = "Endor" if s["base"]["system"] != "Endor" else "Naboo"
+                s["base"]["system"] = where
+                s["sealed"][rid]["content"] = {"base": where}
+            changes.append(("the Rebel base location", move_base))
+        for rid, r in state.get("sealed", {}).items():
+            if r["owner"] != side and not r["revealed"]:
+                changes.append((f"sealed record {rid}", lambda s, rid=rid: s["sealed"][rid].__setitem__("content", {"changed": True})))
+        for other_side, draft in state.get("setup", {}).items():
+            if other_side != side and draft.get("text"):
+                changes.append((f"{other_side}'s setup draft",
+                                lambda s, o=other_side: s["setup"][o].update({"text": "changed", "start": "Endor", "base": "Naboo"})))
+        return changes
+
     def legal_orders(self, state: State, seat: str) -> list[str]:
         """A sample: the bot's candidates that the parser and rules accept now."""
         if seat not in self.awaiting(state):

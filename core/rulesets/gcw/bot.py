@@ -185,11 +185,17 @@ def strength_at(f: dict[str, Any], side: str, system: str) -> int:
 
 def on_action(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
     cp = int(f["sides"][side]["cp"])
-    candidates = deploy_orders(f, side) + repair_orders(f, side) + move_orders(f, side, cp)
-    opponent_cp = int(f["sides"][other(side)]["cp"])
-    if opponent_cp > 0:
-        return candidates + ["pass"]
-    return candidates[:1] or ["pass"]
+    candidates = deploy_orders(f, side) + repair_orders(f, side) + split_orders(f, side) + move_orders(f, side, cp)
+    # When the opponent has no CP the session keeps applying this list while the seat stays awaited,
+    # so keep at most one order per fleet (no bouncing on a stale view); 'pass' closes the list.
+    seen: set[str] = set()
+    orders = []
+    for text in candidates:
+        key = text.split()[1] if text.split()[0] in ("move", "split", "repair") else text
+        if key not in seen:
+            seen.add(key)
+            orders.append(text)
+    return orders + ["pass"]
 
 
 def entry_systems(f: dict[str, Any], side: str) -> list[str]:
@@ -222,15 +228,20 @@ def deploy_orders(f: dict[str, Any], side: str) -> list[str]:
             pts, sq = new_pts, new_sq
         if pick:
             orders.append(f"deploy {','.join(u['id'] for u in pick)} {fid}")
-    pool_pts = sum(u["points"] for u in ships)
-    if pool_pts >= 150 and len(mine) < 6 and entries:
-        pick = [u["id"] for u in ships]
-        sq_pts = 0
-        for u in squads:
-            if 3 * (sq_pts + u["points"]) <= pool_pts + sq_pts + u["points"]:
+    if len(mine) < 6 and entries:
+        pick, pts, sq_pts = [], 0, 0
+        for u in ships:
+            if pts + u["points"] <= 600 and (not mine or 3 * (pts + u["points"]) <= 2 * (total + pts + u["points"])):
                 pick.append(u["id"])
+                pts += u["points"]
+        for u in squads:
+            if pts + u["points"] <= 600 and 3 * (sq_pts + u["points"]) <= pts + u["points"] \
+                    and (not mine or 3 * (pts + u["points"]) <= 2 * (total + pts + u["points"])):
+                pick.append(u["id"])
+                pts += u["points"]
                 sq_pts += u["points"]
-        orders.insert(0, f"deploy {','.join(pick)} {entries[0]}")
+        if pts >= 150:
+            orders.insert(0, f"deploy {','.join(pick)} {entries[0]}")
     return orders
 
 
@@ -277,6 +288,8 @@ def move_orders(f: dict[str, Any], side: str, cp: int) -> list[str]:
                 score += 60        # get out of a losing fight
             elif here_owner != side and not threat_here and score < 100:
                 continue           # stay to claim this system in the Resource Phase
+            if side == "Empire" and score < 100:
+                score += hunt_bonus(f, fl, here, to)
             if score > 0:
                 scored.append((score, f"move {fid} {to}"))
     if side == "Empire" and f.get("deathstar") and cp >= 4:
@@ -287,3 +300,47 @@ def move_orders(f: dict[str, Any], side: str, cp: int) -> list[str]:
                 scored.append((30 + f["systems"][to]["value"]["Rebel"], f"move DeathStar {to}" + (f" {','.join(escorts)}" if escorts else "")))
     scored.sort(key=lambda t: (-t[0], t[1]))
     return [o for _, o in scored]
+
+
+def hunt_bonus(f: dict[str, Any], fl: dict[str, Any], here: str, to: str) -> int:
+    """The Empire closes in on Rebel fleets it outguns."""
+    best = 0
+    for other_fl in f["fleets"].values():
+        if other_fl["side"] != "Rebel" or other_fl["points"] * 11 > fl["points"] * 10:
+            continue
+        if hops(f, to, other_fl["system"]) < hops(f, here, other_fl["system"]):
+            best = max(best, 40 + other_fl["points"] // 20)
+    return best
+
+
+def split_orders(f: dict[str, Any], side: str) -> list[str]:
+    """Split a big fleet in two so that more systems can be claimed (limits checked from the view)."""
+    mine = [fl for fl in f["fleets"].values() if fl["side"] == side]
+    if len(mine) >= 6 or int(f["sides"][side]["cp"]) < 1:
+        return []
+    total = sum(fl["points"] for fl in mine)
+    orders = []
+    for fl in sorted(mine, key=lambda x: -x["points"]):
+        if fl["points"] < 330:
+            continue
+        ships = sorted((u for u in fl["units"] if u["kind"] == "ship"), key=lambda u: -u["points"])
+        if len(ships) < 2:
+            continue
+        part, pts = [], 0
+        for u in ships[1:]:
+            if pts >= 150:
+                break
+            if u["upgrades"] and any(up in ("tarkin", "motti", "screed", "tagge", "vader", "chiraneau", "ackbar", "mothma",
+                                           "rieekan", "leia", "bel-iblis", "dodonna") for up in u["upgrades"]):
+                continue
+            part.append(u)
+            pts += u["points"]
+        rest = fl["points"] - pts
+        rest_sq = fl["squadron_points"]
+        if pts < 150 or rest < 150 or 3 * rest_sq > rest:
+            continue
+        count = len(mine) + 1
+        if count >= 2 and (3 * pts > 2 * total or 3 * rest > 2 * total):
+            continue
+        orders.append(f"split {fl['id']} {','.join(u['id'] for u in part)}")
+    return orders

@@ -212,7 +212,7 @@ def take(state: State, kind: str) -> list[Event]:
     key = "vp" if kind.upper() == "VP" else "rp"
     state["sides"]["Empire"][key] += int(job["amount"])
     state["step"] = None
-    return [log(state, "base", f"Empire takes {job['amount']} {key.upper()} for {job['why']}", amount=job["amount"], kind=key)]
+    return [log(state, "base", f"Empire takes {job['amount']} {key.upper()} for {job['why']}", amount=job["amount"], taken=key)]
 
 
 def rebuild_options(state: State, exclude: str | None) -> list[str]:

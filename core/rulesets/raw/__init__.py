@@ -162,8 +162,12 @@ class RepublicAtWar(Ruleset):
             enemy = sum(p for s, p in seen.items() if s != side)
             if not enemy:
                 return None
-            ours = sum(combat_value(state["units"][u]) for u in args["ships"])
-            warships = sum(1 for u in args["ships"] if utype(state["units"][u]).has("Warship"))
+            # the team fights as one fleet: the jumping ships, squadrons aboard them, and the team's units already there (RAW-COMBAT-13, RAW-GAP-47)
+            team = seats_of(state, side)
+            fleet = {u for u, x in state["units"].items() if u in args["ships"] or x["aboard"] in args["ships"]
+                     or (x["owner"] in team and x["at"] == dest)}
+            ours = sum(combat_value(state["units"][u]) for u in fleet)
+            warships = sum(1 for u in fleet if utype(state["units"][u]).has("Warship"))
             mod = disparity(ours, enemy) - warships
             rows = [(f"roll {total}: we lose {casualty_row(total)[0]}%, they lose {casualty_row(total)[1]}%", p)
                     for total, p in two_d6(mod).items()]

@@ -144,6 +144,18 @@ def ship_room(state: State, seat: str, planet: str) -> int:
     return room
 
 
+def vessel_allowance(state: State, team: list[str], loc: str, others: list[str]) -> int:
+    """Repair-vessel credits left at ``loc`` for the team: 15 per vessel there, less what the
+    ``others`` (teammates) already ordered there this turn (RAW-KEYWORD-11)."""
+    left = VESSEL_ALLOWANCE * sum(1 for u in state["units"].values() if u["at"] == loc and u["owner"] in team and utype(u).has("Repair"))
+    for other in others:
+        for order in state["sheets"].get(other, []):
+            ship = state["units"].get(order["args"].get("ship", ""))
+            if order["verb"] == "repair" and order["args"]["source"] == "vessel" and ship is not None and ship["at"] == loc:
+                left -= min(max(left, 0), int(order["args"]["cost"]) - int(ship["repair_paid"]))
+    return max(left, 0)
+
+
 def _surge_checks(state: State, seat: str, sheet: list[dict[str, Any]]) -> tuple[dict[str, list[str]], dict[str, str]]:
     """Surges and their donors: each donor funds one surge and builds and repairs nothing (RAW-PROD-12, RAW-GAP-11)."""
     surges = {o["args"]["planet"]: o["args"]["donors"] for o in sheet if o["verb"] == "surge"}
@@ -180,19 +192,22 @@ def check(state: State, seat: str) -> int:
         info = state["planets"][planet]
         return planets_now.setdefault(planet, {"partial": info["partial"], "started": False, "spent": 0, "gf": 0})
 
-    def pool(amount: int, text: str, lending: bool = False) -> None:
-        if not ledger.pay(amount):
-            tail = "to lend this turn" if lending else "this turn"
-            raise OrderError(f"{text!r}: costs {amount}; you have {ledger.pool} credits left {tail}")
-
-    for order in sheet:
+    costs = [0] * len(sheet)  # what each order takes from the pool
+    fuel = [0] * len(sheet)
+    for index, order in enumerate(sheet):
         verb, args, text = order["verb"], order["args"], order["text"]
-        if verb == "lend":
-            pool(args["credits"], text, lending=True)
-        elif verb == "improve":
-            pool(args["credits"], text)
+
+        def pool(amount: int, index: int = index) -> None:
+            costs[index] += amount
+
+        if verb in ("lend", "improve"):
+            pool(args["credits"])
         elif verb == "ally":
-            pool(args["cost"], text)
+            pool(args["cost"])
+        elif verb == "jump":
+            # a ship whose build order was withdrawn will not exist, so it will not jump or pay fuel
+            known = {**pending_units(state, seat), **state["units"]}
+            fuel[index] = sum(fuel_cost(known[s]["type"]) for s in args["ships"] if s in known)
         elif verb == "build":
             planet, unit, cost = args["planet"], args["unit"], int(args["cost"])
             info = state["planets"][planet]
@@ -213,8 +228,10 @@ def check(state: State, seat: str) -> int:
                     room_aboard = ship_room(state, seat, planet)
                     if have + 1 > limit + room_aboard:
                         raise OrderError(f"{text!r}: {planet} holds {have} GF of {limit} (RAW-GARRISON-01/02) and your ships there have room for {room_aboard}")
-                    if not ledger.pay_gf(planet, need):
-                        raise OrderError(f"{text!r}: costs {need}; you have {ledger.pool} credits left this turn")
+                    local = min(ledger.blockaded.get(planet, 0), need)
+                    if planet in ledger.blockaded:
+                        ledger.blockaded[planet] -= local
+                    pool(need - local)
                     now["gf"] += 1
                     now["partial"] = None
                     pay = need
@@ -223,7 +240,7 @@ def check(state: State, seat: str) -> int:
                         hint = "" if planet in surges else f"; 'surge {planet} <idle planets>' allows up to {2 * int(info['production'])}"
                         raise OrderError(f"{text!r}: {planet} can put {cap} credits into units this turn and {now['spent']} are already ordered{hint} (RAW-PROD-01, RAW-PROD-09)")
                     pay = min(need, room)
-                    pool(pay, text)
+                    pool(pay)
                     now["partial"] = partial_after(unit, cost, continued, pay) if pay < need else None
                 now["started"] = True
                 now["spent"] += pay
@@ -247,25 +264,35 @@ def check(state: State, seat: str) -> int:
                 if room <= 0:
                     raise OrderError(f"{text!r}: {planet} has no production left this turn for repairs (RAW-REPAIR-07)")
                 pay = min(need, room)
-                pool(pay, text)
+                pool(pay)
                 now["spent"] += pay
             else:
                 loc = ship["at"]
                 if loc not in vessel_left:
-                    vessel_left[loc] = VESSEL_ALLOWANCE * sum(1 for u in state["units"].values()
-                                                              if u["at"] == loc and u["owner"] in team and utype(u).has("Repair"))
+                    vessel_left[loc] = vessel_allowance(state, team, loc, [s for s in team if s != seat])
                 pay = min(need, vessel_left[loc])
                 if pay <= 0:
                     raise OrderError(f"{text!r}: the Repair vessels there have no allowance left this turn (15 credits each, RAW-KEYWORD-11)")
                 vessel_left[loc] -= pay
-                pool(pay, text)
+                pool(pay)
     for planet, names in surges.items():
         spent = planets_now.get(planet, {}).get("spent", 0)
         extra = spent - int(state["planets"][planet]["production"])
         fund = sum(int(state["planets"][d]["production"]) for d in names)
         if extra > fund:
             raise OrderError(f"surge {planet}: {extra} credits above its production need donors worth as much; {', '.join(names)} give {fund} (RAW-PROD-12)")
-    fuel = sum(fuel_cost(unit_of(state, seat, s)["type"]) for o in sheet if o["verb"] == "jump" for s in o["args"]["ships"])
-    if fuel > ledger.pool:
-        raise OrderError(f"these jumps need {fuel} credits of fuel (1 a ship, 2 a Flotilla) and {ledger.pool} are left (RAW-JUMP-04, RAW-KEYWORD-09)")
-    return ledger.pool - fuel
+    # the pool: the orders given before were paid for together, so a shortfall is the newest order's
+    # (an order that costs nothing is never refused for credits)
+    total = sum(costs) + sum(fuel)
+    if total > ledger.pool and sheet and costs[-1] + fuel[-1] > 0:
+        last = sheet[-1]
+        before = total - costs[-1] - fuel[-1]
+        if before > ledger.pool:
+            raise OrderError(f"{last['text']!r}: your orders this turn already need {before} credits and you have {ledger.pool} "
+                             "(a loan to you may have been withdrawn); withdraw some orders first")
+        if last["verb"] == "jump":
+            raise OrderError(f"these jumps need {sum(fuel)} credits of fuel (1 a ship, 2 a Flotilla) and {ledger.pool - sum(costs)} are left "
+                             "(RAW-JUMP-04, RAW-KEYWORD-09)")
+        tail = "to lend this turn" if last["verb"] == "lend" else "this turn"
+        raise OrderError(f"{last['text']!r}: costs {costs[-1]}; you have {ledger.pool - before} credits left {tail}")
+    return ledger.pool - total

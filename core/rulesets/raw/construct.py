@@ -42,6 +42,10 @@ def construct(state: State, dice: Dice, ledgers: dict[str, Ledger]) -> list[Even
         for order in _orders(state, seat, "ally"):
             planet = order["args"]["planet"]
             if state["planets"][planet]["owner"] is not None:
+                events.append(event("refused", f"{seat}: no alliance roll for {planet}: it is no longer neutral; nothing paid (RAW-GAP-53)", [to_seat(seat)], turn))
+                continue
+            if any(o["verb"] == "assault" and o["args"]["planet"] == planet for sh in state["sheets"].values() for o in sh):
+                events.append(event("refused", f"{seat}: no alliance roll for {planet}: it is under ground assault this turn (RAW-GAP-53)", [to_seat(seat)], turn))
                 continue
             if not ledgers[seat].pay(order["args"]["cost"]):
                 events.append(event("refused", f"{seat}: alliance roll for {planet} needs {order['args']['cost']} credits", [to_seat(seat)], turn))
@@ -85,6 +89,8 @@ def align(state: State, planet: str, seat: str) -> None:
     for unit in state["units"].values():
         if unit["owner"] == f"neutral:{planet}":
             unit["owner"] = seat
+            if utype(unit).kind == "ship" and seat not in state["had_ships"]:
+                state["had_ships"].append(seat)  # aligned ships are the seat's navy (RAW-GAP-40)
     state.setdefault("captured", []).append({"planet": planet, "side": state["seats"][seat]["side"], "turn": state["turn"]})
 
 

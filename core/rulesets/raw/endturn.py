@@ -7,7 +7,7 @@ from typing import Any
 from core.dice import Dice
 from core.events import Event, event, to_team
 from core.rulesets.raw.data import SIDES, objectives, planets
-from core.rulesets.raw.model import combat_value, enemy_side, seats_of, side_of_owner, team_planets, utype
+from core.rulesets.raw.model import enemy_side, seats_of, side_of_owner, team_planets, utype
 
 State = dict[str, Any]
 
@@ -40,7 +40,7 @@ def scans(state: State) -> list[Event]:
             for unit in state["units"].values():
                 if unit["at"] == name:
                     side = side_of_owner(state, unit["owner"])
-                    fleets[side] = fleets.get(side, 0) + combat_value(unit)
+                    fleets[side] = fleets.get(side, 0) + utype(unit).cost  # base cost: scarring stays hidden (RAW-GAP-42)
             owner = info["owner"]
             holder = f"{owner} ({state['seats'][owner]['side']})" if owner else "neutral"
             queue = f"{info['partial']['unit']} {info['partial']['paid']}/{info['partial']['cost']}" if info["partial"] else "nothing"
@@ -81,6 +81,9 @@ def objectives_check(state: State) -> list[Event]:
             ships = any(u["owner"] == seat and utype(u).kind == "ship" for u in state["units"].values())
             if key not in state["scored"] and seat in state["had_ships"] and not ships:
                 events.append(_score(state, side, key, table["better_luck_next_time"]["vp"], f"Better Luck Next Time, {seat}'s navy is gone (RAW-VP-04)"))
+    for seat in state["seats"]:  # a seat that holds a completed ship now has a navy to lose later (RAW-GAP-40)
+        if seat not in state["had_ships"] and any(u["owner"] == seat and utype(u).kind == "ship" for u in state["units"].values()):
+            state["had_ships"].append(seat)
     for oid in ("seat_of_power_cis", "seat_of_power_republic"):
         obj = table[oid]
         side = obj["faction"]

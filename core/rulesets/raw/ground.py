@@ -151,30 +151,41 @@ def _assault(state: State, dice: Dice, planet: str) -> list[Event]:
             defenders -= d_loss
         info["gf"] = defenders
         if defenders == 0 and attackers > 0:
-            events += capture(state, planet, leader, attackers, start_def, viewers)
+            carriers = [uid for seat in [leader, *commits] for uid, _ in commits[seat]]
+            events += capture(state, planet, leader, attackers, start_def, viewers, carriers)
         else:
             events.append(event("assault", f"{side}'s assault on {planet} fails: {start_def - defenders} defenders lost, the attack is wiped out",
                                 viewers, turn, planet=planet))
     return events
 
 
-def capture(state: State, planet: str, seat: str, survivors: int, defenders: int, viewers: list[str]) -> list[Event]:
-    """``seat`` takes ``planet``: the partial is lost, survivors garrison it up to the cap, the rest go back aboard."""
+def capture(state: State, planet: str, seat: str, survivors: int, defenders: int, viewers: list[str],
+            carriers: list[str] | None = None) -> list[Event]:
+    """``seat`` takes ``planet``: the partial is lost, survivors garrison it up to the cap, the rest go back
+    aboard the ships they came from (``carriers``, the leader's first), then any of ``seat``'s ships there."""
     info = state["planets"][planet]
     side = state["seats"][seat]["side"]
     info["owner"] = seat
     info["forces"] = False
     info["partial"] = None
+    for unit in state["units"].values():  # a world's aligned forces follow it to its new controller (RAW-GAP-39)
+        if unit.get("home") == planet and unit["owner"] != seat:
+            unit.update(owner=seat, retreat=False)
     land = min(survivors, gf_limit(side))
     info["gf"] = land
     back = survivors - land
-    for uid, unit in sorted(state["units"].items()):
+    ships = list(dict.fromkeys([*(carriers or []),
+                                *(uid for uid, u in sorted(state["units"].items()) if u["owner"] == seat and u["at"] == planet)]))
+    for uid in ships:
         if back <= 0:
             break
-        if unit["owner"] == seat and unit["at"] == planet and utype(unit).kind == "ship":
-            room = utype(unit).capacity - unit["gf"] - sum(1 for u in state["units"].values() if u["aboard"] == uid)
-            put = min(room, back)
-            unit["gf"] += put
-            back -= put
+        unit = state["units"].get(uid)
+        if unit is None or unit["at"] != planet or utype(unit).kind != "ship":
+            continue
+        room = utype(unit).capacity - unit["gf"] - sum(1 for u in state["units"].values() if u["aboard"] == uid)
+        put = min(max(room, 0), back)
+        unit["gf"] += put
+        back -= put
     state.setdefault("captured", []).append({"planet": planet, "side": side, "turn": state["turn"]})
-    return [event("capture", f"{seat} ({side}) takes {planet}: {defenders} defenders overcome, {land} GF hold it", viewers + ["all"] * 0, state["turn"], planet=planet, side=side)]
+    return [event("capture", f"{seat} ({side}) takes {planet}: {defenders} defenders overcome, {land} GF hold it", viewers, state["turn"],
+                  planet=planet, side=side)]

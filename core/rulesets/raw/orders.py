@@ -79,7 +79,8 @@ def stance_targets(ctx: Context) -> list[str]:
 
 
 def neutral_worlds(ctx: Context) -> list[str]:
-    return [n for n in sorted(neutrals()) if ctx.state["planets"][n]["owner"] is None]
+    # not "owner is None": an enemy's unscanned alignment must not show in the choices (RAW-GAP-42); construct refuses it
+    return [n for n in sorted(neutrals()) if ctx.state["planets"][n]["owner"] not in seats_of(ctx.state, _side(ctx))]
 
 
 # -- handlers -----------------------------------------------------------------------------------
@@ -100,9 +101,11 @@ def do_build(ctx: Context, planet: str, unit: str, count: int | None) -> Any:
         raise OrderError(f"{text!r}: {planet} is surging this turn and may build only ships and squadrons (RAW-PROD-11)")
     if any(planet in o["args"]["donors"] for o in _orders_of(ctx.state, [ctx.seat], "surge")):
         raise OrderError(f"{text!r}: {planet} is a surge donor this turn and may build nothing (RAW-PROD-12)")
-    return _queue(ctx, "build", text, planet=planet, unit=unit, count=count,
-                  cost=build_cost(unit, planets()[planet]["keyword"], _side(ctx)),
+    entry = _queue(ctx, "build", text, planet=planet, unit=unit, count=count,
+                   cost=build_cost(unit, planets()[planet]["keyword"], _side(ctx)),
                   ids=[] if unit == GF else budget.reserve_ids(ctx.state, ctx.seat, count))
+    check_caps(ctx.state, _side(ctx), planet)
+    return entry
 
 
 def do_surge(ctx: Context, planet: str, donors: list[str]) -> Any:
@@ -237,10 +240,19 @@ def projected(state: dict[str, Any], side: str) -> dict[str, list[str]]:
 
 def check_caps(state: dict[str, Any], side: str, where: str | None = None) -> None:
     """Refuse orders that would put the team over 400/400/500 points at ``where`` (or anywhere) (RAW-CAP-01..04)."""
-    for loc, uids in projected(state, side).items():
+    places = projected(state, side)
+    built: dict[str, list[int]] = {}
+    for order in _orders_of(state, seats_of(state, side), "build"):
+        if order["args"]["unit"] != GF:
+            kind = 0 if unit_types()[order["args"]["unit"]].kind == "ship" else 1
+            built.setdefault(order["args"]["planet"], [0, 0])[kind] += unit_types()[order["args"]["unit"]].cost * order["args"]["count"]
+            places.setdefault(order["args"]["planet"], [])
+    for loc, uids in places.items():
         if loc.endswith(":?") or (where is not None and loc != where):
             continue
-        ships, squadrons = cap_points(state, uids)
+        ships, squadrons = cap_points(state, [u for u in uids if u in state["units"]])
+        ships += built.get(loc, [0, 0])[0]
+        squadrons += built.get(loc, [0, 0])[1]
         if ships > CAPS["ships"] or squadrons > CAPS["squadrons"] or ships + squadrons > CAPS["total"]:
             raise OrderError(f"{side} would have {ships} ship points, {squadrons} squadron points ({ships + squadrons} in all) at {loc}; "
                              "the caps are 400 ships, 400 squadrons, 500 in all per location, teammates' orders included (RAW-CAP-01..04)")

@@ -27,8 +27,13 @@ def remember(state: State) -> None:
         scanned = {o["args"]["planet"] for s in team for o in state["sheets"].get(s, []) if o["verb"] == "scan"}
         for name, info in state["planets"].items():
             if name in here or name in scanned or info["owner"] in team:
-                known[side][name] = {"side": _holder(state, name), "turn": state["turn"],
-                                     **({"gf": info["gf"], "production": info["production"]} if name in scanned else {})}
+                old = known[side].get(name, {})
+                memo = {"side": _holder(state, name), "turn": state["turn"]}
+                if name in scanned:
+                    memo.update(gf=info["gf"], production=info["production"], scanned=state["turn"])
+                elif "scanned" in old:  # keep the last scan's figures: last-known memory (RAW-GAP-42)
+                    memo.update(gf=old["gf"], production=old["production"], scanned=old["scanned"])
+                known[side][name] = memo
 
 
 def _holder(state: State, planet: str) -> str | None:
@@ -50,7 +55,8 @@ def view(state: State, viewer: str, title: str) -> dict[str, Any]:
     team = list(state["seats"]) if gm else seats_of(state, side)
     mine = {uid: u for uid, u in state["units"].items() if u["owner"] in team}
     present = {u["at"] for u in mine.values()}
-    # what is seen of others: fleet points per side where the team has units
+    # what is seen of others: fleet points per side where the team has units, at base cost, since an
+    # enemy's scarring is never visible (RAW-GAP-42); the GM sees combat values
     seen: dict[str, dict[str, int]] = {}
     for uid, unit in state["units"].items():
         if unit["owner"] in team and not gm:
@@ -58,7 +64,7 @@ def view(state: State, viewer: str, title: str) -> dict[str, Any]:
         if gm or unit["at"] in present:
             other = side_of_owner(state, unit["owner"])
             seen.setdefault(unit["at"], {}).setdefault(other, 0)
-            seen[unit["at"]][other] += combat_value(unit) if gm else utype(unit).cost  # enemy scars stay hidden
+            seen[unit["at"]][other] += combat_value(unit) if gm else utype(unit).cost if gm else utype(unit).cost  # enemy scars stay hidden
     known = state.get("known", {})
     planet_facts: dict[str, Any] = {}
     for name, info in state["planets"].items():
@@ -70,7 +76,7 @@ def view(state: State, viewer: str, title: str) -> dict[str, Any]:
             memo = known.get(side, {}).get(name, {})
             base.update(side=memo.get("side"), seen_turn=memo.get("turn"))
             if "gf" in memo:
-                base.update(gf=memo["gf"], production=memo["production"])
+                base.update(gf=memo["gf"], production=memo["production"], scanned_turn=memo.get("scanned", memo.get("turn")))
             if name in present:
                 base["blockaded_by_us"] = any(u["at"] == name and not u["retreat"] for u in mine.values()) and memo.get("side") not in (None, side, "neutral")
         planet_facts[name] = base
@@ -88,9 +94,12 @@ def view(state: State, viewer: str, title: str) -> dict[str, Any]:
         ledger = Ledger(state, viewer, loans_in(state, viewer))
         resources = {"credits": ledger.pool, "blockaded credits": sum(ledger.blockaded.values()), **resources}
         facts["credits"] = ledger.pool
+        # teammates see each other's credits (RAW-GAP-42 visibility model: every asset of every teammate)
+        facts["team_credits"] = {s: (ledger.pool if s == viewer else Ledger(state, s, loans_in(state, s)).pool) for s in team}
         facts["stance"] = state["seats"][viewer]["stance"]
         facts["grand_admiral"] = state["admiral"][side] == viewer
     facts["sheets"] = {s: [{"text": o["text"], "by": o["by"]} for o in sh] for s, sh in sheets.items()}
+    facts["stances"] = {s: state["seats"][s]["stance"] for s in team}  # teammates' standing fire orders (RAW-GAP-42)
     prompt = ("Game over." if state["over"] else
               (f"Turn {state['turn']}: orders for {viewer} (build, jump, load, assault, ...), then ready." if not gm
                else f"Turn {state['turn']}: every seat's orders are open to you."))

@@ -1,0 +1,335 @@
+"""The GM's admin session: every seat's live view tiled on one screen, any one enlarged ("view as",
+the seat's own war room with the GM's powers), and the GM's tools on a command line.
+
+The command line speaks the GM's language of :mod:`server.commands` for the game on show:
+``resolve``, ``deadline +24h``, ``deadline move +12h``, ``roll 2d6 boarding``, ``correct <path>
+<json> <reason>``, ``bot <seat>``, ``say <thread> <text>``, ``as <seat> <order>``, and the server's
+``games``, ``new``, ``invite``, ``accounts``; ``game <id>`` shows another game.
+
+Keys: Tab moves between the tiles and the command line, Enter on a tile (or a click) enlarges it,
+Ctrl+B (or F10 in the enlarged view) comes back to the tiles, F2 shows the next game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import Grid
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Input, RichLog, Static
+
+from core.console import order_text, render_event
+from core.events import GM
+from server.accounts import Accounts
+from server.apps import TUI_CSS, ServedMixin, prepare
+from server.bridge import ChannelTerminal
+from server.commands import AccountConsole, when_text
+from server.hub import GameHub, HostedGame
+from tui.app import HolotableApp
+from tui.widgets.inputs import SteadyInput
+
+TILE_LOG_LINES = 4
+TILE_SHEET_LINES = 4
+
+
+def ready_line(view: dict[str, Any]) -> str:
+    """``2 of 4 ready; waiting: al bo`` from a view (or the outcome)."""
+    outcome = view.get("outcome")
+    if outcome:
+        return f"game over: {', '.join(outcome.get('winners') or []) or 'nobody'} won"
+    awaiting = list(view.get("awaiting") or [])
+    ready = [s for s in view.get("ready") or [] if s in awaiting]
+    waiting = [s for s in awaiting if s not in ready]
+    return f"{len(ready)} of {len(awaiting)} ready" + (f"; waiting: {' '.join(waiting)}" if waiting else "")
+
+
+def tile_text(view: dict[str, Any]) -> Text:
+    """A seat's view in a few lines: resources, the prompt, the sheet, the last log lines."""
+    text = Text()
+    resources = view.get("resources") or {}
+    if resources:
+        text.append(" · ".join(f"{k} {v}" for k, v in resources.items()), style="bold")
+        text.append("\n")
+    sheet = list(view.get("sheet") or [])
+    text.append(f"sheet: {len(sheet)} order{'s' if len(sheet) != 1 else ''}", style="cyan")
+    for i, order in enumerate(sheet[:TILE_SHEET_LINES], 1):
+        text.append(f"\n  {i}. {order_text(order)}")
+    if len(sheet) > TILE_SHEET_LINES:
+        text.append(f"\n  (+{len(sheet) - TILE_SHEET_LINES} more)", style="dim")
+    rosters = view.get("rosters") or []
+    if rosters:
+        rows = sum(len(r.get("rows") or []) for r in rosters)
+        text.append(f"\nforces: {rows} rows in {len(rosters)} groups", style="dim")
+    log = [e for e in view.get("log") or [] if e.get("kind") != "order"][-TILE_LOG_LINES:]
+    for event in log:
+        text.append("\n" + render_event(event).split("\n")[0], style="grey62")
+    return text
+
+
+class SeatTile(Static, can_focus=True):
+    """One seat's live view, small. Enter or a click enlarges it."""
+
+    DEFAULT_CSS = """
+    SeatTile { border: round $primary-darken-1; padding: 0 1; height: 1fr; overflow: hidden hidden; }
+    SeatTile:focus { border: round $accent; }
+    SeatTile.-ready { border-title-color: $success; }
+    """
+    BINDINGS = [Binding("enter", "choose", "View as", show=False)]
+
+    @dataclass
+    class Chosen(Message):
+        """Enlarge ``seat``."""
+
+        seat: str
+
+    def __init__(self, seat: str, number: int) -> None:
+        super().__init__(id=f"tile-{seat}")
+        self.seat = seat
+        self.number = number
+        self.shown_text = ""
+
+    def show(self, hosted: HostedGame, holder: str | None) -> None:
+        """Draw the seat's view as the seat sees it."""
+        session = hosted.session
+        view = session.view(self.seat)
+        ready = self.seat in (view.get("ready") or [])
+        awaited = self.seat in (view.get("awaiting") or [])
+        side = session.side_of(self.seat) or "?"
+        state = "✓ ready" if ready else ("waiting" if awaited else "")
+        bot = " · bot" if session.is_bot(self.seat) else ""
+        self.border_title = f"{self.number} {self.seat} ({side}) {state}{bot}".rstrip()
+        self.border_subtitle = f"player: {holder}" if holder else "no player yet"
+        self.set_class(ready, "-ready")
+        text = tile_text(view)
+        self.shown_text = f"{self.border_title}\n{text.plain}"
+        self.update(text)
+
+    def action_choose(self) -> None:
+        self.post_message(self.Chosen(self.seat))
+
+    def on_click(self) -> None:
+        self.post_message(self.Chosen(self.seat))
+
+
+class AdminScreen(Screen[None]):
+    """Every seat of one game, tiled, with the GM's command line."""
+
+    DEFAULT_CSS = """
+    AdminScreen { layout: vertical; }
+    AdminScreen #admin-status { height: 1; background: $panel; }
+    AdminScreen #tiles { height: 1fr; grid-gutter: 0 1; }
+    AdminScreen #no-game { height: 1fr; padding: 1 2; color: $text-muted; }
+    AdminScreen #admin-output { height: 8; border-top: solid $primary-darken-2; padding: 0 1; }
+    AdminScreen #admin-command { height: 1; border: none; padding: 0 1; background: $boost; }
+    """
+    BINDINGS = [
+        Binding("f2", "next_game", "Next game"),
+        Binding("f3", "focus_command", "Command"),
+        Binding("f4", "focus_tiles", "Tiles"),
+    ]
+
+    @dataclass
+    class Changed(Message):
+        """The game on show changed (one message however many changes came at once)."""
+
+    def __init__(self, account: str, accounts: Accounts, hub: GameHub, address: str = "?") -> None:
+        super().__init__()
+        self.account = account
+        self.accounts = accounts
+        self.hub = hub
+        self.console = AccountConsole(account, accounts, hub, address=address)
+        ids = hub.ids()
+        self.game_id: str | None = ids[0] if ids else None
+        self._unsubscribe: Callable[[], None] | None = None
+        self._pending = False
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        yield Static(id="admin-status")
+        yield Grid(id="tiles")
+        yield RichLog(id="admin-output", max_lines=400, wrap=True, markup=False, highlight=False)
+        yield SteadyInput(placeholder="GM command: resolve, deadline +24h, roll 2d6 why, bot al, say public ..., "
+                                      "help", id="admin-command")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.show_game(self.game_id)
+        self.query_one("#admin-command", Input).focus()
+        self.say(Text(f"GM {self.account}: `help` lists the commands; Enter on a tile views the game as that seat",
+                      style="dim"))
+
+    def on_unmount(self) -> None:
+        self._stop_listening()
+
+    def _stop_listening(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    # -- the game on show -----------------------------------------------------------------------------
+    @property
+    def hosted(self) -> HostedGame | None:
+        """The game on show, or None."""
+        if self.game_id is None:
+            return None
+        try:
+            return self.hub.game(self.game_id)
+        except Exception:  # noqa: BLE001 - a game that cannot be opened shows as none
+            return None
+
+    def show_game(self, game_id: str | None) -> None:
+        """Tile every seat of ``game_id`` and follow its changes."""
+        self._stop_listening()
+        self.game_id = game_id
+        self.console.chosen_game = game_id
+        grid = self.query_one("#tiles", Grid)
+        grid.remove_children()
+        hosted = self.hosted
+        if hosted is None:
+            grid.styles.grid_size_columns = 1
+            grid.mount(Static("no game on show: `new <ruleset> seats=<seat>:<side>,...` starts one, "
+                              "`games` lists them, `game <id>` shows one", id="no-game"))
+            self._draw_status()
+            return
+        seats = hosted.session.seats()
+        columns = 1 if len(seats) == 1 else 2 if len(seats) <= 4 else 3 if len(seats) <= 9 else 4
+        grid.styles.grid_size_columns = columns
+        grid.mount_all([SeatTile(seat, n) for n, seat in enumerate(seats, 1)])
+        self._unsubscribe = hosted.session.subscribe(self._heard)
+        self.call_after_refresh(self.refresh_tiles)
+
+    def _heard(self, kind: str, payload: dict[str, Any]) -> None:
+        if not self._pending:
+            self._pending = True
+            self.post_message(self.Changed())
+
+    def on_admin_screen_changed(self, message: Changed) -> None:
+        self._pending = False
+        self.refresh_tiles()
+
+    def refresh_tiles(self) -> None:
+        """Redraw the status line and every tile from the seats' views."""
+        hosted = self.hosted
+        self._draw_status()
+        if hosted is None:
+            return
+        for tile in self.query(SeatTile):
+            holder = self.accounts.holder(hosted.game_id, tile.seat)
+            tile.show(hosted, holder.name if holder else None)
+
+    def _draw_status(self) -> None:
+        status = self.query_one("#admin-status", Static)
+        hosted = self.hosted
+        text = Text()
+        text.append(" GM ", style="bold reverse")
+        if hosted is None:
+            text.append(f" {self.account} · no game on show")
+            status.update(text)
+            return
+        session = hosted.session
+        view = session.view(GM)
+        text.append(f" {hosted.game_id} ", style="bold")
+        text.append(f"· {session.ruleset.title} · turn {session.turn}")
+        if view.get("phase"):
+            text.append(f" {view['phase']}", style="dim")
+        text.append(" · ")
+        text.append(ready_line(view), style="green")
+        text.append(f" · deadline {when_text(session.record.get('deadline'))}", style="dim")
+        status.update(text)
+
+    # -- the command line -----------------------------------------------------------------------------
+    def say(self, text: Text | str) -> None:
+        """Add to the output panel."""
+        self.query_one("#admin-output", RichLog).write(text)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "admin-command":
+            return
+        event.stop()
+        line = event.value.strip()
+        event.input.value = ""
+        if not line:
+            return
+        self.run_command(line)
+
+    def run_command(self, line: str) -> None:
+        """Carry out one GM command and show its answer."""
+        self.say(Text(f"› {line}", style="bold"))
+        answer = self.console.handle(line)
+        if not answer.quiet:
+            self.say(Text(answer.as_text(), style="" if answer.ok else "bright_red"))
+        chosen = answer.data.get("game") if answer.ok and answer.command == "new" else self.console.chosen_game
+        if chosen != self.game_id:
+            self.show_game(chosen)
+        else:
+            self.refresh_tiles()
+
+    # -- enlarging ------------------------------------------------------------------------------------
+    def on_seat_tile_chosen(self, message: SeatTile.Chosen) -> None:
+        self.view_as(message.seat)
+
+    def view_as(self, seat: str) -> None:
+        """Show ``seat``'s own war room, with the GM's powers (F10 or Ctrl+B comes back)."""
+        hosted = self.hosted
+        if hosted is None or seat not in hosted.session.seats():
+            return
+        from tui.screens.game import GameScreen
+        desk = hosted.desk(self.account, seat)
+        self.app.push_screen(GameScreen(hosted.session, seat, desk, hotseat=False, actor=GM))
+
+    def action_next_game(self) -> None:
+        ids = self.hub.ids()
+        if not ids:
+            return
+        index = (ids.index(self.game_id) + 1) % len(ids) if self.game_id in ids else 0
+        self.show_game(ids[index])
+
+    def action_focus_command(self) -> None:
+        self.query_one("#admin-command", Input).focus()
+
+    def action_focus_tiles(self) -> None:
+        tiles = list(self.query(SeatTile))
+        if tiles:
+            tiles[0].focus()
+
+
+class AdminApp(ServedMixin, HolotableApp):
+    """The GM's session: the tiles, and any seat's war room on demand."""
+
+    CSS_PATH = TUI_CSS
+
+    BINDINGS = [Binding("ctrl+b", "tiles", "Tiles", priority=True)]
+
+    def __init__(self, account: str, accounts: Accounts, hub: GameHub, terminal: ChannelTerminal,
+                 address: str = "?") -> None:
+        super().__init__(None, driver_class=terminal.driver_class())
+        self.account = account
+        self.accounts = accounts
+        self.hub = hub
+        self.address = address
+        prepare(self, terminal, f"{account}/admin")
+
+    def on_mount(self, event: Any) -> None:
+        event.prevent_default()  # no hot-seat lobby: the GM's tiles
+        self.push_screen(AdminScreen(self.account, self.accounts, self.hub, self.address))
+
+    @property
+    def admin(self) -> AdminScreen | None:
+        """The tiles screen."""
+        for screen in self.screen_stack:
+            if isinstance(screen, AdminScreen):
+                return screen
+        return None
+
+    def leave_game(self) -> None:
+        """From a seat's war room back to the tiles."""
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, AdminScreen):
+            self.pop_screen()
+        admin = self.admin
+        if admin is not None:
+            admin.refresh_tiles()
+
+    def action_tiles(self) -> None:
+        self.leave_game()

@@ -1,0 +1,447 @@
+"""The line console's language over SSH, restricted per account.
+
+``ssh -p 2222 ann@host view --json``, ``ssh ... ready``, ``ssh ... orders < my-orders.txt``: a
+player's commands act for the account's seat only, see only that seat's view, and never reach the
+GM's tools; every such attempt is refused and logged. A GM account speaks the whole console
+language for any game on the server, plus the server's own commands (``games``, ``new``,
+``invite``, ``accounts``, ``deadline``).
+
+:class:`AccountConsole` turns one line into one :class:`core.console.Answer` and never raises. The
+game a line is about is the account's only game, or the one named with ``--game <id>`` (or chosen
+with ``game <id>`` in a line session).
+"""
+from __future__ import annotations
+
+import calendar
+import logging
+import re
+import time
+from typing import Any, Callable
+
+from core.console import COMMANDS as CONSOLE_COMMANDS
+from core.console import Answer, Console, ConsoleError, describe_ruleset
+from core.errors import HolotableError
+from core.events import GM
+from core.registry import ruleset_ids
+from server.accounts import AccountError, Accounts, SeatRef
+from server.hub import GameHub, HostedGame
+
+log = logging.getLogger("holotable.server")
+
+MAX_LINE = 4000
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]")
+GM_ONLY = {"resolve", "roll", "correct", "bot", "new", "invite", "accounts", "deadline", "save", "load", "keys"}
+PLAYER_HELP = """commands (for your seat {seat} of game {game}):
+  view [--json]            what your seat sees, and nothing more
+  status                   turn, who is awaited, who is ready
+  sheet                    your queued orders, numbered
+  <order> | order <order>  give an order, e.g. `build Kuat Vc1` (`help orders` lists them)
+  for <seat> <order>       order for a teammate where the rules allow it (a Grand Admiral)
+  orders                   give the orders read from standard input, one per line
+  withdraw <n>             take order n off your sheet
+  ready [off]              your orders are complete (off: not yet)
+  away [back]              you are away this turn
+  odds <order>             the exact odds of an order that rolls dice
+  log | messages           the log and the messages you may read
+  say <thread> <text>      post to public, team:<side> or gm:{seat}
+  games                    your seats; pick one with --game <id>
+  help orders | help <order>"""
+GM_HELP = """GM commands (every game on this server; pick one with --game <id> or `game <id>`):
+  games                                  every game: turn, awaited, ready, deadline, who holds each seat
+  new <ruleset> [id=<game>] seats=<seat>:<side>[:bot],... [<option>=<value>...]
+                                         start a game (`help new` lists the rule systems)
+  invite <game> <seat> [account]         a one-time invite code for that seat (account: default the seat)
+  accounts                               every account: role, keys, seats
+  deadline +<n>h|+<n>m|<YYYY-MM-DDTHH:MM>|off [every <hours>]   set the deadline (UTC)
+  deadline move +<n>h|-<n>h              move it
+  resolve | roll <n>d<s> [reason] | correct <path> <json> <reason> | bot <seat> [off]
+  as <seat> <order> | ready <seat> | view <seat>|gm | log <seat>|gm | sheet <seat>
+  say <thread> <text>                    as the GM, to any thread
+  status | messages gm | odds <seat> <order> | help orders"""
+
+
+def clean(line: str) -> str:
+    """One input line without control characters (tabs become spaces), at most MAX_LINE long."""
+    return CONTROL.sub("", line.replace("\t", " "))[:MAX_LINE]
+
+
+def refused(command: str, error: str) -> Answer:
+    """A refusal."""
+    return Answer(False, command, error=error)
+
+
+def parse_options(line: str) -> tuple[str, str | None, bool]:
+    """Split ``--game <id>`` / ``-g <id>`` / ``--game=<id>`` and ``--json`` off a command line.
+
+    Returns (the rest of the line, the game id or None, whether JSON was asked for).
+    """
+    words = line.split()
+    game: str | None = None
+    json_mode = False
+    rest: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word in ("--json", "-j"):
+            json_mode = True
+        elif word in ("--game", "-g") and i + 1 < len(words) and not rest:
+            game = words[i + 1]
+            i += 1
+        elif word.startswith("--game=") and not rest:
+            game = word.split("=", 1)[1]
+        else:
+            rest.append(word)
+        i += 1
+    return " ".join(rest), game, json_mode
+
+
+def parse_when(text: str, now: float) -> float:
+    """A deadline: ``+36h``, ``+90m``, ``+2d`` from now, or ``YYYY-MM-DDTHH:MM`` in UTC.
+
+    Raises ConsoleError quoting the text.
+    """
+    match = re.fullmatch(r"\+(\d+(?:\.\d+)?)([hmd])", text)
+    if match:
+        amount, unit = float(match.group(1)), match.group(2)
+        return now + amount * {"m": 60, "h": 3600, "d": 86400}[unit]
+    for fmt in ("%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"):
+        try:
+            return float(calendar.timegm(time.strptime(text, fmt)))
+        except ValueError:
+            continue
+    raise ConsoleError(f"deadline {text!r}: write +36h, +90m, +2d, or a UTC time like 2026-12-01T20:00")
+
+
+def when_text(when: float | None) -> str:
+    """A deadline for people: ``2026-12-01 20:00 UTC`` (or ``none``)."""
+    if when is None:
+        return "none"
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(when))
+
+
+class AccountConsole:
+    """The line console's language for one logged-in account. Feed :meth:`handle` one line at a time."""
+
+    def __init__(self, account: str, accounts: Accounts, hub: GameHub, *, game: str | None = None,
+                 address: str = "?", clock: Callable[[], float] = time.time) -> None:
+        self.account = account
+        self.accounts = accounts
+        self.hub = hub
+        self.address = address
+        self.clock = clock
+        self.chosen_game = game
+
+    # -- who and where ----------------------------------------------------------------------------
+    @property
+    def is_gm(self) -> bool:
+        """Whether the account is a GM account (read afresh: the GM may change it)."""
+        account = self.accounts.get(self.account)
+        return account is not None and account.is_gm
+
+    def seats(self) -> list[SeatRef]:
+        """The account's seats."""
+        account = self.accounts.get(self.account)
+        return list(account.seats) if account is not None else []
+
+    def _refuse(self, command: str, error: str, *, logged: bool = True) -> Answer:
+        if logged:
+            log.warning("refused %s (from %s): %s -- %s", self.account, self.address, command, error)
+        return refused(command, error)
+
+    def _player_seat(self, game: str | None) -> SeatRef:
+        seats = self.seats()
+        if not seats:
+            raise ConsoleError("this account holds no seat yet; ask the GM for an invite")
+        if game is not None:
+            for ref in seats:
+                if ref.game == game:
+                    return ref
+            raise ConsoleError(f"you hold no seat in game {game!r}; your games: {', '.join(r.game for r in seats)}")
+        if len(seats) == 1:
+            return seats[0]
+        raise ConsoleError(f"you hold seats in {len(seats)} games; say which with --game <id>: "
+                           + ", ".join(r.label() for r in seats))
+
+    def _gm_game(self, game: str | None) -> HostedGame:
+        if game is not None:
+            return self.hub.game(game)
+        ids = self.hub.ids()
+        if len(ids) == 1:
+            return self.hub.game(ids[0])
+        if not ids:
+            raise ConsoleError("no games yet; start one with `new <ruleset> seats=...` (`help new`)")
+        raise ConsoleError(f"say which game with --game <id> (or `game <id>`); games: {', '.join(ids)}")
+
+    # -- the entry point ----------------------------------------------------------------------------
+    def handle(self, line: str) -> Answer:
+        """Answer one command line (options ``--game <id>`` and ``--json`` already split off or not).
+
+        Never raises: refusals and faults come back as answers (faults are logged with the traceback).
+        """
+        text, game, _ = parse_options(clean(line))
+        game = game or self.chosen_game
+        word = text.split(None, 1)[0].lower() if text.strip() else ""
+        if not word or word.startswith("#"):
+            return Answer(True, "", quiet=True)
+        try:
+            if self.is_gm:
+                return self._gm(text, game)
+            return self._player(text, game)
+        except (HolotableError, AccountError) as exc:
+            return refused(word, str(exc))
+        except Exception as exc:  # noqa: BLE001 - a fault answers, it never ends the connection
+            log.exception("command %r of %s failed", text, self.account)
+            return refused(word, f"internal error: {type(exc).__name__}; the game is unchanged")
+
+    def orders(self, lines: list[str], game: str | None = None) -> list[Answer]:
+        """Give each line as an order (blank lines and ``#`` comments skipped); one answer per order."""
+        answers = []
+        for line in lines:
+            text = clean(line).strip()
+            if not text or text.startswith("#"):
+                continue
+            answers.append(self.handle(("" if game is None else f"--game {game} ") + f"order {text}"))
+        return answers
+
+    # -- players ----------------------------------------------------------------------------------
+    def _player(self, text: str, game: str | None) -> Answer:
+        word, _, rest = text.partition(" ")
+        word, rest = word.lower(), rest.strip()
+        if word == "games":
+            return self._games_of_player()
+        if word == "game":
+            return self._choose(rest, player=True)
+        ref = self._player_seat(game)
+        hosted = self.hub.game(ref.game)
+        session = hosted.session
+        seat = ref.seat
+        if seat not in session.seats():
+            raise ConsoleError(f"game {ref.game} has no seat {seat!r} any more; ask the GM")
+        verbs = session.ruleset.order_book().verbs()
+        words = rest.split()
+        if word in ("help", "?"):
+            if not rest:
+                return Answer(True, "help", PLAYER_HELP.format(seat=seat, game=ref.game))
+            return self._console(hosted, f"help {rest}")
+        if word in verbs and word not in ("view", "log", "messages", "sheet", "status", "help"):
+            return self._order(hosted, seat, seat, text)
+        if word in GM_ONLY:
+            return self._refuse(word, f"`{word}` is the GM's command; players may not use it")
+        if word in ("view", "log", "messages", "sheet"):
+            if words and words[0] != seat:
+                return self._refuse(word, f"you may only see your own seat {seat!r}, not {words[0]!r}")
+            return self._console(hosted, f"{word} {seat}")
+        if word == "status":
+            return self._console(hosted, "status")
+        if word == "order":
+            return self._order(hosted, seat, seat, rest)
+        if word == "for":
+            if len(words) < 2:
+                raise ConsoleError("usage: for <seat> <order>")
+            return self._order(hosted, seat, words[0], rest.split(None, 1)[1])
+        if word == "as":
+            target = words[0] if words else ""
+            order = rest.split(None, 1)[1] if len(words) > 1 else ""
+            if target == seat:
+                return self._order(hosted, seat, seat, order)
+            return self._order(hosted, seat, target, order)
+        if word in ("withdraw", "ready", "away", "odds", "complete"):
+            if word in ("withdraw", "ready", "away") and words and words[0] == seat:
+                rest = rest.split(None, 1)[1] if len(words) > 1 else ""
+            return self._console(hosted, f"{word} {seat} {rest}".rstrip() if word != "complete" else f"complete {seat} {rest}")
+        if word == "say":
+            if len(words) < 2:
+                raise ConsoleError("usage: say <thread> <text>; threads: " + ", ".join(session.threads_for(seat)))
+            thread = words[0]
+            if thread not in session.threads_for(seat):
+                return self._refuse("say", f"you may not write to {thread!r}; your threads: {', '.join(session.threads_for(seat))}")
+            return self._console(hosted, f"say {seat} {rest}")
+        if word in CONSOLE_COMMANDS:
+            return self._refuse(word, f"`{word}` is not open to players over SSH")
+        return refused(word, f"unknown command {word!r}; `help` lists yours, `help orders` the orders")
+
+    def _order(self, hosted: HostedGame, actor: str, seat: str, order: str) -> Answer:
+        session = hosted.session
+        if not order.strip():
+            raise ConsoleError("missing the order; `help orders` lists them")
+        if seat not in session.seats():
+            raise ConsoleError(f"no seat {seat!r}; seats: {', '.join(session.seats())}")
+        if not session.may_order(actor, seat):
+            return self._refuse("order", f"{actor} may not order for {seat}: only {seat} themself, the GM, "
+                                         "or a teammate with the right to act for them")
+        line = f"as {actor} {order}" if actor == seat else f"as {actor} for {seat} {order}"
+        return self._console(hosted, line)
+
+    def _console(self, hosted: HostedGame, line: str) -> Answer:
+        try:
+            return hosted.console.handle(line)
+        finally:
+            hosted.quiet()
+
+    def _games_of_player(self) -> Answer:
+        rows = []
+        lines = []
+        for ref in self.seats():
+            info = self.hub.summary(ref.game)
+            info["seat"] = ref.seat
+            rows.append(info)
+            if "problem" in info:
+                lines.append(f"{ref.game} seat {ref.seat}: {info['problem']}")
+            else:
+                state = "game over" if info["over"] else f"turn {info['turn']}, {len(info['ready'])} of {len(info['awaiting'])} ready"
+                lines.append(f"{ref.game} seat {ref.seat}: {info['title']}, {state}")
+        return Answer(True, "games", "\n".join(lines) or "no seats yet; ask the GM for an invite", {"games": rows})
+
+    def _choose(self, game: str, player: bool) -> Answer:
+        if not game:
+            raise ConsoleError("usage: game <id>")
+        if player:
+            self._player_seat(game)
+        else:
+            self.hub.game(game)
+        self.chosen_game = game
+        return Answer(True, "game", f"now playing in {game}", {"game": game})
+
+    # -- the GM ------------------------------------------------------------------------------------
+    def _gm(self, text: str, game: str | None) -> Answer:
+        word, _, rest = text.partition(" ")
+        word, rest = word.lower(), rest.strip()
+        if word == "games":
+            return self._games_of_gm()
+        if word == "game":
+            return self._choose(rest, player=False)
+        if word == "new":
+            return self._new(rest)
+        if word == "invite":
+            return self._invite(rest)
+        if word == "accounts":
+            return self._accounts()
+        if word in ("help", "?") and not rest:
+            return Answer(True, "help", GM_HELP)
+        if word == "help" and rest.split()[0] == "new":
+            return Answer(True, "help", "\n".join(describe_ruleset(r) for r in ruleset_ids()))
+        if word in ("save", "load", "quit", "exit"):
+            return self._refuse(word, f"`{word}` is not available over SSH (the server keeps every game saved)", logged=False)
+        hosted = self._gm_game(game)
+        if word == "deadline":
+            return self._deadline(hosted, rest)
+        words = rest.split()
+        if word == "say" and words and words[0] not in (GM, hosted.session.gm, *hosted.session.seats()):
+            return self._console(hosted, f"say {GM} {rest}")
+        if word == "say" and words and words[0] != GM and words[0] != hosted.session.gm:
+            return self._refuse("say", "the GM speaks as the GM: say <thread> <text>")
+        if word == "as" and len(words) >= 2 and words[0] in hosted.session.seats() and words[1] != "for":
+            return self._console(hosted, f"as {GM} for {rest}")
+        return self._console(hosted, text)
+
+    def _games_of_gm(self) -> Answer:
+        rows = []
+        lines = []
+        for game_id in self.hub.ids():
+            info = self.hub.summary(game_id)
+            if "problem" in info:
+                lines.append(f"{game_id}: {info['problem']}")
+                rows.append(info)
+                continue
+            holders = {}
+            for seat in info["seats"]:
+                holder = self.accounts.holder(game_id, seat)
+                holders[seat] = holder.name if holder else None
+            info["holders"] = holders
+            rows.append(info)
+            state = f"game over: {info['over']}" if info["over"] else \
+                f"turn {info['turn']}, {len(info['ready'])} of {len(info['awaiting'])} ready, deadline {when_text(info['deadline'])}"
+            seats = ", ".join(f"{s}={holders[s] or '-'}" for s in info["seats"])
+            lines.append(f"{game_id}: {info['title']}; {state}; seats {seats}")
+        return Answer(True, "games", "\n".join(lines) or "no games yet; `new <ruleset> seats=...` starts one", {"games": rows})
+
+    def _new(self, rest: str) -> Answer:
+        words = rest.split()
+        game_id = None
+        kept = []
+        for word in words:
+            if word.startswith("id="):
+                game_id = word[3:]
+            else:
+                kept.append(word)
+        scratch = Console()
+        answer = scratch.handle("new " + " ".join(kept))
+        if not answer.ok or scratch.session is None:
+            return answer
+        hosted = self.hub.adopt(scratch.session, game_id)
+        log.info("GM %s started game %s", self.account, hosted.game_id)
+        seats = hosted.session.seats()
+        text = (f"game {hosted.game_id}: {answer.text}\ninvite players with: "
+                + "; ".join(f"invite {hosted.game_id} {s}" for s in seats if not hosted.session.is_bot(s)))
+        return Answer(True, "new", text, {"game": hosted.game_id, **answer.data})
+
+    def _invite(self, rest: str) -> Answer:
+        words = rest.split()
+        if len(words) not in (2, 3):
+            raise ConsoleError("usage: invite <game> <seat> [account]")
+        game_id, seat = words[0], words[1]
+        name = words[2] if len(words) == 3 else seat
+        hosted = self.hub.game(game_id)
+        if seat not in hosted.session.seats():
+            raise ConsoleError(f"game {game_id} has no seat {seat!r}; seats: {', '.join(hosted.session.seats())}")
+        existing = self.accounts.get(name)
+        if existing is not None and existing.is_gm:
+            raise ConsoleError(f"{name!r} is a GM account; invite a player account")
+        if existing is not None and existing.keys:
+            self.accounts.grant_seat(name, game_id, seat)
+            log.info("GM %s gave seat %s/%s to account %s", self.account, game_id, seat, name)
+            return Answer(True, "invite", f"{name} already has a key: seat {seat} of {game_id} is theirs now; "
+                          f"they pick the game when they log in", {"account": name, "game": game_id, "seat": seat})
+        code = self.accounts.invite(name, game=game_id, seat=seat)
+        log.info("GM %s invited account %s to seat %s/%s", self.account, name, game_id, seat)
+        return Answer(True, "invite",
+                      f"invite code for {name} (seat {seat} of {game_id}): {code}\n"
+                      f"they log in once with their SSH key and this code: ssh -p <port> {name}@<host>\n"
+                      "the code works once; after that only their key does",
+                      {"account": name, "game": game_id, "seat": seat, "code": code})
+
+    def _accounts(self) -> Answer:
+        rows: list[dict[str, Any]] = []
+        lines = []
+        for account in self.accounts.all():
+            rows.append({"name": account.name, "role": account.role, "keys": len(account.keys),
+                         "seats": [s.label() for s in account.seats]})
+            lines.append(f"{account.name} ({account.role}): {len(account.keys)} key(s); "
+                         f"seats {', '.join(s.label() for s in account.seats) or 'none'}")
+        return Answer(True, "accounts", "\n".join(lines), {"accounts": rows})
+
+    def _deadline(self, hosted: HostedGame, rest: str) -> Answer:
+        session = hosted.session
+        words = rest.split()
+        now = self.clock()
+        if not words:
+            return Answer(True, "deadline", f"deadline: {when_text(session.record.get('deadline'))}",
+                          {"deadline": session.record.get("deadline")})
+        every: float | None = None
+        if len(words) >= 3 and words[-2] == "every":
+            try:
+                every = float(words[-1].rstrip("h"))
+            except ValueError:
+                raise ConsoleError(f"every {words[-1]!r}: say the hours, e.g. `every 48`") from None
+            words = words[:-2]
+        if words == ["off"]:
+            session.set_deadline(session.gm, None, None)
+            return Answer(True, "deadline", "no deadline", {"deadline": None})
+        if words[0] == "move" and len(words) == 2:
+            current = session.record.get("deadline")
+            if current is None:
+                raise ConsoleError("there is no deadline to move; set one with `deadline +36h`")
+            match = re.fullmatch(r"([+-])(\d+(?:\.\d+)?)([hmd])", words[1])
+            if not match:
+                raise ConsoleError(f"deadline move {words[1]!r}: write +12h or -2h")
+            step = float(match.group(2)) * {"m": 60, "h": 3600, "d": 86400}[match.group(3)]
+            when = current + (step if match.group(1) == "+" else -step)
+            every = every if every is not None else session.record.get("turn_hours")
+        elif len(words) == 1:
+            when = parse_when(words[0], now)
+        else:
+            raise ConsoleError("usage: deadline +<n>h|<YYYY-MM-DDTHH:MM>|off [every <hours>] | deadline move +<n>h")
+        session.set_deadline(session.gm, when, every)
+        log.info("GM %s set the deadline of %s to %s", self.account, hosted.game_id, when_text(when))
+        repeat = f", then every {every:g} hours" if every else ""
+        return Answer(True, "deadline", f"deadline: {when_text(when)}{repeat}", {"deadline": when, "every": every})

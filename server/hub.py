@@ -1,0 +1,127 @@
+"""The games a server holds open: one writer's handle per game (the server is the single writer of
+its games), a line console per game for the SSH commands, and what each player's desk remembers
+between connections (read markers, the last turn seen, the pane and the half-typed order).
+"""
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.console import Console
+from core.errors import HolotableError
+from core.session import Session
+from saves import GameStore, StoredGame
+from tui.hotseat import Desk
+
+log = logging.getLogger("holotable.server")
+
+
+@dataclass
+class Resume:
+    """Where a player was when their connection ended: the side pane and the order line's text."""
+
+    pane: str | None = None
+    draft: str = ""
+    cursor: int = 0
+
+
+@dataclass
+class HostedGame:
+    """One open game: its stored handle, its line console, and every desk at it (keyed by account)."""
+
+    game_id: str
+    stored: StoredGame
+    console: Console
+    desks: dict[str, Desk] = field(default_factory=dict)
+    resume: dict[str, Resume] = field(default_factory=dict)
+
+    @property
+    def session(self) -> Session:
+        """The game's session (saved on every change)."""
+        return self.stored.session
+
+    def quiet(self) -> None:
+        """Drop what the game's console heard since its last command.
+
+        The console listens to the session all the time but only empties what it heard while it
+        runs a command; with the game played from screens for hours that would only grow.
+        """
+        heard = getattr(self.console, "_heard", None)
+        if isinstance(heard, list):
+            heard.clear()
+
+    def desk(self, account: str, seat: str) -> Desk:
+        """The desk of ``account`` at ``seat`` (made on first use, having seen the current turn)."""
+        key = f"{account}/{seat}"
+        if key not in self.desks:
+            self.desks[key] = Desk(seat, last_seen_turn=self.session.turn)
+        return self.desks[key]
+
+
+class GameHub:
+    """The games of one data directory, opened for writing on first use and kept open."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self.games: dict[str, HostedGame] = {}
+
+    def ids(self) -> list[str]:
+        """Every game id in the store."""
+        return self.store.ids()
+
+    def game(self, game_id: str) -> HostedGame:
+        """The open game ``game_id`` (opened as the writer on first use).
+
+        Raises HolotableError (UnknownGame, GameLocked, SaveError) with a readable message.
+        """
+        hosted = self.games.get(game_id)
+        if hosted is not None:
+            return hosted
+        stored = self.store.open(game_id, writer=True)
+        hosted = HostedGame(game_id, stored, Console(stored.session))
+        self.games[game_id] = hosted
+        log.info("opened game %s (%s, turn %s)", game_id, stored.session.record["ruleset"], stored.session.turn)
+        return hosted
+
+    def adopt(self, session: Session, game_id: str | None = None) -> HostedGame:
+        """Save a new game and hold it open. Raises HolotableError if it cannot be saved."""
+        stored = self.store.adopt(session, game_id)
+        hosted = HostedGame(stored.game_id, stored, Console(session))
+        self.games[stored.game_id] = hosted
+        log.info("new game %s (%s)", stored.game_id, session.record["ruleset"])
+        return hosted
+
+    def tick(self, now: float | None = None) -> None:
+        """Let time pass in every open game (deadlines); a failing game is logged, the rest go on."""
+        now = time.time() if now is None else now
+        for hosted in list(self.games.values()):
+            hosted.quiet()
+            try:
+                hosted.session.tick(now)
+            except HolotableError as exc:
+                log.warning("game %s: the deadline could not be applied: %s", hosted.game_id, exc)
+            except Exception:  # noqa: BLE001 - one game's fault must not stop the others
+                log.exception("game %s: the deadline tick failed", hosted.game_id)
+
+    def close(self) -> None:
+        """Save and close every open game (errors are logged)."""
+        for hosted in list(self.games.values()):
+            try:
+                hosted.stored.close()
+            except Exception:  # noqa: BLE001 - close all of them whatever happens
+                log.exception("game %s: closing failed", hosted.game_id)
+        self.games.clear()
+
+    def summary(self, game_id: str) -> dict[str, Any]:
+        """A short description of a game for listings (never raises)."""
+        try:
+            session = self.game(game_id).session
+        except HolotableError as exc:
+            return {"game": game_id, "problem": str(exc)}
+        outcome = session.outcome()
+        return {"game": game_id, "ruleset": session.record["ruleset"], "title": session.ruleset.title,
+                "turn": session.turn, "seats": session.seats(), "awaiting": sorted(session.awaiting()),
+                "ready": sorted(session.record["ready"]), "deadline": session.record.get("deadline"),
+                "over": None if outcome is None else outcome.reason}

@@ -1,0 +1,177 @@
+"""The war room's parts without a screen: map layout at every size, the hot-seat rotation and desks,
+editing a sheet in place, the saves, the play command's arguments."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from core.errors import HolotableError
+from core.registry import ruleset_ids
+from core.session import Session
+from tui.bridge import SessionAdvisor, replace_order, report_events
+from tui.cli import parse_options, parse_seats
+from tui.hotseat import Desk, HotSeat
+from tui.storage import JsonSaves, open_json_file
+from tui.widgets.galaxy_map import layout_map, legend, scale_places
+from tui_helpers import raw_session
+
+# map sizes from the smallest terminal (80x24: no frame, narrow) to the largest (200x60)
+MAP_SIZES = [(42, 12), (46, 14), (66, 27), (120, 40), (148, 52)]
+
+
+def boards() -> list[tuple[str, dict]]:
+    """The board of every registered rule system that draws a map."""
+    found = []
+    for ruleset_id in ruleset_ids():
+        session = Session.new(ruleset_id, *_seats(ruleset_id), seed="layout")
+        board = session.view(session.seats()[0])["board"]
+        if board.get("kind") == "map":
+            found.append((ruleset_id, board))
+    return found
+
+
+def _seats(ruleset_id: str) -> tuple[list[tuple[str, str]], None, dict]:
+    from core.registry import find_ruleset
+    ruleset = find_ruleset(ruleset_id)
+    sides = ruleset.sides()
+    count = max(2, ruleset.min_seats)
+    options = {"min_players": 2} if "min_players" in ruleset.options() else {}
+    return [(f"s{i}", sides[i % len(sides)]) for i in range(min(count, 2) if options else count)], None, options
+
+
+@pytest.mark.parametrize("size", MAP_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_place_gets_its_own_cell_inside_the_map(size: tuple[int, int]) -> None:
+    width, height = size
+    for ruleset_id, board in boards():
+        cells = scale_places(board["places"], width, height)
+        assert len(cells) == len(board["places"]), f"{ruleset_id} at {size}: {len(board['places']) - len(cells)} places have no cell"
+        assert len(set(cells.values())) == len(cells), f"{ruleset_id} at {size}: two places share a cell"
+        for pid, (c, r) in cells.items():
+            assert 0 <= c < width and 0 <= r < height, f"{ruleset_id} at {size}: {pid} at {(c, r)} is off the map"
+
+
+@pytest.mark.parametrize("size", MAP_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_map_draws_symbols_and_the_selected_name(size: tuple[int, int]) -> None:
+    width, height = size
+    for ruleset_id, board in boards():
+        selected = board["places"][len(board["places"]) // 2]
+        layout = layout_map(board, width, height, selected["id"], None, [])
+        text = "\n".join("".join(row) for row in layout.chars)
+        for place in board["places"]:
+            c, r = layout.cells[place["id"]]
+            assert layout.chars[r][c] == str(place["symbol"])[:1], f"{ruleset_id}: {place['id']}'s symbol is not drawn"
+        assert str(selected["name"])[:4] in text, f"{ruleset_id} at {size}: the selected place's name is not shown"
+        assert all(len(row) == width for row in layout.chars)
+
+
+def test_legend_names_symbols_and_marks() -> None:
+    board = {"places": [{"id": "a", "symbol": "R", "owner": "GAR", "marks": ["fleet:2", "battle"]},
+                        {"id": "b", "symbol": "n", "owner": "neutral", "marks": ["enemy:CIS=3"]}]}
+    text = legend(board)
+    for part in ("R GAR", "n neutral", "+ your fleet", "* battle", "! enemy seen"):
+        assert part in text, f"{part!r} missing from the legend {text!r}"
+
+
+def test_hotseat_rotation_skips_bots_and_ready_seats() -> None:
+    session = raw_session()
+    seats = HotSeat(session)
+    assert seats.humans() == ["al", "bo"]
+    assert seats.next_seat() == "al"
+    session.ready("al", "al", True)
+    assert seats.next_seat(after="al") == "bo"
+    session.ready("bo", "bo", True)
+    assert session.turn == 2 and seats.next_seat(after="bo") == "al", "a new turn starts again from the first seat"
+
+
+def test_desk_pin_and_unread() -> None:
+    desk = Desk("al")
+    assert desk.check_pin("anything")
+    desk.set_pin("4711")
+    assert desk.has_pin and desk.check_pin("4711") and not desk.check_pin("1234")
+    assert "4711" not in desk.pin_hash, "the PIN is kept only as a salted hash"
+    desk.set_pin("")
+    assert not desk.has_pin
+    messages = [{"n": 1, "thread": "public", "from": "bo"}, {"n": 2, "thread": "public", "from": "al"},
+                {"n": 3, "thread": "team:GAR", "from": "cy"}]
+    assert desk.unread(messages) == {"public": 1, "team:GAR": 1}
+    desk.mark_read("public", messages)
+    assert desk.unread(messages) == {"team:GAR": 1}
+
+
+def test_replace_order_keeps_the_place_and_restores_on_refusal() -> None:
+    session = raw_session()
+    for text in ("build Coruscant GF 2", "build Kamino GF 2", "stance free"):
+        session.order("al", "al", text)
+    replace_order(session, "al", "al", 1, "build Kamino GF")
+    assert [o["text"] for o in session.sheet("al")] == ["build Coruscant GF 2", "build Kamino GF", "stance free"]
+    with pytest.raises(HolotableError):
+        replace_order(session, "al", "al", 0, "build Kuat Vc1")
+    assert [o["text"] for o in session.sheet("al")] == ["build Coruscant GF 2", "build Kamino GF", "stance free"], \
+        "a refused edit must leave the sheet as it was"
+
+
+def test_advisor_never_raises() -> None:
+    advisor = SessionAdvisor(raw_session(), "al")
+    assert "build" in advisor.verbs()
+    assert advisor.complete("build Cor") == ["build Coruscant"]
+    assert advisor.help("nonsense") is None
+    assert advisor.odds("build Kuat Vc1") is None, "an order that is refused has no odds (and raises nothing)"
+    assert advisor.odds("ally Ryloth").rows
+
+
+def test_report_leaves_out_orders_and_what_the_seat_may_not_see() -> None:
+    session = raw_session()
+    session.order("al", "al", "build Coruscant GF 2")
+    session.order("bo", "bo", "stance free")
+    session.ready("al", "al", True)
+    session.ready("bo", "bo", True)
+    events = report_events(session, "al", 1)
+    assert events and not any(e["kind"] == "order" for e in events)
+    assert not any("bo orders" in e["text"] for e in events)
+
+
+def test_json_saves_list_open_and_write_back(tmp_path: Path) -> None:
+    saves = JsonSaves(tmp_path)
+    game = saves.adopt(raw_session("json"))
+    game.session.order("al", "al", "stance free")
+    game.close()
+    (saves.games_dir / "junk.json").write_text("{not json")
+    entries = saves.list()
+    good = [e for e in entries if e.problem is None]
+    assert [e.id for e in good] == [game.game_id] and good[0].title == "Republic at War" and good[0].turn == 1
+    assert any(e.id == "junk" and "not a holotable game" in (e.problem or "") for e in entries)
+    reopened = saves.open(game.game_id)
+    assert [o["text"] for o in reopened.session.sheet("al")] == ["stance free"]
+    reopened.close()
+    file_game = open_json_file(saves.games_dir / f"{game.game_id}.json")
+    file_game.session.order("al", "al", "build Coruscant GF 2")
+    record = json.loads((saves.games_dir / f"{game.game_id}.json").read_text())
+    assert [o["text"] for o in record["state"]["sheets"]["al"]] == ["stance free", "build Coruscant GF 2"]
+    file_game.close()
+
+
+def test_play_arguments() -> None:
+    assert parse_seats("al:GAR, bo:CIS:bot") == [("al", "GAR", False), ("bo", "CIS", True)]
+    with pytest.raises(ValueError, match="NAME:SIDE"):
+        parse_seats("al")
+    assert parse_options(["min_players=2", "map=map.toml", "bombard_under_50=true"]) == \
+        {"min_players": 2, "map": "map.toml", "bombard_under_50": True}
+    with pytest.raises(ValueError, match="KEY=VALUE"):
+        parse_options(["oops"])
+
+
+def test_play_is_registered_and_replaces_the_console_demo() -> None:
+    from core.cli import SUBCOMMANDS, build_parser
+    build_parser()
+    assert SUBCOMMANDS["play"].run.__module__ == "tui.cli"
+
+
+def test_a_board_that_is_no_map_is_listed() -> None:
+    from tui.panels import board_widget
+    from tui.widgets.board_text import BoardText, board_listing
+    assert isinstance(board_widget("zones"), BoardText)
+    text = board_listing({"kind": "zones", "zones": [{"id": "z1", "name": "Left flank", "owner": "Empire",
+                                                      "marks": ["battle"], "lines": ["2 units"]}]}).plain
+    assert "Left flank" in text and "[Empire]" in text and "battle" in text and "2 units" in text

@@ -1,0 +1,88 @@
+"""The bridge between a screen and the session for one seat: advice for the order line (never
+raises), the turn's report, and editing an order in place on the sheet.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from core.errors import HolotableError
+from core.session import Session
+
+
+class SessionAdvisor:
+    """An :class:`~tui.widgets.order_pane.OrderAdvisor` for ``seat`` acting as ``actor``."""
+
+    def __init__(self, session: Session, seat: str, actor: str | None = None) -> None:
+        self.session = session
+        self.seat = seat
+        self.actor = actor or seat
+        self._verbs: list[str] | None = None
+
+    def verbs(self) -> list[str]:
+        """Every verb of the order language."""
+        if self._verbs is None:
+            try:
+                self._verbs = list(self.session.ruleset.order_book().verbs())
+            except Exception:  # noqa: BLE001 - advice never breaks the screen
+                self._verbs = []
+        return self._verbs
+
+    def complete(self, text: str) -> list[str]:
+        """Completions of a partly typed order (none when the engine has none)."""
+        try:
+            return list(self.session.complete(self.actor, self.seat, text))
+        except Exception:  # noqa: BLE001
+            return []
+
+    def help(self, verb: str) -> str | None:
+        """The help of ``verb`` (None for an unknown verb)."""
+        try:
+            return self.session.help(verb)
+        except Exception:  # noqa: BLE001
+            return None
+
+    def odds(self, text: str) -> Any | None:
+        """The exact odds of ``text`` if it is a complete order that rolls dice, else None."""
+        try:
+            return self.session.odds(self.actor, self.seat, text)
+        except Exception:  # noqa: BLE001
+            return None
+
+
+def report_events(session: Session, viewer: str, since_turn: int) -> list[dict[str, Any]]:
+    """What ``viewer`` may see of what happened since ``since_turn`` (orders left out: they are on the sheet)."""
+    return [e for e in session.events_for(viewer, since_turn=since_turn) if e.get("kind") != "order"]
+
+
+def replace_order(session: Session, actor: str, seat: str, index: int, text: str) -> None:
+    """Put ``text`` in place of order ``index`` (0-based) on ``seat``'s sheet, keeping the order of the rest.
+
+    The orders from ``index`` on are taken off and given again with the new one first; if any is
+    refused, the sheet is put back as it was and the refusal raised (HolotableError).
+    """
+    sheet = session.sheet(seat)
+    if not 0 <= index < len(sheet):
+        raise HolotableError(f"there is no order {index + 1} on the sheet any more (it holds {len(sheet)})")
+    tail = [o.get("text", "") if isinstance(o, dict) else str(o) for o in sheet[index:]]
+    by_others = any(isinstance(o, dict) and o.get("by") for o in sheet[index:])
+    if by_others:  # orders given by someone else stay theirs: withdraw the one, append the new
+        session.withdraw(actor, seat, index)
+        try:
+            session.order(actor, seat, text)
+        except HolotableError:
+            session.order(actor, seat, tail[0])
+            raise
+        return
+    for i in range(len(sheet) - 1, index - 1, -1):
+        session.withdraw(actor, seat, i)
+    given = 0
+    try:
+        for line in [text, *tail[1:]]:
+            session.order(actor, seat, line)
+            given += 1
+    except HolotableError:
+        for i in range(len(session.sheet(seat)) - 1, index - 1, -1):
+            session.withdraw(actor, seat, i)
+        for line in tail:
+            session.order(actor, seat, line)
+        raise

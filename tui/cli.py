@@ -1,0 +1,92 @@
+"""``holotable play``: the full-screen war room (lobby and hot-seat), replacing the console demo.
+
+Registered through :data:`core.cli.SUBCOMMAND_MODULES`; Textual is imported only when it runs.
+
+    holotable play                                   the lobby
+    holotable play raw-20250131-3fa9c2               a saved game, hot-seat
+    holotable play game.json                         a game file (written after every change)
+    holotable play --ruleset raw --seats al:GAR,bo:CIS,cy:GAR:bot,di:CIS:bot --option min_players=2
+                                                     a new game at once
+    HOLOTABLE_SEED=s1 holotable play                 new games get this dice seed unless told otherwise
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from core.cli import subcommand
+
+SEED_ENV = "HOLOTABLE_SEED"
+
+
+def _args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seed", default=None, help=f"dice seed of a new game (default: ${SEED_ENV}, else random)")
+    parser.add_argument("--data-dir", default=None, help="where games are kept (default: $HOLOTABLE_DATA_DIR or the user data directory)")
+    parser.add_argument("--ruleset", default=None, help="the rule system of a new game (preselected in the lobby)")
+    parser.add_argument("--scenario", default=None, help="the scenario of a --seats game")
+    parser.add_argument("--seats", default=None, metavar="NAME:SIDE[:bot],...", help="start a new hot-seat game with these seats at once")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option of a --seats game (JSON values)")
+    parser.add_argument("--as", dest="seat", default=None, metavar="SEAT", help="show only this seat's view (no hot-seat curtain)")
+    parser.add_argument("game", nargs="?", metavar="GAME", help="a saved game's id, or a JSON game file (written after every change)")
+
+
+def parse_seats(text: str) -> list[tuple[str, str, bool]]:
+    """``al:GAR,bo:CIS:bot`` -> [("al", "GAR", False), ("bo", "CIS", True)]. Raises ValueError."""
+    seats = []
+    for part in text.split(","):
+        bits = [b.strip() for b in part.strip().split(":")]
+        if len(bits) not in (2, 3) or not all(bits) or (len(bits) == 3 and bits[2] != "bot"):
+            raise ValueError(f"seat {part!r}: write NAME:SIDE or NAME:SIDE:bot")
+        seats.append((bits[0], bits[1], len(bits) == 3))
+    return seats
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """``["min_players=2", "map=map.toml"]`` -> {"min_players": 2, "map": "map.toml"}. Raises ValueError."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq or not key.strip():
+            raise ValueError(f"option {pair!r}: write KEY=VALUE")
+        try:
+            options[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key.strip()] = value
+    return options
+
+
+@subcommand("play", "the war room: hot-seat play of any rule system on this terminal", _args)
+def play(args: argparse.Namespace) -> int:
+    """``holotable play [GAME] [--seats ...]``."""
+    from core.errors import HolotableError
+    from core.registry import ruleset_ids
+    from core.session import Session
+    from tui.app import HolotableApp
+    from tui.storage import default_saves, open_json_file
+
+    seed = args.seed or os.environ.get(SEED_ENV) or None
+    saves = default_saves(args.data_dir)
+    session = game = None
+    try:
+        if args.game:
+            if os.path.isfile(args.game):
+                game = open_json_file(args.game)
+            else:
+                game = saves.open(args.game)
+            session = game.session
+        elif args.seats:
+            ruleset = args.ruleset or ruleset_ids()[0]
+            session = Session.new(ruleset, parse_seats(args.seats), args.scenario, parse_options(args.option), seed)
+            game = saves.adopt(session)
+    except (HolotableError, ValueError) as exc:
+        sys.stderr.write(f"holotable play: {exc}\n")
+        return 2
+    if args.seat is not None and session is None:
+        sys.stderr.write("holotable play: --as needs a game (GAME or --seats)\n")
+        return 2
+    app = HolotableApp(session, seat=args.seat, saves=saves, game=game, seed=seed, ruleset=args.ruleset)
+    app.run()
+    return 0

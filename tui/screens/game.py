@@ -1,0 +1,351 @@
+"""The war room of one seat: the board, the place selected on it, the seat's forces and resources,
+its order sheet, the log, the message board and the order line.
+
+The screen draws ``session.view(seat)`` and sends orders as text through ``session.order``; it
+redraws when the session says something changed (another seat, a bot, a resolution). In hot-seat
+play the app hands the terminal over when the seat is done; with a fixed seat (over SSH) the seat
+stays, readiness toggles, and reports arrive live.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Button, Footer, TabbedContent, TabPane
+
+from core.errors import HolotableError
+from core.session import Session
+from tui.bridge import SessionAdvisor, replace_order, report_events
+from tui.hotseat import Desk
+from tui.panels import board_kind, board_widget, panels_for
+from tui.widgets.event_log import EventLog
+from tui.widgets.galaxy_map import GalaxyMap
+from tui.widgets.messages import MessageBoard
+from tui.widgets.order_pane import OrderInput, OrderPane
+from tui.widgets.place_details import PlaceDetails
+from tui.widgets.rosters import RosterPanel
+from tui.widgets.sheet import SheetList, SheetPanel
+from tui.widgets.status_bar import StatusBar
+
+PANES = {"sheet": "pane-sheet", "forces": "pane-forces", "log": "pane-log", "messages": "pane-messages"}
+
+
+class GameScreen(Screen[None]):
+    """One seat's view of the game, and its order line."""
+
+    CSS_PATH = str(Path(__file__).with_name("game.tcss"))
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
+    # priority: a key that moves the focus must act before the keys typed after it arrive
+    BINDINGS = [
+        Binding("ctrl+r", "ready", "Ready", priority=True),
+        Binding("f1", "help", "Help", priority=True),
+        Binding("f2", "focus_map", "Map", priority=True),
+        Binding("f3", "focus_order", "Order line", show=False, priority=True),
+        Binding("f4", "pane('sheet')", "Sheet", priority=True),
+        Binding("f5", "pane('forces')", "Forces", priority=True),
+        Binding("f6", "pane('log')", "Log", priority=True),
+        Binding("f7", "pane('messages')", "Msgs", priority=True),
+        Binding("f8", "pin", "Set a PIN", show=False, priority=True),
+        Binding("f9", "report", "Last report", show=False, priority=True),
+        Binding("f10", "leave", "Leave", priority=True),
+    ]
+
+    @dataclass
+    class Changed(Message):
+        """The session changed (one message however many changes came at once)."""
+
+    def __init__(self, session: Session, seat: str, desk: Desk, *, hotseat: bool = True,
+                 actor: str | None = None, on_done: Callable[[str], None] | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.seat = seat
+        self.actor = actor or seat
+        self.desk = desk
+        self.hotseat = hotseat
+        self.on_done = on_done
+        self.view: dict[str, Any] = {}
+        self._unsubscribe: Callable[[], None] | None = None
+        self._pending = False
+        self._resolved = False
+
+    # -- building ---------------------------------------------------------------------------------
+    def compose(self):  # type: ignore[no-untyped-def]
+        self.view = self.session.view(self.seat)
+        yield StatusBar(id="status")
+        with Horizontal(id="body"):
+            with Vertical(id="left"):
+                yield board_widget(board_kind(self.view))
+                yield PlaceDetails(id="details")
+            with TabbedContent(id="side", initial=PANES["sheet"]):
+                with TabPane("Sheet", id=PANES["sheet"]):
+                    yield SheetPanel(id="sheet")
+                with TabPane("Forces", id=PANES["forces"]):
+                    yield RosterPanel(id="forces")
+                with TabPane("Log", id=PANES["log"]):
+                    yield EventLog(id="log")
+                with TabPane("Msgs", id=PANES["messages"]):
+                    yield MessageBoard(id="messages")
+                for pane_id, title, factory in panels_for(str(self.view.get("ruleset"))):
+                    with TabPane(title, id=f"pane-x-{pane_id}"):
+                        yield factory()
+        yield OrderPane(SessionAdvisor(self.session, self.seat, self.actor), id="order")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self._unsubscribe = self.session.subscribe(self._heard)
+        board = self.query_one("#board")
+        board.border_title = "Galaxy"
+        self.refresh_view(self.view)
+        self.query_one(OrderInput).focus()
+        if self.desk.last_seen_turn < self.session.turn:
+            self.call_after_refresh(self.action_report)
+
+    def on_unmount(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    # -- hearing the session ------------------------------------------------------------------------
+    def _heard(self, kind: str, payload: dict[str, Any]) -> None:
+        if kind == "resolved":
+            self._resolved = True
+        if not self._pending:
+            self._pending = True
+            self.post_message(self.Changed())
+
+    def on_game_screen_changed(self, message: Changed) -> None:
+        self._pending = False
+        if not self.is_attached:
+            return
+        self.refresh_view()
+        if self._resolved:
+            self._resolved = False
+            if not self.hotseat and self.desk.last_seen_turn < self.session.turn:
+                self.action_report()
+
+    # -- drawing --------------------------------------------------------------------------------------
+    @property
+    def side(self) -> str | None:
+        """The seat's side."""
+        return self.session.side_of(self.seat)
+
+    def refresh_view(self, view: dict[str, Any] | None = None) -> None:
+        """Fetch the seat's view (unless given) and hand each widget its part."""
+        view = view if view is not None else self.session.view(self.seat)
+        self.view = view
+        rosters = list(view.get("rosters") or [])
+        board = self.query_one("#board")
+        board.show(view.get("board") or {}, self.side, list(self.session.ruleset.sides()))  # type: ignore[attr-defined]
+        place = getattr(board, "place", None)
+        self.query_one(PlaceDetails).show(place, rosters)
+        self.query_one(RosterPanel).show(rosters, dict(view.get("resources") or {}),
+                                         None if place is None else str(place.get("name") or place.get("id")))
+        ready = self.seat in (view.get("ready") or [])
+        self.query_one(SheetPanel).show(list(view.get("sheet") or []), ready, bool(self.session.ruleset.simultaneous))
+        self.query_one(EventLog).show(list(view.get("log") or []))
+        messages = list(view.get("messages") or [])
+        if self._messages_visible():
+            thread = self.query_one(MessageBoard).thread
+            if thread is not None:
+                self.desk.mark_read(thread, messages)
+        self.query_one(MessageBoard).show(self.session.threads_for(self.seat), messages, self.desk.read, self.seat)
+        unread = sum(self.desk.unread(messages).values())
+        self.query_one(StatusBar).show(view, self.seat, self.side, unread)
+        tab = self.query_one("#side", TabbedContent).get_tab(PANES["messages"])
+        label = f"Msgs ●{unread}" if unread else "Msgs"
+        if tab.label_text != label:
+            tab.label = label
+        pane = self.query_one(OrderPane)
+        pane.set_prompt(str(view.get("prompt") or ""))
+        pane.set_ready_label("✓ Ready" if ready else "Ready")
+        for pane_id, _title, _factory in panels_for(str(view.get("ruleset"))):
+            for widget in self.query_one(f"#pane-x-{pane_id}", TabPane).children:
+                show = getattr(widget, "show", None)
+                if show is not None:
+                    show(view)
+
+    def _messages_visible(self) -> bool:
+        try:
+            return self.query_one("#side", TabbedContent).active == PANES["messages"]
+        except Exception:  # noqa: BLE001 - before the tabs exist
+            return False
+
+    # -- the board ------------------------------------------------------------------------------------
+    def on_galaxy_map_selected(self, message: GalaxyMap.Selected) -> None:
+        rosters = list(self.view.get("rosters") or [])
+        self.query_one(PlaceDetails).show(message.place, rosters)
+        self.query_one(RosterPanel).show(rosters, dict(self.view.get("resources") or {}),
+                                         str(message.place.get("name") or message.place.get("id")))
+
+    def on_galaxy_map_chosen(self, message: GalaxyMap.Chosen) -> None:
+        self.query_one(OrderPane).insert(str(message.place.get("name") or message.place.get("id")))
+
+    # -- orders ---------------------------------------------------------------------------------------
+    def on_order_pane_submitted(self, message: OrderPane.Submitted) -> None:
+        text = message.text
+        odds = self.query_one(OrderPane).advisor.odds(text)
+        if odds is None:
+            self.give(text, message.editing)
+            return
+        from tui.screens.odds import OddsScreen
+
+        def answered(go: bool | None) -> None:
+            if go:
+                self.give(text, message.editing)
+            else:
+                self.query_one(OrderInput).focus()
+        self.app.push_screen(OddsScreen(text, odds), answered)
+
+    def give(self, text: str, editing: int | None = None) -> bool:
+        """Give an order (or replace sheet order ``editing``); show the refusal if it is refused."""
+        pane = self.query_one(OrderPane)
+        turn = self.session.turn
+        try:
+            if editing is None:
+                self.session.order(self.actor, self.seat, text)
+            else:
+                replace_order(self.session, self.actor, self.seat, editing, text)
+        except HolotableError as exc:
+            pane.refused(str(exc))
+            return False
+        except Exception as exc:  # noqa: BLE001 - an engine fault is shown, never a crash of the room
+            pane.refused(f"internal error: {type(exc).__name__}: {exc}")
+            return False
+        queued = bool(self.session.ruleset.simultaneous)
+        pane.accepted(text, ("queued on the sheet" if editing is None else f"replaces order {editing + 1}") if queued else "done")
+        self.refresh_view()
+        self._maybe_done(turn)
+        return True
+
+    def on_sheet_panel_withdraw(self, message: SheetPanel.Withdraw) -> None:
+        sheet = list(self.view.get("sheet") or [])
+        try:
+            self.session.withdraw(self.actor, self.seat, message.index)
+        except HolotableError as exc:
+            self.query_one(OrderPane).refused(str(exc))
+            return
+        text = sheet[message.index].get("text", "") if message.index < len(sheet) and isinstance(sheet[message.index], dict) else ""
+        self.query_one(OrderPane).status(Text.assemble(("withdrawn: ", "bold yellow"), (str(text), "")))
+        self.refresh_view()
+
+    def on_sheet_panel_edit(self, message: SheetPanel.Edit) -> None:
+        sheet = list(self.view.get("sheet") or [])
+        if 0 <= message.index < len(sheet):
+            order = sheet[message.index]
+            self.query_one(OrderPane).edit(message.index, str(order.get("text", "") if isinstance(order, dict) else order))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "ready":
+            event.stop()
+            self.action_ready()
+
+    def action_ready(self) -> None:
+        """The seat's orders are complete (in fixed-seat play: toggle)."""
+        ready = self.seat in self.session.record["ready"]
+        flag = not ready if not self.hotseat else True
+        turn = self.session.turn
+        try:
+            self.session.ready(self.actor, self.seat, flag)
+        except HolotableError as exc:
+            self.query_one(OrderPane).refused(str(exc))
+            return
+        self.query_one(OrderPane).status(Text("✓ ready: waiting for the others" if flag else "not ready any more",
+                                              style="bold green" if flag else "yellow"))
+        if self.is_attached:
+            self.refresh_view()
+        self._maybe_done(turn)
+
+    def _maybe_done(self, turn_before: int | None = None) -> None:
+        """In hot-seat play, hand over once this seat has nothing more to do now."""
+        if not self.hotseat or self.on_done is None:
+            return
+        session = self.session
+        if (self.seat in session.record["ready"] or self.seat not in session.awaiting() or session.outcome() is not None
+                or (turn_before is not None and session.turn != turn_before)):
+            self.on_done(self.seat)
+
+    # -- messages ---------------------------------------------------------------------------------------
+    def on_message_board_post(self, message: MessageBoard.Post) -> None:
+        try:
+            self.session.post(self.actor, message.thread, message.text)
+        except HolotableError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.refresh_view()
+
+    def on_message_board_opened(self, message: MessageBoard.Opened) -> None:
+        if self._messages_visible():
+            self.desk.mark_read(message.thread, list(self.view.get("messages") or []))
+            self.refresh_view(self.view)
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        if event.tabbed_content.id == "side" and event.pane.id == PANES["messages"]:
+            thread = self.query_one(MessageBoard).thread
+            if thread is not None:
+                self.desk.mark_read(thread, list(self.view.get("messages") or []))
+                self.refresh_view(self.view)
+
+    # -- actions ----------------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A PIN only guards the hot-seat curtain: there is none for a fixed seat."""
+        if action == "pin" and not self.hotseat:
+            return None
+        return True
+
+    def action_focus_map(self) -> None:
+        self.set_focus(self.query_one("#board"))
+
+    def action_focus_order(self) -> None:
+        self.set_focus(self.query_one(OrderInput))
+
+    def action_pane(self, name: str) -> None:
+        """Show one of the side panes (and focus what is in it)."""
+        tabs = self.query_one("#side", TabbedContent)
+        tabs.active = PANES[name]
+        target = {"sheet": SheetList, "forces": RosterPanel, "log": EventLog}.get(name)
+        if target is not None:
+            self.set_focus(self.query_one(target))
+        elif name == "messages":
+            self.set_focus(self.query_one("#post"))
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+        keys = [(self.app.get_key_display(b), b.description) for b in self._help_bindings()]
+        verbs = [v for v in (self.query_one(OrderPane).advisor.help(verb) for verb in self.query_one(OrderPane).advisor.verbs()) if v]
+        self.app.push_screen(HelpScreen(keys, self.session.ruleset.title, self.session.help(), verbs))
+
+    def _help_bindings(self) -> list[Binding]:
+        return [b for b in self.BINDINGS if isinstance(b, Binding) and b.description]
+
+    def action_pin(self) -> None:
+        from tui.screens.pin import PinScreen
+
+        def answered(pin: str | None) -> None:
+            if pin is None:
+                return
+            self.desk.set_pin(pin)
+            self.query_one(OrderPane).status(Text(f"PIN {'set' if pin else 'removed'} for {self.seat}", style="bold green"))
+        self.app.push_screen(PinScreen(self.seat, self.desk.has_pin), answered)
+
+    def action_report(self) -> None:
+        """Show what happened since this seat last looked (or in the last turn)."""
+        from tui.screens.report import ReportScreen
+        since = self.desk.last_seen_turn if self.desk.last_seen_turn < self.session.turn else max(0, self.session.turn - 1)
+        events = report_events(self.session, self.seat, since)
+        self.desk.last_seen_turn = self.session.turn
+        title = f"Report for {self.seat}: turn {since} to turn {self.session.turn}" if since < self.session.turn - 1 else \
+            f"Report for {self.seat}: turn {since}" if since < self.session.turn else f"Report for {self.seat}: turn {since} so far"
+        if len(self.app.screen_stack) and isinstance(self.app.screen, GameScreen):
+            self.app.push_screen(ReportScreen(title, events))
+
+    def action_leave(self) -> None:
+        leave = getattr(self.app, "leave_game", None)
+        if leave is not None:
+            leave()

@@ -1,0 +1,62 @@
+"""F1: the keys of the screen underneath, and the order language of the rule system in play."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+EXTRA_KEYS = [
+    ("Tab / Shift+Tab", "on the order line: complete the word, or cycle through the candidates"),
+    ("Enter", "on the order line: give the order (an order that rolls dice shows its odds first)"),
+    ("Escape", "on the order line: cancel an edit or clear the line"),
+    ("arrows, a letter", "on the map: move to the nearest place that way, or to the next name with that letter"),
+    ("Enter (map)", "put the selected place's name on the order line"),
+    ("Delete / e", "on the sheet: withdraw or edit the highlighted order"),
+    ("Ctrl+P", "the command palette: every action of this screen"),
+    ("Ctrl+Q", "quit (the game is saved after every change)"),
+]
+
+
+def help_text(keys: list[tuple[str, str]], title: str, overview: str, verbs: list[str]) -> Text:
+    """The help page: keys, then the orders with their usage, then each order in full."""
+    text = Text()
+    text.append("Keys\n", style="bold underline")
+    for key, what in keys + EXTRA_KEYS:
+        text.append(f"  {key:<18}", style="bold bright_cyan")
+        text.append(f" {what}\n")
+    if overview:
+        text.append(f"\nOrders of {title}\n", style="bold underline")
+        text.append(overview + "\n")
+    for detail in verbs:
+        first, _, rest = detail.partition("\n")
+        text.append("\n" + first + "\n", style="bold")
+        if rest:
+            text.append(rest + "\n")
+    return text
+
+
+class HelpScreen(ModalScreen[None]):
+    """A scrolling help page; Escape, F1 or q closes it."""
+
+    CSS_PATH = str(Path(__file__).with_name("help.tcss"))
+    BINDINGS = [Binding("escape,f1,q", "close", "Close help", priority=True)]
+
+    def __init__(self, keys: list[tuple[str, str]], title: str = "", overview: str = "", verbs: list[str] | None = None) -> None:
+        super().__init__()
+        self.page = help_text(keys, title, overview, verbs or [])
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        with Vertical(id="help-box"):
+            yield Static("[b]Help[/b]  [dim](Escape closes)[/dim]", id="help-title")
+            with VerticalScroll(id="help-scroll"):
+                yield Static(self.page, id="help-page")
+
+    def on_mount(self) -> None:
+        self.query_one("#help-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

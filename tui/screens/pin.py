@@ -1,0 +1,41 @@
+"""Set (or clear) the PIN the hot-seat curtain asks for before it shows this seat's view."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from tui.widgets.inputs import SteadyInput
+
+
+class PinScreen(ModalScreen[str | None]):
+    """Dismisses with the new PIN ("" clears it) or None when cancelled."""
+
+    CSS_PATH = str(Path(__file__).with_name("pin.tcss"))
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, seat: str, has_pin: bool) -> None:
+        super().__init__()
+        self.seat = seat
+        self.has_pin = has_pin
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        with Vertical(id="pin-box"):
+            yield Static(f"[b]PIN for {self.seat}[/b]", id="pin-title")
+            yield Static(f"The curtain will ask for it before it shows {self.seat}'s view. "
+                         + ("Leave it empty to remove the PIN." if self.has_pin else "Leave it empty for no PIN."),
+                         id="pin-text")
+            yield SteadyInput(password=True, placeholder="PIN, then Enter", max_length=32, id="pin-input")
+
+    def on_mount(self) -> None:
+        self.query_one("#pin-input").focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value.strip())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,264 @@
+"""The order line: type an order in the rule system's own language, Tab completes verbs, units,
+places and seats, the help of the verb being typed shows below it, and so do the exact odds of an
+order that rolls dice. A refused order's reason stays on show until the next order.
+
+The pane keeps no game state: it asks an :class:`OrderAdvisor` (the screen's bridge to the
+session) and sends what was typed as text.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import Button, Input, Label, Static
+
+from tui.text import odds_text
+from tui.widgets.inputs import SteadyInput
+
+SHOWN_COMPLETIONS = 12
+
+
+class OrderAdvisor(Protocol):
+    """What the order line may ask about the game: never raises."""
+
+    def verbs(self) -> list[str]:
+        """The verbs of the order language."""
+
+    def complete(self, text: str) -> list[str]:
+        """Whole candidate lines completing the last word of ``text``."""
+
+    def help(self, verb: str) -> str | None:
+        """The help of one verb, or None."""
+
+    def odds(self, text: str) -> Any | None:
+        """The odds of a complete order that rolls dice, or None."""
+
+
+@dataclass
+class _Cycle:
+    candidates: list[str]
+    index: int
+    current: str
+
+
+class OrderInput(SteadyInput):
+    """The input of the order line: Tab completes, Shift+Tab cycles back, Escape cancels an edit."""
+
+    BINDINGS = [
+        Binding("tab", "complete(1)", "Complete", show=False),
+        Binding("shift+tab", "complete(-1)", "Complete back", show=False),
+        Binding("escape", "cancel", "Cancel edit", show=False),
+    ]
+
+    def action_complete(self, step: int) -> None:
+        self.query_ancestor(OrderPane).complete(step)
+
+    def action_cancel(self) -> None:
+        pane = self.query_ancestor(OrderPane)
+        if pane.editing is not None:
+            pane.cancel_edit()
+        elif self.value:
+            self.value = ""
+        else:
+            self.screen.focus_next()
+
+
+class OrderPane(Vertical):
+    """The order line, its status (accepted, refused and why) and its help."""
+
+    DEFAULT_CSS = """
+    OrderPane { height: auto; background: $boost; }
+    OrderPane > #order-row { height: 1; }
+    OrderPane #order-label { width: auto; padding: 0 1; color: $accent; text-style: bold; }
+    OrderPane #order-input { width: 1fr; height: 1; border: none; padding: 0; background: $surface; }
+    OrderPane #order-input:focus { background: $surface-lighten-1; }
+    OrderPane #ready { width: auto; min-width: 9; height: 1; border: none; margin: 0 0 0 1; }
+    OrderPane > #order-status { height: auto; min-height: 1; max-height: 4; padding: 0 1; }
+    OrderPane > #order-assist { height: 6; padding: 0 1; color: $text-muted; }
+    """
+
+    @dataclass
+    class Submitted(Message):
+        """Give ``text``; ``editing`` is the 0-based sheet index it replaces, if any."""
+
+        text: str
+        editing: int | None
+
+    def __init__(self, advisor: OrderAdvisor, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.advisor = advisor
+        self.editing: int | None = None
+        self._cycle: _Cycle | None = None
+        self._prompt = ""
+        self._assist_key: Any = None
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        with Horizontal(id="order-row"):
+            yield Label("order ›", id="order-label")
+            yield OrderInput(placeholder="type an order; Tab completes, Enter gives it, F1 help", id="order-input")
+            yield Button("Ready", id="ready", variant="success", compact=True)
+        status = Static(id="order-status")
+        status.display = False
+        yield status
+        yield Static(id="order-assist")
+
+    @property
+    def input(self) -> OrderInput:
+        """The order input."""
+        return self.query_one(OrderInput)
+
+    # -- what the screen tells the pane --------------------------------------------------------------
+    def set_prompt(self, prompt: str) -> None:
+        """What the viewer is asked to do now (shown while the line is empty)."""
+        if prompt != self._prompt:
+            self._prompt = prompt
+            self._assist(self.input.value)
+
+    def set_ready_label(self, label: str) -> None:
+        """The label of the ready button."""
+        button = self.query_one("#ready", Button)
+        if str(button.label) != label:
+            button.label = label
+
+    def accepted(self, text: str, note: str = "") -> None:
+        """The order was given: clear the line, say so."""
+        self.editing = None
+        self.input.value = ""
+        self.status(Text.assemble(("✓ ", "bold green"), (text, "bold"), (f"  {note}" if note else "", "dim")))
+
+    def refused(self, reason: str) -> None:
+        """The order was refused: keep the line for editing, show the reason."""
+        self.status(Text.assemble(("✗ refused: ", "bold bright_red"), (reason, "bright_red")))
+        self.input.focus()
+
+    def status(self, text: Text | str) -> None:
+        """Show one status (it stays until the next); an empty one takes no room."""
+        line = self.query_one("#order-status", Static)
+        line.update(text)
+        line.display = bool(str(text))
+
+    def edit(self, index: int, text: str) -> None:
+        """Put sheet order ``index`` on the line to edit it."""
+        self.editing = index
+        self.input.value = text
+        self.input.cursor_position = len(text)
+        self.status(Text.assemble(("editing order ", "bold yellow"), (str(index + 1), "bold"),
+                                  (": Enter replaces it, Escape keeps it as it was", "yellow")))
+        self.input.focus()
+
+    def cancel_edit(self) -> None:
+        """Leave the sheet order as it was."""
+        self.editing = None
+        self.input.value = ""
+        self.status("")
+
+    def insert(self, word: str) -> None:
+        """Append ``word`` to the line (a place chosen on the map, say)."""
+        value = self.input.value
+        if value and not value.endswith(" "):
+            value += " "
+        self.input.value = value + word
+        self.input.cursor_position = len(self.input.value)
+        self.input.focus()
+
+    # -- completion -----------------------------------------------------------------------------------
+    def complete(self, step: int = 1) -> None:
+        """Tab: take the only candidate, or the common prefix, or cycle through the candidates."""
+        field = self.input
+        text = field.value
+        cycle = self._cycle
+        if cycle is not None and text == cycle.current and cycle.candidates:
+            cycle.index = (cycle.index + step) % len(cycle.candidates)
+            self._set(cycle.candidates[cycle.index])
+            return
+        candidates = self.advisor.complete(text)
+        if not candidates:
+            self.app.bell()
+            return
+        if len(candidates) == 1:
+            only = candidates[0]
+            self._set(only if only.endswith(" ") else only + " ")
+            return
+        prefix = os.path.commonprefix([c.lower() for c in candidates])
+        if len(prefix) > len(text):
+            self._set(candidates[0][:len(prefix)])
+            return
+        index = 0 if step > 0 else len(candidates) - 1
+        self._cycle = _Cycle(candidates, index, candidates[index])
+        self._set(candidates[index])
+
+    def _set(self, value: str) -> None:
+        if self._cycle is not None and value != self._cycle.current and value not in self._cycle.candidates:
+            self._cycle = None
+        if self._cycle is not None:
+            self._cycle.current = value
+        self.input.value = value
+        self.input.cursor_position = len(value)
+
+    # -- events ---------------------------------------------------------------------------------------
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input is not self.input:
+            return
+        event.stop()
+        if self._cycle is not None and event.value != self._cycle.current:
+            self._cycle = None
+        self._assist(event.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input is not self.input:
+            return
+        event.stop()
+        text = event.value.strip()
+        if text:
+            self.post_message(self.Submitted(text, self.editing))
+
+    def _assist(self, value: str) -> None:
+        key = (value, self._prompt)
+        if key == self._assist_key:
+            return
+        self._assist_key = key
+        self.query_one("#order-assist", Static).update(self.assist_text(value), layout=False)
+
+    def assist_text(self, value: str) -> Text:
+        """Completions, odds and the verb's help for what is typed (the prompt when nothing is)."""
+        text = Text()
+        if not value.strip():
+            if self._prompt:
+                text.append(self._prompt)
+            verbs = self.advisor.verbs()
+            if verbs:
+                text.append("\norders: ", style="bold")
+                text.append(" ".join(verbs))
+            return text
+        candidates = self.advisor.complete(value)
+        if [c.strip() for c in candidates] == [value.strip()]:
+            candidates = []  # the word is complete: say nothing about it
+        if candidates:
+            head = value.rsplit(" ", 1)[0] + " " if " " in value else ""
+            words = [c[len(head):].strip() if c.lower().startswith(head.lower()) else c.strip() for c in candidates]
+            text.append("Tab ▸ ", style="bold")
+            text.append("  ".join(words[:SHOWN_COMPLETIONS]))
+            if len(words) > SHOWN_COMPLETIONS:
+                text.append(f"  (+{len(words) - SHOWN_COMPLETIONS} more)", style="dim")
+        odds = self.advisor.odds(value) if " " in value.strip() else None
+        if odds is not None:
+            if text:
+                text.append("\n")
+            text.append_text(odds_text(odds, width=14, limit=4))
+        verb = value.strip().split()[0].lower()
+        help_text = self.advisor.help(verb) if verb in self.advisor.verbs() else None
+        if help_text:
+            if text:
+                text.append("\n")
+            first, _, rest = help_text.partition("\n")
+            text.append(first, style="bold")
+            if rest:
+                text.append("\n" + rest)
+        elif not candidates and odds is None:
+            text.append("no completions here", style="dim italic")
+        return text

@@ -1,0 +1,56 @@
+"""The line at the top: rule system, turn, phase, whose view this is, who is awaited and ready."""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import Static
+
+
+def status_text(view: dict[str, Any], seat: str, side: str | None, unread: int) -> Text:
+    """``Republic at War · turn 5 orders · al (GAR) · waiting: al bo · ready: cy di · ✉ 2``."""
+    text = Text()
+    text.append(f" {view.get('title') or view.get('ruleset', '?')} ", style="bold reverse")
+    text.append(f" turn {view.get('turn', '?')}", style="bold")
+    if view.get("phase"):
+        text.append(f" {view['phase']}", style="dim")
+    text.append("  ·  ", style="dim")
+    text.append(f"{seat}", style="bold bright_cyan")
+    if side:
+        text.append(f" ({side})", style="bright_cyan")
+    outcome = view.get("outcome")
+    if outcome:
+        winners = ", ".join(outcome.get("winners") or []) or "nobody"
+        text.append(f"  ·  game over: {winners} won", style="bold magenta")
+    else:
+        ready = set(view.get("ready") or [])
+        waiting = [s for s in view.get("awaiting") or [] if s not in ready]
+        text.append("  ·  waiting: ", style="dim")
+        text.append(" ".join(waiting) or "nobody")
+        if ready:
+            text.append("  ·  ready: ", style="dim")
+            text.append(" ".join(sorted(ready)), style="green")
+    if unread:
+        text.append(f"  ·  ✉ {unread} unread", style="bold bright_yellow")
+    return text
+
+
+class StatusBar(Static):
+    """One line of who and where."""
+
+    DEFAULT_CSS = """
+    StatusBar { height: 1; background: $panel; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._shown: Any = None
+
+    def show(self, view: dict[str, Any], seat: str, side: str | None, unread: int) -> None:
+        """Redraw when something shown changed."""
+        key = (view.get("title"), view.get("turn"), view.get("phase"), view.get("awaiting"), view.get("ready"),
+               view.get("outcome"), seat, side, unread)
+        if key == self._shown:
+            return
+        self._shown = key
+        self.update(status_text(view, seat, side, unread))
