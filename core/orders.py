@@ -70,7 +70,8 @@ class Choice(Arg):
             guess = " ".join(words[:size]).lower()
             if guess in by_lower:
                 return by_lower[guess], size
-        raise OrderError(f"{line!r}: {words[0]!r} is not a {self.name} you can use here; legal: {_list(options)}")
+        article = "an" if self.name[:1].lower() in "aeio" or self.name.lower().startswith("up") else "a"
+        raise OrderError(f"{line!r}: {words[0]!r} is not {article} {self.name} you can use here; legal: {_list(options)}")
 
     def candidates(self, ctx: Any) -> list[str]:
         return list(self.choices(ctx))
@@ -97,7 +98,7 @@ class Many(Arg):
             if not part:
                 continue
             if part.lower() not in by_lower:
-                raise OrderError(f"{line!r}: {part!r} is not a {self.name} you can use here; legal: {_list(options)}")
+                raise OrderError(f"{line!r}: {part!r} is not one of the {self.name} you can use here; legal: {_list(options)}")
             value = by_lower[part.lower()]
             if value in picked:
                 raise OrderError(f"{line!r}: {part!r} is named twice")

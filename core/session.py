@@ -34,8 +34,13 @@ class Session:
     @classmethod
     def new(cls, ruleset_id: str, seats: Iterable[tuple[str, str] | tuple[str, str, bool]],
             scenario: str | None = None, options: dict[str, Any] | None = None,
-            seed: str | None = None, gm: str = GM) -> "Session":
-        """Set up a new game. ``seats`` are (name, side[, bot]). Raises UnknownRuleset or SetupError."""
+            seed: str | None = None, gm: str = GM, now: float | None = None) -> "Session":
+        """Set up a new game. ``seats`` are (name, side[, bot]).
+
+        With ``now`` (seconds since the epoch) and a ruleset option ``turn_hours``, the first
+        deadline is set ``turn_hours`` from now and moves on by as much after each resolution.
+        Raises UnknownRuleset or SetupError.
+        """
         ruleset = find_ruleset(ruleset_id)
         seat_list = [(s[0], s[1], bool(s[2]) if len(s) > 2 else False) for s in seats]
         names = [n for n, _, _ in seat_list]
@@ -69,6 +74,9 @@ class Session:
             "log": [event("start", f"{ruleset.title} begins; dice seed hash {seed_hash(str(seed))}", ["all"], 0)],
             "journal": [],
         }
+        if now is not None and merged.get("turn_hours"):
+            record["deadline"] = float(now) + float(merged["turn_hours"]) * 3600
+            record["turn_hours"] = float(merged["turn_hours"])
         session = cls(ruleset, record)
         session._run_bots()
         return session
@@ -286,6 +294,7 @@ class Session:
             self.record["deadline"] = None
         outcome = self.outcome()
         if outcome is not None:
+            events = [e for e in events if e["kind"] != "end"]
             events.append(event("end", f"Game over: {outcome.reason}. The dice seed was {self.record['seed']!r}.", ["all"], self.turn))
         self._log(events)
         self._tell("resolved", turn=self.turn, events=events)
@@ -332,7 +341,8 @@ class Session:
         deadline = self.record.get("deadline")
         if deadline is None or self.outcome() is not None:
             return []
-        if now >= deadline - AWAY_HOURS_BEFORE_DEADLINE * 3600:
+        away_hours = float(self.record["options"].get("away_hours", AWAY_HOURS_BEFORE_DEADLINE))
+        if now >= deadline - away_hours * 3600:
             for seat in sorted(self.awaiting()):
                 if not self.sheet(seat) and seat not in self.state.get("away", []) and seat not in self.record["ready"]:
                     self.away(self.gm, seat, True)

@@ -129,3 +129,13 @@ def test_seed_hash_is_published_and_the_seed_only_at_the_end() -> None:
     assert view["seed_hash"] == s.record["seed_hash"] and "seed" not in view, "the seed leaked before the end"
     s.order("bo", "bo", "concede")
     assert s.outcome() is not None and s.view("al")["seed"] == "session", "the seed is revealed when the game ends"
+
+
+def test_RAW_GAP_43_default_deadline_is_72_hours_and_moves_on_each_turn() -> None:
+    """RAW-GAP-43, RAW-GAP-07: a game started with the clock gets a 72 h deadline; 12 h before it, silent seats are away."""
+    s = Session.new("raw", SEATS, seed="clock", now=1000.0)
+    assert s.record["deadline"] == 1000.0 + 72 * 3600, f"first deadline {s.record['deadline']}"
+    s.tick(1000.0 + 60 * 3600)
+    assert sorted(s.state["away"]) == sorted(s.seats()), "every silent seat should count as away 12 h before the deadline"
+    s.tick(1000.0 + 72 * 3600)
+    assert s.turn == 2 and s.record["deadline"] == 1000.0 + 144 * 3600, "the deadline should resolve and move on 72 h"

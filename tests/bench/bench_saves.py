@@ -1,9 +1,10 @@
 """Benchmark: the time to save one order at turns 1, 50 and 100 of a 12-player Republic at War game.
 
-Run with ``.venv/bin/python -m pytest -m bench tests/bench/bench_saves.py -s``. The game is played
-by eleven bots and one human seat (al) with the store attached, so every bot order of every turn
-is saved as it would be in a real campaign; at each measured turn al gives an order and withdraws
-it, over and over, and the time spent in the save is taken from the store's own write. For
+Run with ``.venv/bin/python -m pytest -m bench tests/bench/bench_saves.py -s``. Eleven bots and
+one human seat (al) play; the GM resolves every turn. At each measured turn the game (replayed to
+the moment that turn began) is saved as the store saves any game, its closed turns in turn files,
+the bots give their orders of the turn (each saved), and then al gives an order and withdraws it,
+over and over; the time spent in the save is taken from the store's own write. For
 comparison, the table also shows what writing the whole record as one file (schema 1) costs, and
 the disk's floor: an atomic write of one byte (temporary file, fsync, rename, directory fsync),
 taken beside each sample, so that "save minus floor" (serializing and writing the game file) can
@@ -15,6 +16,7 @@ import os
 import statistics
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -71,22 +73,46 @@ def measure(game: StoredGame, tmp: Path) -> dict[str, float]:
             if game.paths.turns.exists() else 0, "record_kb": len(session.to_json()) / 1024}
 
 
+def played_to(last: int) -> Session:
+    """A 12-seat game (al human, eleven bots) the GM resolved to turn ``last``; tries seeds until
+    one lasts that long."""
+    seats = [(name, ("GAR", "CIS")[i % 2], name != "al") for i, name in enumerate(NAMES)]
+    for attempt in range(10):
+        session = Session.new("raw", seats, options={"turn_limit": last + 50}, seed=f"bench-12-{attempt}")
+        while session.turn < last and session.outcome() is None:
+            session.resolve("gm")
+        if session.outcome() is None:
+            return session
+    raise AssertionError(f"no seed of ten gave a game that lasts {last} turns")
+
+
+def at_turn(record: dict[str, Any], turn: int) -> Session:
+    """The game replayed up to the moment ``turn`` began."""
+    begun: list[int] = []
+
+    def each(session: Session, entry: dict[str, Any]) -> None:
+        if not begun and session.turn >= turn:
+            begun.append(len(session.record["journal"]))
+
+    if turn > 1:
+        Session.replay(record, each=each)
+    return Session.replay(record, upto=begun[0] if begun else 0)
+
+
 @pytest.mark.bench
 def test_bench_save_one_order(tmp_path: Path) -> None:
-    seats = [(name, ("GAR", "CIS")[i % 2], name != "al") for i, name in enumerate(NAMES)]
-    session = Session.new("raw", seats, options={"turn_limit": 150}, seed="bench-12")
-    store = GameStore(tmp_path / "data")
-    game = store.adopt(session, "bench")
-    rows = {}
     started = time.perf_counter()
+    whole_game = played_to(max(TURNS))
+    store = GameStore(tmp_path / "data")
+    rows = {}
     for turn in TURNS:
-        while session.turn < turn:
-            session.resolve("gm")
-            assert session.outcome() is None, f"the game ended at turn {session.turn}: pick another seed"
+        session = at_turn(whole_game.record, turn)
+        game = store.adopt(session, f"bench-{turn}")  # its closed turns go to turn files, as in play
+        session.set_bot("gm", "al", False)  # the eleven bots give their orders of this turn (all saved)
         rows[turn] = measure(game, tmp_path)
-    game.close()
-    print(f"\n12-player Republic at War, one human seat + 11 bots, {SAMPLES} orders per turn measured "
-          f"({time.perf_counter() - started:.0f} s in all)")
+        game.close()
+    print(f"\n12-player Republic at War (seed {whole_game.record['seed']}), one human seat + 11 bots, "
+          f"{SAMPLES} orders per turn measured ({time.perf_counter() - started:.0f} s in all)")
     print("| turn | save one order: median ms | p95 ms | disk floor ms | save minus floor ms | whole order call ms "
           "| game file KB | turn files | whole record KB | whole record as one file (schema 1) ms |")
     print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")

@@ -233,7 +233,7 @@ def test_reorg_only_commanders_and_officers_move():
     state, big = _two_fleet_state()
     units = state["fleets"][big]["units"]
     state["units"][units[2]]["upgrades"].append("sensor-team")
-    with pytest.raises(OrderError, match="not a upgrade you can use here; legal: E4.tarkin"):
+    with pytest.raises(OrderError, match="not an upgrade you can use here; legal: E4.tarkin"):
         do(state, "ann", f"reassign {units[2]}.sensor-team {units[1]}")
     do(state, "ann", f"reassign {units[0]}.tarkin {units[1]}")
     assert "tarkin" in state["units"][units[1]]["upgrades"]

@@ -460,7 +460,7 @@ def test_RAW_GAP_25_no_flagship_by_default_and_most_expensive_decides():
 def test_RAW_KEYWORD_12_flagship_order_refuses_unknown_option():
     """RAW-KEYWORD-12: only options A-E exist; anything else is refused and the standing option stays."""
     game = Game()
-    with pytest.raises(OrderError, match="is not a option you can use here"):
+    with pytest.raises(OrderError, match="is not an? option you can use here"):
         game.order("al", "flagship F")
     assert game.state["seats"]["al"]["flagship"] == "A" and game.state["sheets"]["al"] == [], "a refused order changed the state"
 
@@ -526,7 +526,7 @@ def test_RAW_GAP_18_penalty_only_if_every_member_holds():
 def test_RAW_GAP_18_stance_order_refuses_a_teammate_target():
     """RAW-GAP-18: fire orders name enemy players or neutral; a teammate is refused and nothing changes."""
     game = Game()
-    with pytest.raises(OrderError, match="'cy' is not a targets"):
+    with pytest.raises(OrderError, match="'cy' is not one of the targets"):
         game.order("al", "stance hold cy")
     assert game.state["sheets"]["al"] == [], "the refused stance order was queued"
 

@@ -277,7 +277,7 @@ def test_RAW_TURN_06_standing_fire_orders_persist(game):
     game.order("al", "stance hold bo")
     game.order("al", "stance free neutral")
     game.order("bo", "stance hold")
-    refused(game, "al", "stance hold cy", r"'cy' is not a targets you can use here")
+    refused(game, "al", "stance hold cy", r"'cy' is not one of the targets you can use here")
     game.resolve()
     game.unit("al", "Vc1", "deep:Kuat:E5")
     game.unit("bo", "PrD", "deep:Kuat:E5")

@@ -165,7 +165,7 @@ def test_RAW_JUMP_01_only_ships_jump():
     ship = game.unit("al", "Vc1", "Kamino")
     sq = game.unit("al", "ywing", "Kamino")
     before = snapshot(game)
-    with pytest.raises(OrderError, match=f"'{sq}' is not a ships you can use here"):
+    with pytest.raises(OrderError, match=f"'{sq}' is not one of the ships you can use here"):
         game.order("al", f"jump {sq} Geonosis")
     assert snapshot(game) == before, "a refused squadron jump changed the state"
     game.order("al", f"jump {ship} Geonosis")
@@ -287,7 +287,7 @@ def test_RAW_KEYWORD_10_squadrons_ride_friendly_vessels_only():
     mine = game.unit("al", "vwing", "Raxus")
     enemy = game.unit("bo", "vulture", "Raxus")
     before = snapshot(game)
-    with pytest.raises(OrderError, match=f"'{enemy}' is not a cargo you can use here"):
+    with pytest.raises(OrderError, match=f"'{enemy}' is not one of the cargo you can use here"):
         game.order("al", f"load {ship} {enemy}")
     assert snapshot(game) == before, "a refused enemy load changed the state"
     game.order("al", f"load {ship} {mine}")

@@ -99,7 +99,7 @@ def test_RAW_PROD_03_a_partial_unit_does_nothing_until_paid_in_full(game):
     assert not units_of(game, "cy"), f"a partial must not exist as a unit, cy has {units_of(game, 'cy')}"
     assert not kinds(game.session.record["log"], "battle"), "a partial cannot fight: the CIS ship in orbit met no GAR fleet"
     assert game.session.view("bo")["facts"]["others"].get(REDJIK, {}).get("GAR") is None, "the enemy must not see a partial as fleet points"
-    refused(game, "cy", f"jump {pending} Anaxes", r"is not a ships you can use here")
+    refused(game, "cy", f"jump {pending} Anaxes", r"is not one of the ships you can use here")
     del game.state["units"][mce]  # the raider leaves, so the blockade ends from turn 3
     game.resolve()  # turn 2: no orders; the partial waits
     assert partial(game, REDJIK) == {"unit": "ConL", "paid": 30, "cost": 40}, f"the partial should wait unchanged, has {partial(game, REDJIK)}"
@@ -316,7 +316,7 @@ def test_RAW_PROD_12_donors_must_be_own_idle_planets(game):
     donor, a teammate's planet and too small donors are all refused."""
     game.order("cy", "build Geonosis GF")
     refused(game, "cy", "surge Kuat Geonosis", r"Geonosis builds this turn and cannot donate")
-    refused(game, "cy", "surge Kuat Kamino", r"'Kamino' is not a donors you can use here; legal: Coruscant, Geonosis")
+    refused(game, "cy", "surge Kuat Kamino", r"'Kamino' is not one of the donors you can use here; legal: Coruscant, Geonosis")
     game.order("cy", "surge Kuat Humbarine")
     refused(game, "cy", "build Humbarine vwing", r"Humbarine is a surge donor .* may build nothing")
     refused(game, "cy", "build Kuat Vc2", r"surge Kuat: 50 credits above its production need donors worth as much; Humbarine give 20")

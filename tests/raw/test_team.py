@@ -43,7 +43,7 @@ def test_RAW_TEAM_01_players_order_only_their_own_forces(game):
     refused(game, "cy", "build Kuat GF", r"al may not act for cy", actor="al", error=PermissionRefused)
     refused(game, "al", "build Kamino GF", r"bo may not act for al", actor="bo", error=PermissionRefused)
     refused(game, "al", "build Kuat GF", r"'Kuat' is not a planet you can use here")
-    refused(game, "al", f"jump {ship} Humbarine", rf"'{ship}' is not a ships you can use here")
+    refused(game, "al", f"jump {ship} Humbarine", rf"'{ship}' is not one of the ships you can use here")
     game.order("cy", f"jump {ship} Humbarine")
     assert game.state["sheets"]["cy"][-1]["by"] is None, "cy's own order is cy's"
 

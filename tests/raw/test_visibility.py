@@ -117,7 +117,7 @@ def test_RAW_GAP_42_alignment_not_leaked_by_the_order_choices(make):
     game.order("bo", "ally Mandalore")
     assert game.state["sheets"]["bo"][-1]["text"] == "ally Mandalore", "the order must be accepted as if Mandalore were still neutral"
     before = {s: list(sh) for s, sh in game.state["sheets"].items()}
-    with pytest.raises(OrderError, match="not a planet"):
+    with pytest.raises(OrderError, match=r"not an? planet"):
         game.order("cy", "ally Mandalore")  # GAR knows its own ally
     assert {s: list(sh) for s, sh in game.state["sheets"].items()} == before, "the refused order changes nothing"
 

@@ -86,8 +86,6 @@ class RepublicAtWar(Ruleset):
         remember(state)
         log += objectives_check(state)
         log += victory(state)
-        for side in SIDES:
-            lost = [f"{seat} {ledgers[seat].pool + sum(ledgers[seat].blockaded.values())}" for seat in seats_of(state, side) if seat in ledgers]
         if not state["over"]:
             log += start_turn(state)
         state["dice"] = dice.to_state()

@@ -54,19 +54,20 @@ class Knobs:
     warships: bool         # build Warships (else only transports and GF)
     carriers: bool         # build troop carriers too
     pickets: int           # squadron points kept in orbit of our worlds (0: none)
+    rich: bool             # garrisons grow with a world's credits and the faction's garrison cap
     reach: int             # how far (jumps) a group looks for targets
 
 
 LEVELS: dict[str, Knobs] = {
     "easy": Knobs("easy", odds=0.0, capture=0.5, prior=0.0, garrison=1, improve=(), ally=0, scans=False, repairs=False,
                   bombard=False, follow=False, gather=False, relieve=False, lifeboat=False, lend=False, warships=False, carriers=False,
-                  pickets=0, reach=1),
+                  pickets=0, rich=False, reach=1),
     "normal": Knobs("normal", odds=0.6, capture=0.75, prior=1.0, garrison=2, improve=((12, 0.3), (25, 0.15)), ally=2,
                     scans=True, repairs=True, bombard=True, follow=False, gather=True, relieve=True, lifeboat=False, lend=False,
-                    warships=True, carriers=False, pickets=0, reach=5),
+                    warships=True, carriers=False, pickets=0, rich=False, reach=5),
     "hard": Knobs("hard", odds=0.65, capture=0.8, prior=1.0, garrison=2, improve=((12, 0.3), (25, 0.15)), ally=3,
                   scans=True, repairs=True, bombard=True, follow=True, gather=True, relieve=True, lifeboat=True, lend=True,
-                  warships=True, carriers=True, pickets=60, reach=8),
+                  warships=True, carriers=True, pickets=0, rich=False, reach=8),
 }
 
 TRANSPORT = {"GAR": "CRL", "CIS": "GZC"}        # cheap landing craft (capacity 2)
@@ -354,6 +355,10 @@ class Planner:
             base += 2
         if self.k.name != "easy":
             base += b.turn // 12
+        if self.k.rich:
+            # rich worlds deserve more, and cheap droids let the CIS hold more (RAW-GARRISON-01/02)
+            base += int(b.table[planet]["credits"]) // 20
+            base = base * b.gf_cap // 10
         return min(b.gf_cap, base)
 
     # -- 1. forced retreats -----------------------------------------------------------------------

@@ -18,6 +18,8 @@ OPTIONS: dict[str, Any] = {
     "flagship_types": [],        # RAW-GAP-25: unit codes granted the Flagship keyword
     "starting_garrison": 0,      # RAW-GAP-05
     "turn_limit": 60,            # the game ends in a draw after this many turns
+    "turn_hours": 72,            # RAW-GAP-43: the turn deadline, set when a front end starts the game with the time
+    "away_hours": 12,            # RAW-GAP-07: no orders this close to the deadline counts as unavailable
 }
 
 
