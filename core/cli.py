@@ -40,6 +40,7 @@ class Subcommand:
     help: str
     configure: Configure
     run: Run
+    passthrough: bool = False  # hand the rest of the command line over unparsed (the command parses it)
 
 
 SUBCOMMANDS: dict[str, Subcommand] = {}
@@ -49,10 +50,13 @@ SUBCOMMANDS: dict[str, Subcommand] = {}
 SUBCOMMAND_MODULES: list[str] = ["saves.cli", "tui.cli", "server.cli"]
 
 
-def subcommand(name: str, help: str, configure: Configure | None = None) -> Callable[[Run], Run]:
-    """Register ``holotable <name>``: decorate its run function (``args -> exit code``)."""
+def subcommand(name: str, help: str, configure: Configure | None = None, passthrough: bool = False) -> Callable[[Run], Run]:
+    """Register ``holotable <name>``: decorate its run function (``args -> exit code``).
+
+    A ``passthrough`` command gets the rest of the command line as ``args.rest``, unparsed.
+    """
     def register(run: Run) -> Run:
-        SUBCOMMANDS[name] = Subcommand(name, help, configure or (lambda parser: None), run)
+        SUBCOMMANDS[name] = Subcommand(name, help, configure or (lambda parser: None), run, passthrough)
         return run
     return register
 
@@ -81,6 +85,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``holotable`` with ``argv`` (default: the process's arguments); return the exit code."""
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    sub = SUBCOMMANDS.get(argv[0]) if argv else None
+    if sub is not None and sub.passthrough:
+        return int(sub.run(argparse.Namespace(rest=argv[1:])))
     args = parser.parse_args(argv)
     if getattr(args, "run", None) is None:
         parser.print_help()

@@ -118,6 +118,9 @@ class Session:
             self.withdraw(actor, entry["seat"], entry["index"])
         elif op == "ready":
             self.ready(actor, entry["seat"], entry["flag"], run_bots=False)
+        elif op == "resolve" and actor == "deadline":
+            self._journal(op="resolve", actor="deadline")
+            self._resolve(run_bots=False)
         elif op == "resolve":
             self.resolve(actor, run_bots=False)
         elif op == "away":
@@ -138,9 +141,15 @@ class Session:
         return json.dumps(self.record, separators=(",", ":"))
 
     # -- listening ------------------------------------------------------------------------------
-    def subscribe(self, listener: Listener) -> Callable[[], None]:
-        """Call ``listener(kind, payload)`` after every change; returns a function that unsubscribes."""
-        self._listeners.append(listener)
+    def subscribe(self, listener: Listener, first: bool = False) -> Callable[[], None]:
+        """Call ``listener(kind, payload)`` after every change; returns a function that unsubscribes.
+
+        ``first`` puts the listener before the others (the store saves before anyone is told).
+        """
+        if first:
+            self._listeners.insert(0, listener)
+        else:
+            self._listeners.append(listener)
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
     def _tell(self, kind: str, **payload: Any) -> None:
@@ -306,6 +315,7 @@ class Session:
         outcome = self.outcome()
         if outcome is not None and not any(e["kind"] == "end" for e in self.record["log"][-3:]):
             self._log([event("end", f"Game over: {outcome.reason}. The dice seed was {self.record['seed']!r}.", ["all"], self.turn)])
+            self._tell("end", reason=outcome.reason)
         if run_bots:
             self._run_bots()
 
@@ -417,6 +427,7 @@ class Session:
             raise PermissionRefused(f"no seat {seat!r}; seats: {', '.join(self.seats())}")
         self._journal(op="bot", actor=actor, seat=seat, flag=flag)
         self._log([event("bot", f"{seat} is now played by {'a bot' if flag else 'a player'}", ["all"], self.turn)])
+        self._tell("bot", seat=seat, flag=flag)
         if run_bots:
             self._run_bots()
 

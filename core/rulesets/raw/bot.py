@@ -55,19 +55,20 @@ class Knobs:
     carriers: bool         # build troop carriers too
     pickets: int           # squadron points kept in orbit of our worlds (0: none)
     rich: bool             # garrisons grow with a world's credits and the faction's garrison cap
+    troops: float          # share of a world's production put into GF while the fleets lack troops
     reach: int             # how far (jumps) a group looks for targets
 
 
 LEVELS: dict[str, Knobs] = {
     "easy": Knobs("easy", odds=0.0, capture=0.5, prior=0.0, garrison=1, improve=(), ally=0, scans=False, repairs=False,
                   bombard=False, follow=False, gather=False, relieve=False, lifeboat=False, lend=False, warships=False, carriers=False,
-                  pickets=0, rich=False, reach=1),
+                  pickets=0, rich=False, troops=0.0, reach=1),
     "normal": Knobs("normal", odds=0.6, capture=0.75, prior=1.0, garrison=2, improve=((12, 0.3), (25, 0.15)), ally=2,
                     scans=True, repairs=True, bombard=True, follow=False, gather=True, relieve=True, lifeboat=False, lend=False,
-                    warships=True, carriers=False, pickets=0, rich=False, reach=5),
+                    warships=True, carriers=False, pickets=0, rich=False, troops=0.0, reach=5),
     "hard": Knobs("hard", odds=0.65, capture=0.8, prior=1.0, garrison=2, improve=((12, 0.3), (25, 0.15)), ally=3,
                   scans=True, repairs=True, bombard=True, follow=True, gather=True, relieve=True, lifeboat=True, lend=True,
-                  warships=True, carriers=True, pickets=0, rich=False, reach=8),
+                  warships=True, carriers=True, pickets=0, rich=False, troops=0.5, reach=8),
 }
 
 TRANSPORT = {"GAR": "CRL", "CIS": "GZC"}        # cheap landing craft (capacity 2)
@@ -1062,6 +1063,21 @@ class Planner:
                 near = b.front.get(p, 99) <= 2 or self.role(p) == "depot"
                 per_turn = gap if near else max(1, int(b.planets[p].get("production", 0)) // (2 * cost))
                 self.build_gf(p, min(gap, per_turn))
+        # troops for the fleets: while our ships have room aboard that our garrisons cannot fill, worlds near the
+        # fleets and the front put part of their production into GF (stockpiled up to the garrison cap)
+        if self.k.troops > 0:
+            short = self.troops_short()
+            for p in sorted(free, key=lambda p: (min(b.front.get(p, 99), 6) - 2 * (p in self.fleet_spots), -int(b.planets[p].get("production", 0)), p)):
+                if short <= 0 or self.pool <= 20:
+                    break
+                if self.partial.get(p) and p not in self.started:
+                    continue
+                cost = b.gf_cost(p)
+                room = int(b.planets[p].get("production", 0)) - self.spent.get(p, 0)
+                share = room if self.role(p) == "depot" else int(room * self.k.troops)
+                n = min(short, share // cost, b.gf_cap - int(b.planets[p].get("gf", 0)) - self.gf_added.get(p, 0))
+                if n > 0:
+                    short -= self.build_gf(p, n)
         # landing craft while there are worlds to grab near us
         need = self.transports_wanted()
         code = TRANSPORT[side]
@@ -1161,6 +1177,18 @@ class Planner:
         bs, bq = self.team_builds.get(loc, (0, 0))
         ms, mq = self.my_builds.get(loc, (0, 0))
         return s + bs + ms, q + bq + mq
+
+    @property
+    def fleet_spots(self) -> set[str]:
+        return {x["at"] for x in self.my_ships().values()}
+
+    def troops_short(self) -> int:
+        """Room aboard our ships (lifeboat aside) that the spare GF of our garrisons cannot fill."""
+        b = self.b
+        room = sum(max(0, self.cargo_room(u)) for u, x in self.my_ships().items()
+                   if u != self.lifeboat and not x.get("home")) - sum(self.gf_for_load.values())
+        spare = sum(max(0, int(b.planets[p].get("gf", 0)) + self.gf_added.get(p, 0) - self.keep(p)) for p in b.my_planets)
+        return max(0, room - spare)
 
     def grab_distance(self, planet: str) -> int:
         b = self.b
