@@ -110,7 +110,7 @@ class StoredGame:
         self._unsubscribe = None
         if lock is not None:
             self._db = TinyDB(paths.main, storage=AtomicJSONStorage)
-            self._unsubscribe = session.subscribe(self._heard)
+            self._unsubscribe = session.subscribe(self._heard, first=True)
 
     @property
     def writer(self) -> bool:

@@ -175,8 +175,11 @@ class Board:
         self.gf_cap = int(ground_forces()[self.side]["limit_per_world"])
         self.mine = {u: x for u, x in self.units.items() if x["owner"] == seat}
         self.my_planets = sorted(p for p, x in self.planets.items() if x.get("owner") == seat)
-        self.team_planets = {p for p, x in self.planets.items() if x.get("side") == self.side}
-        self.enemy_planets = {p for p, x in self.planets.items() if x.get("side") == self.enemy}
+        # the team's worlds are those the view names an owner for; a world remembered as ours without an
+        # owner is one we lost since we last looked (only the other team takes worlds): count it as theirs
+        self.team_planets = {p for p, x in self.planets.items() if x.get("owner") in self.team}
+        self.enemy_planets = {p for p, x in self.planets.items()
+                              if x.get("side") == self.enemy or (x.get("side") == self.side and p not in self.team_planets)}
         order = self.team.index(seat) if seat in self.team else 0
         self.before = self.team[:order]   # teammates who have given their orders already this turn
         self.after = self.team[order + 1:]
@@ -198,12 +201,13 @@ class Board:
     def kind(self, planet: str) -> str:
         """``mine``, ``team``, ``enemy``, ``neutral`` (a world with its own forces) or ``empty``."""
         info = self.planets[planet]
-        if info.get("owner") == self.seat:
+        owner = info.get("owner")
+        if owner == self.seat:
             return "mine"
-        side = info.get("side")
-        if side == self.side:
+        if owner in self.team:
             return "team"
-        if side == self.enemy:
+        side = info.get("side")
+        if side in (self.enemy, self.side):
             return "enemy"
         return "neutral" if side == "neutral" else "empty"
 
