@@ -1,0 +1,102 @@
+"""Plain-text rendering of views, events, messages and order sheets, for the line console and reports."""
+from __future__ import annotations
+
+from typing import Any
+
+from core.events import GM
+
+def _words(value: Any) -> str:
+    if value is None or value == "" or value == [] or value == {}:
+        return ""
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_words(v)}".strip() for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_words(v) for v in value)
+    return str(value)
+
+
+def render_event(ev: dict[str, Any]) -> str:
+    """One event as a log line: ``t3 roll: ...`` (continuation lines indented)."""
+    text = str(ev.get("text", "")).replace("\n", "\n    ")
+    return f"t{ev.get('turn', '?')} {ev.get('kind', '?')}: {text}"
+
+
+def render_message(message: dict[str, Any]) -> str:
+    """One message: ``#3 [team:GAR] t2 al: text``."""
+    text = str(message.get("text", "")).replace("\n", "\n    ")
+    return f"#{message.get('n')} [{message.get('thread')}] t{message.get('turn')} {message.get('from')}: {text}"
+
+
+def order_text(order: Any) -> str:
+    """An order on a sheet (``{"text", "by"}``) as a line."""
+    if isinstance(order, dict):
+        by = f" (by {order['by']})" if order.get("by") else ""
+        return f"{order.get('text', '')}{by}"
+    return str(order)
+
+
+def render_sheet(sheet: list[Any], seat: str) -> str:
+    """A seat's order sheet, numbered from 1."""
+    if not sheet:
+        return f"{seat}: no orders on the sheet"
+    return "\n".join([f"{seat}: {len(sheet)} order{'s' if len(sheet) != 1 else ''}"]
+                     + [f"  {i}. {order_text(o)}" for i, o in enumerate(sheet, 1)])
+
+
+def render_board(board: dict[str, Any]) -> list[str]:
+    """A board in lines: its places (or zones, squares ...) with owner, marks and lines."""
+    lines: list[str] = []
+    for key, items in board.items():
+        if not isinstance(items, list) or not items or not all(isinstance(i, dict) for i in items):
+            continue
+        lines.append(f"{key}:")
+        for item in items:
+            name = item.get("name") or item.get("id") or "?"
+            owner = f" [{item['owner']}]" if item.get("owner") else ""
+            marks = _words(item.get("marks"))
+            lines.append(f"  {name}{owner}" + (f": {marks}" if marks else ""))
+            extra = item.get("lines") or []
+            for row in extra if isinstance(extra, list) else [extra]:
+                lines.append(f"      {_words(row)}")
+    return lines
+
+
+def render_view(view: dict[str, Any]) -> str:
+    """A view (see :mod:`core.ruleset`) as text: heading, prompt, resources, board, rosters, sheet, log, messages."""
+    viewer = view.get("viewer", "?")
+    lines = [f"== {view.get('title', view.get('ruleset', '?'))}: turn {view.get('turn', '?')}"
+             + (f", {view['phase']}" if view.get("phase") else "") + f"; view of {viewer} =="]
+    if view.get("outcome"):
+        outcome = view["outcome"]
+        lines.append(f"game over: winners {', '.join(outcome.get('winners', [])) or 'nobody (a draw)'}; {outcome.get('reason', '')}")
+        if view.get("seed"):
+            lines.append(f"the dice seed was {view['seed']!r}")
+    if view.get("prompt"):
+        lines.append(f"prompt: {view['prompt']}")
+    if "awaiting" in view:
+        lines.append(f"awaiting: {', '.join(view['awaiting']) or 'nobody'}; ready: {', '.join(view.get('ready') or []) or 'nobody'}")
+    if view.get("deadline") is not None:
+        lines.append(f"deadline: {view['deadline']}")
+    if view.get("resources"):
+        lines.append("resources: " + _words(view["resources"]))
+    board = view.get("board") or {}
+    if isinstance(board, dict):
+        lines.extend(render_board(board))
+    for roster in view.get("rosters") or []:
+        lines.append(f"{roster.get('title', 'roster')}:")
+        rows = roster.get("rows") or []
+        lines.extend(f"  {_words(r)}" for r in rows)
+        if not rows:
+            lines.append("  (none)")
+    if view.get("sheet") is not None and viewer != GM:
+        lines.append(render_sheet(list(view["sheet"]), str(viewer)))
+    if view.get("log"):
+        lines.append("log:")
+        lines.extend("  " + render_event(e) for e in view["log"])
+    if view.get("messages"):
+        lines.append("messages:")
+        lines.extend("  " + render_message(m) for m in view["messages"])
+    return "\n".join(lines)
+
+
+# -- the loop ---------------------------------------------------------------------------------------
