@@ -473,8 +473,10 @@ class Session:
             raise PermissionRefused(f"{actor} may not write to {thread!r}; threads: {', '.join(self.threads_for(actor))}")
         if not text.strip():
             raise OrderError("an empty message; write something after the thread name")
+        # control characters (terminal escapes) never reach another player's screen
+        clean = "".join(ch for ch in text if ch in "\n\t" or (ord(ch) >= 32 and not 0x7F <= ord(ch) <= 0x9F))
         message = {"n": len(self.record["messages"]) + 1, "thread": thread, "from": actor,
-                   "turn": self.turn, "text": text.strip()[:2000]}
+                   "turn": self.turn, "text": clean.strip()[:2000]}
         self.record["messages"].append(message)
         self._journal(op="post", actor=actor, thread=thread, text=text)
         self._tell("message", thread=thread, n=message["n"])

@@ -21,10 +21,10 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, RichLog, Static
 
-from core.console import order_text, render_event
 from core.events import GM
+from core.render import order_text, render_event
 from server.accounts import Accounts
-from server.apps import TUI_CSS, ServedMixin, prepare
+from server.apps import MAX_INPUT, TUI_CSS, ServedMixin, bound_inputs, prepare
 from server.bridge import ChannelTerminal
 from server.commands import AccountConsole, when_text
 from server.hub import GameHub, HostedGame
@@ -151,7 +151,7 @@ class AdminScreen(Screen[None]):
         yield Grid(id="tiles")
         yield RichLog(id="admin-output", max_lines=400, wrap=True, markup=False, highlight=False)
         yield SteadyInput(placeholder="GM command: resolve, deadline +24h, roll 2d6 why, bot al, say public ..., "
-                                      "help", id="admin-command")
+                                      "help", id="admin-command", max_length=MAX_INPUT)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -277,7 +277,9 @@ class AdminScreen(Screen[None]):
             return
         from tui.screens.game import GameScreen
         desk = hosted.desk(self.account, seat)
-        self.app.push_screen(GameScreen(hosted.session, seat, desk, hotseat=False, actor=GM))
+        screen = GameScreen(hosted.session, seat, desk, hotseat=False, actor=GM)
+        self.app.push_screen(screen)
+        self.app.call_after_refresh(bound_inputs, screen)
 
     def action_next_game(self) -> None:
         ids = self.hub.ids()

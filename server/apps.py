@@ -31,6 +31,7 @@ from server.hub import HostedGame, Resume
 from tui.app import HolotableApp
 
 log = logging.getLogger("holotable.server")
+MAX_INPUT = 1000
 TUI_CSS = str(Path(sys.modules[HolotableApp.__module__].__file__ or ".").parent / str(HolotableApp.CSS_PATH))
 FAILED_MESSAGE = "\r\n\x1b[0mholotable: this session failed and was closed (the server logged why). " \
                  "Your game is safe; reconnect to resume.\r\n"
@@ -85,6 +86,14 @@ class ServedMixin:
         return None
 
 
+def bound_inputs(screen: Screen[Any], limit: int = MAX_INPUT) -> None:
+    """Cap every input line of ``screen`` at ``limit`` characters (each key costs more as a line grows)."""
+    from textual.widgets import Input
+    for field in screen.query(Input):
+        if not field.max_length or field.max_length > limit:
+            field.max_length = limit
+
+
 def prepare(app: App[Any], terminal: ChannelTerminal, label: str) -> None:
     """Give a served app its session's colours and send its error reports to the server log."""
     configure_console(app)
@@ -111,7 +120,9 @@ class PlayerApp(ServedMixin, HolotableApp):
         event.prevent_default()  # the desk is ours (kept between connections), not a fresh one
         from tui.screens.game import GameScreen
         desk = self.hosted.desk(self.account, self.seat)
-        self.push_screen(GameScreen(self.hosted.session, self.seat, desk, hotseat=False, actor=self.seat))
+        screen = GameScreen(self.hosted.session, self.seat, desk, hotseat=False, actor=self.seat)
+        self.push_screen(screen)
+        self.call_after_refresh(bound_inputs, screen)
         self._unsubscribe = self.hosted.session.subscribe(self._heard)
         resume = self.hosted.resume.get(self.account)
         if resume is not None:

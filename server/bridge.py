@@ -14,6 +14,8 @@ done to the server's own terminal. Everything runs on the server's event loop.
 - The window size is the client's (bounded, so a client cannot ask for a gigantic screen); a
   window change becomes a Textual ``Resize``.
 - Nothing a session does may reach the server's machine: no URLs opened, no files delivered.
+- Pasted text loses its control characters, so no player can slip escape sequences into what
+  other players' terminals draw (typed keys never insert them).
 
 Use :class:`ChannelTerminal`: ``terminal = ChannelTerminal(channel, (w, h), "xterm-256color")``,
 then ``App(driver_class=terminal.driver_class())``, :func:`configure_console` on the app, and feed
@@ -46,10 +48,12 @@ log = logging.getLogger("holotable.server")
 MIN_WIDTH, MIN_HEIGHT = 20, 6
 MAX_WIDTH, MAX_HEIGHT = 400, 150
 DEFAULT_SIZE = (80, 24)
-INPUT_RATE = 4096.0  # characters a second a session may type, paste or click, after...
-INPUT_BURST = 16384.0  # ...a burst of this many
-INPUT_PIECE = 512  # handed to the app at a time
-INPUT_HIGH = 8192  # waiting characters past which the channel stops reading
+INPUT_RATE = 400.0  # characters a second a session may type, paste or click (a key is 1 to 6, a click 24)...
+INPUT_BURST = 2000.0  # ...after a burst of this many
+INPUT_PIECE = 64  # handed to the app at a time (each key costs the app about a millisecond)
+INPUT_HIGH = 4096  # waiting characters past which the channel stops reading
+MAX_PASTE = 8192
+PASTE_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 FIRST_FRAME_BYTES = 1000  # a send this big is a drawn screen, not the set-up sequences
 ESC_DELAY = 0.12  # a lone Escape is reported after this long without a following byte
 
@@ -408,6 +412,13 @@ class ChannelDriver(Driver):
     def send_message(self, message: Message) -> None:
         """Post to the app directly: we are on its loop (the base class assumes a thread)."""
         self._app.post_message(message)
+
+    def process_message(self, message: Message) -> None:
+        """Pasted text loses its control characters (an escape sequence pasted into a message would
+        otherwise reach every reader's terminal) and is cut at MAX_PASTE characters."""
+        if isinstance(message, events.Paste):
+            message = events.Paste(PASTE_CONTROL.sub("", message.text)[:MAX_PASTE])
+        super().process_message(message)
 
     def feed(self, text: str) -> None:
         """Parse what the client sent into key, mouse and paste events."""

@@ -33,11 +33,10 @@ from typing import Any, TextIO
 
 import asyncssh
 
-from core.console import Answer
 from saves import GameStore
 from saves.atomic import atomic_write_bytes
 from server.accounts import Accounts, RateLimiter, hash_password, key_fingerprint, normalize_key
-from server.commands import AccountConsole, clean, parse_options
+from server.channel import SeatSession
 from server.hub import GameHub
 
 log = logging.getLogger("holotable.server")
@@ -103,29 +102,6 @@ def load_host_key(path: Path) -> tuple[asyncssh.SSHKey, bool]:
     key = asyncssh.generate_private_key("ssh-ed25519")
     atomic_write_bytes(path, key.export_private_key("openssh"), mode=0o600)
     return key, True
-
-
-class CommandGate:
-    """At most ``rate`` commands a second for one session, after a burst of ``burst``: a script
-    pouring in commands waits its turn and every command lets the other sessions run."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate = rate
-        self.burst = burst
-        self._tokens = burst
-        self._refilled = time.monotonic()
-
-    async def wait(self) -> None:
-        """Return when the next command may run."""
-        now = time.monotonic()
-        self._tokens = min(self.burst, self._tokens + (now - self._refilled) * self.rate)
-        self._refilled = now
-        if self._tokens < 1:
-            await asyncio.sleep((1 - self._tokens) / self.rate)
-            self._tokens = 1.0
-            self._refilled = time.monotonic()
-        self._tokens -= 1
-        await asyncio.sleep(0)
 
 
 # -- one connection ----------------------------------------------------------------------------------
@@ -384,8 +360,8 @@ class Connection(asyncssh.SSHServer):
         idle = duration(self.server.limits.idle_timeout)
         log.info("%s (from %s): idle for %s; disconnected", self.account, self.address, idle)
         for session in list(self.sessions):
-            session.idle_out(idle)
-        self._close(asyncssh.DISC_BY_APPLICATION, "idle timeout")
+            session.farewell(f"no input for {idle}; disconnected. Your game is safe.")
+        asyncio.get_running_loop().call_later(0.5, self._close, asyncssh.DISC_BY_APPLICATION, "idle timeout")
 
     # -- what is refused outright ---------------------------------------------------------------------
     def session_requested(self) -> Any:
@@ -420,297 +396,6 @@ class Connection(asyncssh.SSHServer):
 
     def tap_requested(self, unit: int | None) -> bool:
         return False
-
-
-# -- one session (channel) ---------------------------------------------------------------------------
-class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
-    """One channel: the war room (pty), one command, or a line console."""
-
-    def __init__(self, connection: Connection) -> None:
-        self.connection = connection
-        self.server = connection.server
-        self.chan: Any = None
-        self.term_type: str | None = None
-        self.term_size = (80, 24)
-        self.command: str | None = None
-        self.terminal: Any = None
-        self.app: Any = None
-        self.task: asyncio.Task[None] | None = None
-        self.stdin: list[bytes] = []
-        self.stdin_size = 0
-        self.eof = asyncio.Event()
-        self.writable = asyncio.Event()
-        self.writable.set()
-        self.lines: asyncio.Queue[str | None] = asyncio.Queue()
-        self.gate = CommandGate(self.server.limits.commands_per_second, self.server.limits.command_burst)
-        self._partial = b""
-        self.gone = False
-        self.status = 0
-
-    # -- asyncssh's callbacks -----------------------------------------------------------------------
-    def connection_made(self, chan: Any) -> None:
-        self.chan = chan
-        chan.set_write_buffer_limits(high=self.server.limits.high_water)
-
-    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
-        self.term_type = term_type
-        self.term_size = (term_size[0], term_size[1])
-        return True
-
-    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        self.term_size = (width, height)
-        if self.terminal is not None:
-            self.terminal.resize(width, height)
-
-    def shell_requested(self) -> bool:
-        return True  # no shell: the war room (with a pty) or the line console runs instead
-
-    def exec_requested(self, command: str) -> bool:
-        if len(command) > self.server.limits.max_command:
-            log.warning("%s: refused a command of %d characters", self.connection.account, len(command))
-            return False
-        self.command = command
-        return True
-
-    def subsystem_requested(self, subsystem: str) -> bool:
-        log.warning("%s (from %s): refused subsystem %r", self.connection.account, self.connection.address,
-                    subsystem[:40])
-        return False
-
-    def session_started(self) -> None:
-        if self.chan.get_agent_path() is not None or self.chan.get_x11_display() is not None:
-            log.error("%s: a session came with agent or X11 forwarding; closed", self.connection.account)
-            self._finish(1)
-            return
-        self.task = asyncio.get_running_loop().create_task(self._run())
-        self.server.tasks.add(self.task)
-        self.task.add_done_callback(self.server.tasks.discard)
-
-    def data_received(self, data: bytes, datatype: Any) -> None:
-        self.connection.touch()
-        if self.terminal is not None:
-            self.terminal.feed(data)
-            return
-        self.stdin_size += len(data)
-        if self.stdin_size > self.server.limits.max_stdin:
-            if not self.gone:
-                log.warning("%s: standard input over %d bytes; closed", self.connection.account,
-                            self.server.limits.max_stdin)
-                self._write(f"refused: more than {self.server.limits.max_stdin} bytes of input\n")
-                self._finish(1)
-            return
-        self.stdin.append(data)
-        self._partial += data
-        *complete, self._partial = self._partial.split(b"\n")
-        for raw in complete:
-            self.lines.put_nowait(raw.decode("utf-8", "replace"))
-
-    def eof_received(self) -> bool:
-        if self._partial:
-            self.lines.put_nowait(self._partial.decode("utf-8", "replace"))
-            self._partial = b""
-        self.lines.put_nowait(None)
-        self.eof.set()
-        return True  # keep the channel open for our answers
-
-    def pause_writing(self) -> None:
-        self.writable.clear()
-        if self.terminal is not None:
-            self.terminal.pause_writing()
-
-    def resume_writing(self) -> None:
-        self.writable.set()
-        if self.terminal is not None:
-            self.terminal.resume_writing()
-
-    def break_received(self, msec: int) -> bool:
-        return False
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.connection_gone()
-
-    # -- ending -------------------------------------------------------------------------------------
-    def connection_gone(self) -> None:
-        """The channel (or the whole connection) is gone: stop the app; nothing is lost."""
-        self.connection.sessions.discard(self)
-        if self.gone:
-            return
-        self.gone = True
-        self.eof.set()
-        self.writable.set()
-        self.lines.put_nowait(None)
-        if self.terminal is not None:
-            self.terminal.close()
-        app = self.app
-        if app is not None and app.is_running:
-            app.exit()
-
-    def idle_out(self, idle: str) -> None:
-        """The idle timeout: say so, then the connection closes."""
-        app = self.app
-        if app is not None and app.is_running:
-            app.exit()
-        self._write(f"\r\nholotable: no input for {idle}; disconnected. Your game is safe.\r\n")
-
-    def _write(self, text: str) -> None:
-        if self.gone or self.chan is None:
-            return
-        if self.term_type is not None:
-            text = text.replace("\r\n", "\n").replace("\n", "\r\n")
-        try:
-            self.chan.write(text.encode("utf-8", "replace"))
-        except (BrokenPipeError, ConnectionError, OSError):
-            self.gone = True
-
-    def _finish(self, status: int) -> None:
-        if self.gone or self.chan is None:
-            return
-        self.gone = True
-        try:
-            self.chan.exit(status)
-        except (BrokenPipeError, ConnectionError, OSError):
-            pass
-
-    # -- what runs ------------------------------------------------------------------------------------
-    async def _run(self) -> None:
-        status = 1
-        try:
-            if self.connection.over_limit:
-                limit = self.server.limits.max_connections_per_account
-                self._write(f"refused: {self.connection.account} already has {limit} connections open; "
-                            "close one first\n")
-            elif self.command is not None:
-                status = await self._command()
-            elif self.term_type is not None:
-                status = await self._interactive()
-            else:
-                status = await self._line_console()
-        except Exception:  # noqa: BLE001 - one session's fault is that session's only
-            log.exception("session of %s (from %s) failed", self.connection.account, self.connection.address)
-            self._write("\r\nholotable: this session failed (the server logged why); your game is safe.\r\n")
-            status = 1
-        finally:
-            self._finish(status)
-
-    def _console(self, game: str | None = None) -> AccountConsole:
-        assert self.connection.account is not None
-        return AccountConsole(self.connection.account, self.server.accounts, self.server.hub, game=game,
-                              address=self.connection.address)
-
-    async def _say(self, answers: list[Answer], json_mode: bool) -> None:
-        for answer in answers:
-            if answer.quiet:
-                continue
-            if not self.writable.is_set():
-                await self.writable.wait()
-            if json_mode:
-                self._write(answer.as_json() + "\n")
-            else:
-                text = answer.as_text()
-                if text:
-                    self._write(text + "\n")
-
-    async def _command(self) -> int:
-        """One command of the line console's language; ``orders`` reads its orders from stdin."""
-        line, game, json_mode = parse_options(clean(self.command or ""))
-        console = self._console(game)
-        word = line.split(None, 1)[0].lower() if line.strip() else ""
-        if word == "orders":
-            await self.eof.wait()
-            if self.gone:
-                return 1
-            text = b"".join(self.stdin).decode("utf-8", "replace")
-            answers = []
-            for order in text.splitlines():
-                await self.gate.wait()
-                if self.gone:
-                    return 1
-                answers.extend(console.orders([order], game))
-            if not answers:
-                answers = [Answer(False, "orders", error="no orders on standard input (one per line)")]
-        elif not word:
-            answers = [console.handle("help")]
-        else:
-            answers = [console.handle(line)]
-        await self._say(answers, json_mode)
-        return 0 if all(a.ok for a in answers) else 1
-
-    async def _line_console(self) -> int:
-        """Lines in, answers out, until ``quit`` or the end of input (scripts, screen readers)."""
-        console = self._console()
-        account = self.connection.account
-        self._write(f"holotable line console for {account}: `help` lists the commands, `quit` leaves\n")
-        status = 0
-        while not self.gone:
-            line = await self.lines.get()
-            if line is None:
-                break
-            await self.gate.wait()
-            text, game, json_mode = parse_options(clean(line))
-            if text.strip().lower() in ("quit", "exit"):
-                self._write("bye\n")
-                break
-            answer = console.handle(line)
-            if not answer.ok:
-                status = 1
-            await self._say([answer], json_mode)
-        return status
-
-    async def _interactive(self) -> int:
-        """The war room of the account's seat (a GM: the tiles and tools)."""
-        from server.admin import AdminApp
-        from server.apps import FAILED_MESSAGE, GamePicker, PlayerApp, run_served
-        from server.bridge import ChannelTerminal
-
-        name = self.connection.account
-        assert name is not None
-        account = self.server.accounts.get(name)
-        if account is None:
-            return 1
-        env = dict(self.chan.get_environment()) if self.chan is not None else {}
-        self.terminal = ChannelTerminal(self.chan, self.term_size, self.term_type, env, self.server.limits.high_water,
-                                        on_first_frame=self.server.first_frames.append)
-        if account.is_gm:
-            app: Any = AdminApp(name, self.server.accounts, self.server.hub, self.terminal, self.connection.address)
-        else:
-            seats = list(account.seats)
-            if not seats:
-                self._write("holotable: this account holds no seat yet; ask the GM for an invite.\r\n")
-                return 1
-            ref = seats[0]
-            if len(seats) > 1:
-                choices = []
-                for seat_ref in seats:
-                    info = self.server.hub.summary(seat_ref.game)
-                    detail = info.get("problem") or f"{info['title']}, turn {info['turn']}, " \
-                                                    f"{len(info['ready'])} of {len(info['awaiting'])} ready"
-                    choices.append((seat_ref, f"{seat_ref.game}  seat {seat_ref.seat}: {detail}"))
-                picker = GamePicker(name, choices, self.server.last_game.get(name), self.terminal)
-                self.app = picker
-                chosen, failed = await run_served(picker, self.server.streams)
-                self.app = None
-                if failed:
-                    self._write(FAILED_MESSAGE)
-                    return 1
-                if chosen is None or self.gone:
-                    return 0
-                ref = chosen
-            try:
-                hosted = self.server.hub.game(ref.game)
-            except Exception as exc:  # noqa: BLE001 - say why, end this session only
-                self._write(f"holotable: game {ref.game} cannot be opened: {exc}\r\n")
-                return 1
-            self.server.last_game[name] = ref.game
-            app = PlayerApp(hosted, ref.seat, name, self.terminal)
-        self.app = app
-        if self.gone:
-            return 0
-        _, failed = await run_served(app, self.server.streams)
-        self.app = None
-        if failed:
-            self._write(FAILED_MESSAGE)
-            return 1
-        return 0
 
 
 # -- the server ------------------------------------------------------------------------------------------
@@ -758,6 +443,11 @@ class HolotableServer:
             keepalive_count_max=3)
         sockets = self._acceptor.sockets
         self.port = sockets[0].getsockname()[1] if sockets else self.options.port
+        for game_id in self.hub.ids():  # hold every game open: the server is their writer, deadlines tick
+            try:
+                self.hub.game(game_id)
+            except Exception as exc:  # noqa: BLE001 - one bad game must not stop the server
+                log.warning("game %s is not served: %s", game_id, exc)
         self._ticker = asyncio.get_running_loop().create_task(self._tick())
         log.info("listening on %s port %s; host key %s", self.options.host, self.port, self.fingerprint)
 
@@ -773,6 +463,11 @@ class HolotableServer:
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
+        sessions = [session for connection in self.connections for session in connection.sessions]
+        for session in sessions:
+            session.farewell("the server is stopping; every game is saved. Reconnect later to resume.")
+        if sessions:
+            await asyncio.sleep(0.2)  # let the farewells go out
         for connection in list(self.connections):
             connection._close(asyncssh.DISC_BY_APPLICATION, "the server is shutting down")
         if self.tasks:

@@ -139,3 +139,12 @@ def test_RAW_GAP_43_default_deadline_is_72_hours_and_moves_on_each_turn() -> Non
     assert sorted(s.state["away"]) == sorted(s.seats()), "every silent seat should count as away 12 h before the deadline"
     s.tick(1000.0 + 72 * 3600)
     assert s.turn == 2 and s.record["deadline"] == 1000.0 + 144 * 3600, "the deadline should resolve and move on 72 h"
+
+
+def test_messages_are_stored_without_terminal_escapes() -> None:
+    """A message with escape sequences cannot drive another player's terminal."""
+    s = new()
+    s.post("al", "public", "hello \x1b[2J\x1b]0;pwned\x07world\x9b")
+    text = s.messages_for("bo")[-1]["text"]
+    assert "\x1b" not in text and "\x07" not in text and "\x9b" not in text, f"control characters kept: {text!r}"
+    assert text.startswith("hello ") and text.endswith("world"), f"the printable text was changed: {text!r}"

@@ -287,3 +287,8 @@ class Tmux:
 
     def stop(self) -> None:
         self._tmux("kill-server")
+        folder = Path(os.environ.get("TMUX_TMPDIR", "/tmp")) / f"tmux-{os.getuid()}"
+        try:
+            (folder / self.socket).unlink()
+        except OSError:
+            pass

@@ -162,6 +162,7 @@ async def test_an_idle_connection_is_closed(tmp_path: Path) -> None:
         terminal.type("b")  # input keeps it alive
         await terminal.wait_for("no input for 2 seconds; disconnected", timeout=6)
         await asyncio.wait_for(terminal.session.closed.wait(), 5)
+        assert not terminal.screen.alternate, "the client's terminal is given back (the alternate screen left)"
         async with await table.connect("bob") as conn:
             assert (await conn.run("status")).exit_status == 0, "the server goes on"
     finally:
@@ -215,3 +216,35 @@ async def test_the_host_key_fingerprint_is_what_the_client_sees(table: Table) ->
     async with await table.connect("ann", known_hosts=known) as conn:
         seen = conn.get_server_host_key()
         assert seen is not None and seen.get_fingerprint("sha256") == table.server.fingerprint
+
+
+class ChoosePassword(asyncssh.SSHClient):
+    """A client without keys: the invite code, then a new password twice."""
+
+    def __init__(self, code: str, password: str) -> None:
+        self.answers = [[code], [password, password]]
+
+    def kbdint_auth_requested(self) -> str:
+        return ""
+
+    def kbdint_challenge_received(self, name: str, instructions: str, lang: str, prompts: object) -> list[str] | None:
+        return self.answers.pop(0) if self.answers else None
+
+
+async def test_with_passwords_on_an_invite_without_a_key_chooses_a_password(tmp_path: Path) -> None:
+    table = await start_table(tmp_path / "data", passwords=True)
+    try:
+        code = table.server.accounts.invite("cyd", game=table.game_id, seat="cy")
+        async with await table.connect("cyd", key=False, client_factory=lambda: ChoosePassword(code, "twelve chars!!"),
+                                       preferred_auth="keyboard-interactive") as conn:
+            assert "view of cy" in (await conn.run("view")).stdout
+        assert not table.server.accounts.invite_open("cyd", code), "the code is used up"
+        async with await table.connect("cyd", key=False, password="twelve chars!!") as conn:
+            assert (await conn.run("status")).exit_status == 0, "the chosen password logs in from then on"
+        code = table.server.accounts.invite("dee", game=table.game_id, seat="di")
+        how = await refused(table, "dee", key=False, client_factory=lambda: ChoosePassword(code, "short"),
+                            preferred_auth="keyboard-interactive")
+        assert "PermissionDenied" in how and table.server.accounts.invite_open("dee", code), \
+            "a too short password is refused and the code stays open"
+    finally:
+        await table.server.close()

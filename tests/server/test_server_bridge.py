@@ -97,7 +97,7 @@ async def test_input_is_handed_over_in_pieces_at_a_bounded_rate() -> None:
     driver.fed.clear()
     terminal.feed(b"x" * (INPUT_HIGH * 2))
     assert not channel.reading, "a flood stops the channel reading"
-    assert max(len(piece) for piece in driver.fed) <= 512, "the app gets one piece at a time"
+    assert max(len(piece) for piece in driver.fed) <= 64, "the app gets one piece at a time"
     loop = asyncio.get_running_loop()
     start = loop.time()
     while terminal.waiting_input:
@@ -105,7 +105,7 @@ async def test_input_is_handed_over_in_pieces_at_a_bounded_rate() -> None:
     elapsed = loop.time() - start
     taken = len("".join(driver.fed))
     assert taken == INPUT_HIGH * 2 and channel.reading, "everything arrives in the end and reading resumes"
-    assert taken <= 2000 + 20000 * elapsed + 512, f"no faster than the rate: {taken} characters in {elapsed:.2f}s"
+    assert taken <= 2000 + 20000 * elapsed + 64, f"no faster than the rate: {taken} characters in {elapsed:.2f}s"
 
 
 async def test_input_after_the_channel_closed_is_ignored() -> None:

@@ -114,8 +114,17 @@ async def test_openssh_client_commands(table: Table, tmp_path: Path) -> None:
     status, out, err = await openssh_run(table, "ann", tmp_path / "ssh", "orders", b"build Coruscant Vc1\n")
     assert status == 0 and "al: accepted" in out, f"ssh ann@host orders < file: {status} {out} {err}"
     status, out, err = await openssh_run(table, "ann", tmp_path / "ssh", "view --json")
-    assert status == 0 and json.loads(out)["view"]["viewer"] == "al", err
+    assert status == 0 and json.loads(out)["view"]["viewer"] == "al", f"ssh ann@host view --json: {status} {out[:300]} {err}"
     status, out, err = await openssh_run(table, "ann", tmp_path / "ssh", "resolve")
-    assert status == 1 and "the GM's command" in out
+    assert status == 1 and "the GM's command" in out, f"{status} {out} {err}"
     status, out, err = await openssh_run(table, "mallory", tmp_path / "ssh", "view")
     assert status == 255 and "Permission denied" in err, "an unknown user is refused"
+
+
+async def test_control_characters_never_enter_the_game_from_a_command(table: Table) -> None:
+    result = await table.run("ann", "say public hello \x1b]52;c;cHduZWQ=\x07 \x1b[2Jthere")
+    assert result.exit_status == 0, result.stdout
+    posted = table.session.record["messages"][-1]["text"]
+    assert "\x1b" not in posted and "\x07" not in posted and posted.startswith("hello"), repr(posted)
+    result = await table.run("ann", "orders", input="stance free\x1b[31m\n")
+    assert "\x1b" not in json.dumps(table.session.record["journal"]), "orders from stdin are cleaned too"

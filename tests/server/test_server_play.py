@@ -254,3 +254,46 @@ async def test_finished_sessions_leave_nothing_behind(table: Table) -> None:
     assert len(table.session._listeners) == listeners, "every session stops listening to the game when it ends"
     alive = [ref() for ref in apps if ref() is not None]
     assert not alive, f"finished apps must be freed: {alive}"
+
+
+@pytest.mark.skipif(not have_openssh(), reason="the OpenSSH client and tmux are needed")
+async def test_openssh_first_login_types_the_invite_code_then_the_key_alone_works(table: Table, tmp_path: Path) -> None:
+    code = table.server.accounts.invite("cyd", game=table.game_id, seat="cy")
+    options = openssh_files(table, "cyd", tmp_path / "ssh")
+    first = Tmux(120, 40)
+    first.start(["ssh", *options, "-t", "cyd@127.0.0.1"])
+    try:
+        await first.wait_for(r"Invite code:")
+        first.type(code.lower())  # typed as a person might: lower case
+        first.keys("Enter")
+        await first.wait_for(r"cy \(GAR\)")
+    finally:
+        first.stop()
+    assert len(table.server.accounts.get("cyd").keys) == 1, "the key OpenSSH proved is registered"  # type: ignore[union-attr]
+    from server_helpers import openssh_run
+    status, out, err = await openssh_run(table, "cyd", tmp_path / "ssh", "status")
+    assert status == 0 and "turn 1" in out, f"then the key alone logs in (no prompt in batch mode): {err}"
+
+
+async def test_pasted_escape_sequences_never_reach_another_players_terminal(table: Table) -> None:
+    ann = await open_terminal(table, "ann")
+    bob = await open_terminal(table, "bob")
+    bob_seen = Transcript(bob)
+    try:
+        await ann.wait_for(r"al \(GAR\)")
+        await bob.wait_for(r"bo \(CIS\)")
+        ann.type("\x1b[18~")  # F7: the message board, its line focused
+        await ann.settle()
+        ann.type("\x1b[200~hello \x1b]0;pwned\x07\x1b[2Jthere\x1b[201~")  # a bracketed paste
+        await ann.settle()
+        ann.type("\r")
+        await bob.wait_for(r"✉ 1 unread")
+        posted = table.session.record["messages"][-1]["text"]
+        assert "\x1b" not in posted and "\x07" not in posted and "hello" in posted and "there" in posted, repr(posted)
+        bob.type("\x1b[18~")
+        await bob.wait_for(r"hello")
+        assert "pwned" not in "".join(c for c in bob_seen.chunks if "\x1b]0;" in c), \
+            "no escape sequence of ann's may reach bob's terminal"
+    finally:
+        await ann.close()
+        await bob.close()

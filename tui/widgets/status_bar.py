@@ -24,7 +24,10 @@ def status_text(view: dict[str, Any], seat: str, side: str | None, unread: int) 
         text.append(f"  ·  game over: {winners} won", style="bold magenta")
     else:
         ready = set(view.get("ready") or [])
-        waiting = [s for s in view.get("awaiting") or [] if s not in ready]
+        awaited = list(view.get("awaiting") or [])
+        waiting = [s for s in awaited if s not in ready]
+        if len(awaited) > 1:
+            text.append(f"  ·  {len(ready & set(awaited))} of {len(awaited)} ready", style="bold")
         text.append("  ·  waiting: ", style="dim")
         text.append(" ".join(waiting) or "nobody")
         if ready:
