@@ -1,11 +1,12 @@
 """Republic at War (``raw``): 2 teams of admirals, simultaneous orders, engine-resolved turns."""
 from __future__ import annotations
 
+import copy
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from core.errors import OrderError
+from core.errors import HolotableError, OrderError
 from core.odds import ground_capture, two_d6
 from core.orders import OrderBook
 from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
@@ -13,7 +14,7 @@ from core.rulesets.raw import bot as raw_bot
 from core.rulesets.raw import orders as raw_orders
 from core.rulesets.raw.combat import combat, disparity, casualty_row
 from core.rulesets.raw.construct import construct
-from core.rulesets.raw.data import SIDES, ground_forces, scenario as load_scenario
+from core.rulesets.raw.data import SIDES, galaxy_map, ground_forces, unit_types, scenario as load_scenario
 from core.rulesets.raw.endturn import hostile, objectives_check, scans, start_turn, victory
 from core.rulesets.raw.ground import after_combat
 from core.rulesets.raw.jump import jump
@@ -129,9 +130,21 @@ class RepublicAtWar(Ruleset):
         return changes
 
     def legal_orders(self, state: State, seat: str) -> list[str]:
+        """A sample of orders that ``seat`` could give now, each accepted on its own by a trial submission."""
         if seat not in self.awaiting(state):
             return []
-        return raw_bot.bot_orders(self.view(state, seat), seat) or ["stance free"]
+        legal = []
+        for text in _candidates(state, seat):
+            trial = dict(state)
+            for key in self.order_keys or ():
+                if key in state:
+                    trial[key] = copy.deepcopy(state[key])
+            try:
+                self.submit(trial, seat, text)
+            except HolotableError:
+                continue
+            legal.append(text)
+        return legal
 
     def odds(self, state: State, seat: str, text: str) -> Odds | None:
         """Exact odds for ``assault``, ``ally`` and ``jump`` into a seen enemy fleet, from what ``seat`` knows. Raises OrderError."""
@@ -171,6 +184,32 @@ class RepublicAtWar(Ruleset):
                     for total, p in two_d6(mod).items()]
             return Odds(f"attacking {enemy} pts at {dest} with {ours} pts (modifier {mod:+d}, before their Warships)", rows)
         return None
+
+
+def _candidates(state: State, seat: str) -> list[str]:
+    """Orders worth trying for a sample: builds, improvements, jumps, loads, assaults, rolls, scans, stances."""
+    side = state["seats"][seat]["side"]
+    neighbours = galaxy_map(state["map"])["neighbours"]
+    out: list[str] = ["stance free", "stance hold neutral"]
+    codes = [c for c, t in unit_types().items() if t.faction == side]
+    for name, info in sorted(state["planets"].items()):
+        if info["owner"] == seat:
+            out += [f"build {name} {code}" for code in codes[::3]] + [f"build {name} GF", f"improve {name} 10"]
+        elif info["owner"] is None and info["forces"]:
+            out.append(f"ally {name}")
+    for uid, unit in sorted(state["units"].items()):
+        if unit["owner"] != seat or utype(unit).kind != "ship":
+            continue
+        here = unit["at"].split(":")[1] if unit["at"].startswith("deep:") else unit["at"]
+        out += [f"jump {uid} {p}" for p in neighbours[here][:3]] + [f"jump {uid} deep {here}"]
+        if unit["gf"]:
+            out.append(f"assault {here}")
+        if not unit["at"].startswith("deep:") and state["planets"][here]["owner"] == seat and state["planets"][here]["gf"]:
+            out.append(f"load {uid} GF")
+        if unit["scarred"]:
+            out.append(f"repair {uid}")
+    out += [f"scan {p}" for p in sorted(state["planets"])[:: 10]]
+    return out
 
 
 def _move(state: State, uid: str, target: str) -> None:
