@@ -5,8 +5,9 @@ import time
 from pathlib import Path
 
 from textual.binding import Binding
+from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import Button, DataTable, Footer, Static
 
 from core.errors import HolotableError
 from tui.storage import SaveEntry
@@ -18,12 +19,13 @@ def when_text(stamp: float | None) -> str:
 
 
 class LoadGameScreen(Screen[None]):
-    """The list of saves; Enter opens the highlighted one for hot-seat play."""
+    """The list of saves; Enter opens the highlighted one for hot-seat play, r replays it."""
 
     CSS_PATH = str(Path(__file__).with_name("load_game.tcss"))
     BINDINGS = [
         Binding("escape", "back", "Back"),
-        Binding("r", "reload", "Reload the list"),
+        Binding("r", "replay", "Replay"),
+        Binding("f5", "reload", "Reload the list"),
     ]
 
     def __init__(self) -> None:
@@ -31,9 +33,11 @@ class LoadGameScreen(Screen[None]):
         self.entries: list[SaveEntry] = []
 
     def compose(self):  # type: ignore[no-untyped-def]
-        yield Static("[b]Load a game[/b]   [dim]Enter opens · r reloads · Escape goes back[/dim]", id="load-title")
+        yield Static("[b]Load a game[/b]   [dim]Enter opens · r replays · F5 reloads · Escape goes back[/dim]", id="load-title")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
-        yield Static("", id="load-error")
+        with Horizontal(id="load-actions"):
+            yield Button("Replay (r)", id="load-replay", compact=True)
+            yield Static("", id="load-error")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -72,6 +76,28 @@ class LoadGameScreen(Screen[None]):
             note.update(f"[b red]cannot open {game_id}:[/] {exc}")
             return
         self.app.begin_hotseat(game.session, game, resumed=True)  # type: ignore[attr-defined]
+
+    def action_replay(self) -> None:
+        """Replay the highlighted game as one seat (or the GM) saw it."""
+        table = self.query_one(DataTable)
+        note = self.query_one("#load-error", Static)
+        if not self.entries or table.row_count == 0:
+            note.update("[b red]no game to replay[/]")
+            return
+        game_id = str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
+        entry = next((e for e in self.entries if e.id == game_id), None)
+        if entry is None or entry.problem:
+            note.update(f"[b red]{game_id} cannot be replayed:[/] {entry.problem if entry else 'it is not listed'}")
+            return
+            note.update(f"[b red]{entry.id} cannot be replayed:[/] {entry.problem}")
+            return
+        from tui.screens.replay import start_replay
+        start_replay(self.app, self.app.saves, game_id, note.update)  # type: ignore[attr-defined]
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "load-replay":
+            event.stop()
+            self.action_replay()
 
     def action_back(self) -> None:
         self.app.pop_screen()

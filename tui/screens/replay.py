@@ -1,0 +1,283 @@
+"""A replay: a saved game stepped through turn by turn as one viewer (a seat, or the GM) saw it.
+
+Everything drawn comes from :func:`saves.replay.frames`: per turn, the events the viewer saw, the
+messages they could read and their view once the turn was over. Nothing else of the record is
+shown; the record is read without opening the game (no lock, nothing written).
+
+- :class:`ViewerScreen`: whose replay? Any seat of the game, or the GM (as ``holotable replay``
+  allows; a hot-seat PIN is not asked here).
+- :class:`ReplayScreen`: turn N of M, the board, the forces and the events of that turn; Left/Right
+  (or p/n) step, Home/End jump, Escape goes back.
+- :func:`start_replay`: the two in turn, from the load-game screen.
+"""
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any, Callable
+
+from rich.markup import escape
+from rich.text import Text
+from textual.app import App
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, OptionList, Static, TabbedContent, TabPane
+from textual.widgets.option_list import Option
+
+from core.errors import HolotableError
+from core.events import GM
+from core.registry import find_ruleset
+from saves.replay import Frame, frames
+from tui.panels import board_kind, board_widget
+from tui.text import events_text, message_text
+from tui.widgets.event_log import EventLog
+from tui.widgets.galaxy_map import GalaxyMap
+from tui.widgets.place_details import PlaceDetails
+from tui.widgets.rosters import RosterPanel
+
+CSS = str(Path(__file__).with_name("replay.tcss"))
+PANES = {"log": "replay-pane-log", "forces": "replay-pane-forces", "messages": "replay-pane-messages"}
+
+
+def replay_record(saves: Any, game_id: str) -> dict[str, Any]:
+    """The whole record of a saved game (its journal included), for replaying it.
+
+    A game store is read without opening the game (no lock: a game in play elsewhere replays
+    too); other saves are opened, copied and let go. Raises HolotableError.
+    """
+    store = getattr(saves, "store", None)
+    if store is not None and callable(getattr(store, "read", None)):
+        return store.read(game_id).record  # type: ignore[no-any-return]
+    game = saves.open(game_id)
+    try:
+        return copy.deepcopy(game.session.record)
+    finally:
+        game.close()
+
+
+def viewer_name(viewer: str, side: str | None = None) -> str:
+    """``al (GAR)``, or ``the GM``."""
+    if viewer == GM:
+        return "the GM"
+    return f"{viewer} ({side})" if side else viewer
+
+
+# -- whose replay ------------------------------------------------------------------------------------
+class ViewerScreen(ModalScreen[str | None]):
+    """Pick the viewer: dismisses with a seat name, ``GM``, or None when cancelled."""
+
+    CSS_PATH = CSS
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, game_id: str, seats: list[dict[str, Any]]) -> None:
+        super().__init__()
+        self.game_id = game_id
+        self.seats = seats
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        options = [Option(f"{s['name']} ({s['side']}{', bot' if s.get('bot') else ''})", id=f"seat:{s['name']}")
+                   for s in self.seats]
+        options.append(Option("the GM: everything", id="gm"))
+        with Vertical(id="viewer-box"):
+            yield Static(Text.assemble(("Replay ", "bold"), (self.game_id, "bold")), id="viewer-title")
+            yield Static("Whose replay? Each turn is shown only as that viewer saw it.", id="viewer-text")
+            yield OptionList(*options, id="viewer-list")
+            yield Static("[dim]Enter picks · Escape cancels[/dim]", id="viewer-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#viewer-list").focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        option_id = event.option.id or ""
+        self.dismiss(GM if option_id == "gm" else option_id.removeprefix("seat:"))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+# -- the replay ----------------------------------------------------------------------------------------
+def frame_heading(frame: Frame, index: int, count: int, last_turn: int, viewer: str, side: str | None,
+                  title: str) -> Text:
+    """`` Republic at War  replay as al (GAR) · turn 2 of 4 · 2/4 ``: what is on show."""
+    text = Text()
+    text.append(f" {title} ", style="bold reverse")
+    text.append("  replay as ", style="dim")
+    text.append(viewer_name(viewer, side), style="bold bright_cyan")
+    text.append("  ·  ", style="dim")
+    text.append(f"turn {frame.turn} of {last_turn}", style="bold")
+    outcome = frame.view.get("outcome")
+    if outcome:
+        winners = ", ".join(outcome.get("winners") or []) or "nobody"
+        text.append(f"  ·  game over: {winners} won", style="bold magenta")
+    elif not frame.closed:
+        text.append("  ·  in progress", style="yellow")
+    if count != last_turn:
+        text.append(f"  ·  {index + 1}/{count}", style="dim")
+    return text
+
+
+def messages_text(messages: list[dict[str, Any]]) -> Text:
+    """The messages of one frame, each with its thread."""
+    if not messages:
+        return Text("no messages this viewer could read", style="dim italic")
+    lines = []
+    for message in messages:
+        line = Text(f"[{message.get('thread', '?')}]", style="dim")
+        line.append_text(message_text(message))
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+class ReplayScreen(Screen[None]):
+    """The frames of one viewer, one at a time."""
+
+    CSS_PATH = CSS
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
+    # priority: the event log (a scroll view) would take Left/Right/Home/End for itself
+    BINDINGS = [
+        Binding("left,p", "step(-1)", "Prev turn", priority=True),
+        Binding("right,n", "step(1)", "Next turn", priority=True),
+        Binding("home", "first", "First turn", show=False, priority=True),
+        Binding("end", "last", "Last turn", show=False, priority=True),
+        Binding("f5", "pane('forces')", "Forces"),
+        Binding("f6", "pane('log')", "Events"),
+        Binding("f7", "pane('messages')", "Msgs"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, game_id: str, viewer: str, shown: list[Frame]) -> None:
+        super().__init__()
+        if not shown:
+            raise ValueError("a replay needs at least one frame")
+        self.game_id = game_id
+        self.viewer = viewer
+        self.frames = shown
+        self.index = 0
+        first = shown[0].view
+        self.side = next((s.get("side") for s in first.get("seats_public") or [] if s.get("name") == viewer), None)
+        self.sides = self._sides(first)
+        self.game_title = str(first.get("title") or first.get("ruleset") or "holotable")
+
+    @staticmethod
+    def _sides(view: dict[str, Any]) -> list[str]:
+        """The rule system's sides (for the map's colours), else the sides of the seats in order."""
+        try:
+            return list(find_ruleset(str(view.get("ruleset"))).sides())
+        except HolotableError:
+            return list(dict.fromkeys(str(s.get("side")) for s in view.get("seats_public") or []))
+
+    @property
+    def frame(self) -> Frame:
+        """The frame on show."""
+        return self.frames[self.index]
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        yield Static(id="replay-status")
+        with Horizontal(id="replay-body"):
+            with Vertical(id="replay-left"):
+                board = board_widget(board_kind(self.frame.view))
+                board.can_focus = False  # Left/Right step the turns; a click still selects a place
+                yield board
+                yield PlaceDetails(id="details")
+            with TabbedContent(id="replay-side", initial=PANES["log"]):
+                with TabPane("Events", id=PANES["log"]):
+                    yield EventLog(id="log")
+                with TabPane("Forces", id=PANES["forces"]):
+                    yield RosterPanel(id="forces")
+                with TabPane("Msgs", id=PANES["messages"]):
+                    with VerticalScroll(id="replay-messages-scroll"):
+                        yield Static(id="replay-messages")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.show_frame()
+        self.query_one(EventLog).focus()
+
+    # -- drawing ------------------------------------------------------------------------------------------
+    def show_frame(self) -> None:
+        """Hand each widget its part of the frame on show."""
+        frame = self.frame
+        view = frame.view
+        self.query_one("#replay-status", Static).update(
+            frame_heading(frame, self.index, len(self.frames), self.frames[-1].turn, self.viewer, self.side, self.game_title))
+        board = self.query_one("#board")
+        board.border_title = f"After turn {frame.turn}" if frame.closed else f"Turn {frame.turn} so far"
+        board.show(view.get("board") or {}, self.side, self.sides)  # type: ignore[attr-defined]
+        self._show_place(getattr(board, "place", None))
+        self.query_one(EventLog).show(list(frame.events))
+        self.query_one("#replay-messages", Static).update(messages_text(frame.messages))
+        tabs = self.query_one("#replay-side", TabbedContent)
+        events_label = f"Events {len(frame.events)}"
+        messages_label = f"Msgs {len(frame.messages)}" if frame.messages else "Msgs"
+        for pane, label in ((PANES["log"], events_label), (PANES["messages"], messages_label)):
+            tab = tabs.get_tab(pane)
+            if tab.label_text != label:
+                tab.label = label
+
+    def _show_place(self, place: dict[str, Any] | None) -> None:
+        rosters = list(self.frame.view.get("rosters") or [])
+        self.query_one(PlaceDetails).show(place, rosters)
+        self.query_one(RosterPanel).show(rosters, dict(self.frame.view.get("resources") or {}),
+                                         None if place is None else str(place.get("name") or place.get("id")))
+
+    def on_galaxy_map_selected(self, message: GalaxyMap.Selected) -> None:
+        message.stop()
+        self._show_place(message.place)
+
+    def on_galaxy_map_chosen(self, message: GalaxyMap.Chosen) -> None:
+        message.stop()
+
+    # -- stepping -----------------------------------------------------------------------------------------
+    def go(self, index: int) -> None:
+        """Show frame ``index`` (held within the frames)."""
+        index = max(0, min(len(self.frames) - 1, index))
+        if index != self.index:
+            self.index = index
+            self.show_frame()
+
+    def action_step(self, delta: int) -> None:
+        self.go(self.index + delta)
+
+    def action_first(self) -> None:
+        self.go(0)
+
+    def action_last(self) -> None:
+        self.go(len(self.frames) - 1)
+
+    def action_pane(self, which: str) -> None:
+        self.query_one("#replay-side", TabbedContent).active = PANES[which]
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
+# -- from the load-game screen ---------------------------------------------------------------------
+def start_replay(app: App[Any], saves: Any, game_id: str, problem: Callable[[str], None]) -> None:
+    """Ask whose replay it is, then show it. ``problem`` hears why a game cannot be replayed."""
+    try:
+        record = replay_record(saves, game_id)
+        seats = [dict(s) for s in record["seats"]]
+    except HolotableError as exc:
+        problem(f"[b red]cannot replay {escape(game_id)}:[/] {escape(str(exc))}")
+        return
+    except (KeyError, TypeError) as exc:
+        problem(f"[b red]cannot replay {escape(game_id)}:[/] its record has no seats ({escape(repr(exc))})")
+        return
+
+    def chosen(viewer: str | None) -> None:
+        if viewer is None:
+            return
+        try:
+            shown = frames(record, viewer)
+        except HolotableError as exc:
+            problem(f"[b red]cannot replay {escape(game_id)}:[/] {escape(str(exc))}")
+            return
+        if not shown:
+            problem(f"[b red]cannot replay {game_id}:[/] it has no turns")
+            return
+        app.push_screen(ReplayScreen(game_id, viewer, shown))
+
+    app.push_screen(ViewerScreen(game_id, seats), chosen)
