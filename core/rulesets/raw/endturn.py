@@ -120,10 +120,11 @@ def victory(state: State) -> list[Event]:
 def start_turn(state: State) -> list[Event]:
     """The next turn begins: improvements take effect, blockades are fixed, sheets are cleared (RAW-GAP-31)."""
     state["turn"] += 1
+    orbits = sides_in_orbit(state)
     for name, info in state["planets"].items():
         if info.get("improving"):
             info["production"] += info.pop("improving")
-        info["blockaded"] = is_blockaded(state, name)
+        info["blockaded"] = is_blockaded(state, name, orbits)
     state["sheets"] = {seat: [] for seat in state["seats"]}
     state["away"] = []
     for side, seat in state.pop("admiral_home", {}).items():
@@ -140,11 +141,21 @@ def start_turn(state: State) -> list[Event]:
     return events
 
 
-def is_blockaded(state: State, planet: str) -> bool:
+def sides_in_orbit(state: State) -> dict[str, set[str]]:
+    """Location -> the teams with a unit there that is not retreating."""
+    orbits: dict[str, set[str]] = {}
+    seats = state["seats"]
+    for u in state["units"].values():
+        if not u["retreat"] and u["owner"] in seats:
+            orbits.setdefault(u["at"], set()).add(seats[u["owner"]]["side"])
+    return orbits
+
+
+def is_blockaded(state: State, planet: str, orbits: dict[str, set[str]] | None = None) -> bool:
     """A fleet of the opposing team (not retreating) is in orbit of a team-held planet (RAW-BLOCKADE-01, RAW-GAP-31)."""
     owner = state["planets"][planet]["owner"]
     if owner is None:
         return False
     side = state["seats"][owner]["side"]
-    return any(u["at"] == planet and not u["retreat"] and u["owner"] in state["seats"]
-               and state["seats"][u["owner"]]["side"] != side for u in state["units"].values())
+    present = (orbits if orbits is not None else sides_in_orbit(state)).get(planet, set())
+    return any(other != side for other in present)

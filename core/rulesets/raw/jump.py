@@ -63,10 +63,14 @@ def jump(state: State, dice: Dice, ledgers: dict[str, Ledger]) -> list[Event]:
         if unit["retreat"] and utype(unit).kind == "ship" and uid not in moves:
             events += destroy(state, uid, "could not complete its forced retreat: its jump broke the location cap (RAW-RETREAT-03)")
     # everyone moves at once
+    aboard: dict[str, list[str]] = {}
+    for uid, unit in units.items():
+        if unit["aboard"]:
+            aboard.setdefault(unit["aboard"], []).append(uid)
     for ship, (dest, _) in moves.items():
         units[ship]["at"] = dest
         units[ship]["retreat"] = False
-        for sq in cargo_of(state, ship):
+        for sq in aboard.get(ship, ()):
             units[sq]["at"] = dest
             units[sq]["retreat"] = False
     for seat in state["seats"]:
@@ -171,9 +175,10 @@ def _enforce_caps(state: State, moves: dict[str, tuple[str, int]], ledgers: dict
 def destroy(state: State, uid: str, why: str) -> list[Event]:
     """Remove a unit: GF aboard die with it, squadrons aboard are left parked (RAW-GAP-24)."""
     unit = state["units"].pop(uid)
-    for other in state["units"].values():
-        if other["aboard"] == uid:
-            other["aboard"] = None
+    if utype(unit).capacity:  # only ships carry squadrons
+        for other in state["units"].values():
+            if other["aboard"] == uid:
+                other["aboard"] = None
     owner = unit["owner"]
     to = [to_team(state["seats"][owner]["side"])] if owner in state["seats"] else ["gm"]
     lost = f" with {unit['gf']} GF aboard" if unit["gf"] else ""

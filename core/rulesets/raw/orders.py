@@ -104,7 +104,8 @@ def do_build(ctx: Context, planet: str, unit: str, count: int | None) -> Any:
     entry = _queue(ctx, "build", text, planet=planet, unit=unit, count=count,
                    cost=build_cost(unit, planets()[planet]["keyword"], _side(ctx)),
                   ids=[] if unit == GF else budget.reserve_ids(ctx.state, ctx.seat, count))
-    check_caps(ctx.state, _side(ctx), planet)
+    if unit != GF:  # ground forces never count toward the caps (RAW-GAP-35)
+        check_caps(ctx.state, _side(ctx), planet)
     return entry
 
 
