@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 from core.errors import HolotableError
-from core.orders import Keyword, Many, Number, Optional, OrderBook, OrderError, Text
+from core.orders import Many, Number, Optional, OrderBook, OrderError, Text
 from core.ruleset import Ruleset, State
 
 MAX_ORDERS = 12      # at most this many orders a turn
@@ -100,12 +100,12 @@ def random_text(book: OrderBook, ctx: Any, rng: random.Random, verbs: list[str] 
                 index += 1
                 continue
             return None
+        # the book's completion offers this argument's words (and, past an optional one, the next
+        # argument's too): keep this argument's own
         choices = [c[len(line) + 1:] for c in book.complete(line + " ", ctx) if c.startswith(line + " ")]
-        if isinstance(inner, Keyword):
-            choices = [inner.word] if inner.word in choices or not choices else choices
         own = _own_candidates(inner, ctx)
         if own is not None:
-            choices = [c for c in choices if c in own] or ([] if choices else [])
+            choices = [c for c in choices if c in own]
         if not choices:
             if isinstance(arg, Optional):
                 index += 1

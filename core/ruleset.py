@@ -140,7 +140,11 @@ class Ruleset(ABC):
         else:
             trial = dict(state)
             for key in self.order_keys:
-                if key in state:
+                if key == "sheets" and key in state:
+                    # an order changes only its own seat's sheet: the others are shared, not copied
+                    trial["sheets"] = dict(state["sheets"])
+                    trial["sheets"][seat] = copy.deepcopy(state["sheets"].get(seat, []))
+                elif key in state:
                     trial[key] = copy.deepcopy(state[key])
         trial_ctx = self.context(trial, seat, by)
         events = self.carry_out(trial_ctx, parsed)

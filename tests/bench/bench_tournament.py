@@ -37,7 +37,8 @@ RULES = find_ruleset("raw")
 GAMES = int(os.environ.get("BENCH_GAMES", "20"))
 SEATS = int(os.environ.get("BENCH_SEATS", "6"))
 WORKERS = int(os.environ.get("BENCH_WORKERS", str(max(1, min(4, os.cpu_count() or 1)))))
-MATCHES = [("hard", "random"), ("normal", "random"), ("easy", "random"), ("normal", "easy"), ("hard", "normal")]
+# the last match is a mirror: its "A wins as GAR/CIS" columns show how much the faction itself weighs
+MATCHES = [("hard", "random"), ("normal", "random"), ("easy", "random"), ("normal", "easy"), ("hard", "normal"), ("normal", "normal")]
 
 
 @dataclass
@@ -103,6 +104,11 @@ class Row:
     def draws(self) -> int:
         return sum(1 for g in self.games if not g.winners)
 
+    def wins_as(self, side: str) -> str:
+        """A's record with ``side``: wins of games played."""
+        games = [g for g in self.games if g.a_side == side]
+        return f"{sum(1 for g in games if side in g.winners)}/{len(games)}"
+
     def rate(self) -> float:
         return self.wins("a") / max(1, len(self.games))
 
@@ -133,13 +139,14 @@ def tournament(matches: list[tuple[str, str]], games: int, workers: int = WORKER
 
 
 def table(rows: list[Row]) -> str:
-    lines = ["| A | B | games | A wins | B wins | draws | A win rate | ended before turn 60 | mean last turn | A refusals | B refusals | s/game |",
-             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = ["| A | B | games | A wins | B wins | draws | A win rate | A wins as GAR | A wins as CIS | ended before turn 60 | mean last turn | A refusals | B refusals | s/game |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
         n = len(r.games)
         mean_turn = sum(g.turn for g in r.games) / max(1, n)
         secs = sum(g.seconds for g in r.games) / max(1, n)
         lines.append(f"| {r.a} | {r.b} | {n} | {r.wins('a')} | {r.wins('b')} | {r.draws} | {100 * r.rate():.0f}% | "
+                     f"{r.wins_as('GAR')} | {r.wins_as('CIS')} | "
                      f"{r.early()} | {mean_turn:.1f} | {r.refusals('a')} | {r.refusals('b')} | {secs:.1f} |")
     return "\n".join(lines)
 
@@ -155,7 +162,7 @@ def test_bench_tournament() -> None:
     best = max((r for r in rows if r.b == "random"), key=lambda r: r.rate())
     assert best.rate() >= 0.9, f"{best.a} beat random legal play in only {best.wins('a')} of {len(best.games)} games"
     for r in rows:
-        if r.b != "random":
+        if r.b != "random" and r.a != "random":
             assert r.refusals("a") == 0 and r.refusals("b") == 0, f"{r.a} vs {r.b}: bot orders were refused"
 
 

@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from core.bots import random_orders
-from core.errors import HolotableError, OrderError
+from core.errors import HolotableError
 from core.registry import find_ruleset
 from core.rulesets.raw.bot import LEVELS, bot_orders, level_of
 from core.session import Session

@@ -82,7 +82,7 @@ async def test_the_gm_views_the_game_as_any_seat(table: Table) -> None:
         gm.type("\t")  # the second tile (bo)
         await gm.settle()
         gm.type("\r")  # Enter: view as bo
-        screen = await gm.wait_for(r"bo \(CIS\)\s+·\s+waiting")
+        screen = await gm.wait_for(r"bo \(CIS\)\s+·\s+(\d+ of \d+ ready\s+·\s+)?waiting")
         assert "1. " + BOB_ORDER in screen, f"the enlarged view is bo's own war room:\n{screen}"
         gm.type("\x02")  # Ctrl+B: back to the tiles
         await gm.wait_for(r"1 al \(GAR\) waiting")

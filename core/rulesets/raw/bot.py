@@ -7,29 +7,33 @@ Each turn the bot
    take, a blockade to break, an enemy fleet to fight), weighing the world's worth, the distance,
    the exact odds of the space battle (2d6 table, force disparity, Warships) and of the ground
    assault (RISK dice), loads GF where it stands, jumps, and orders the assault (or a bombardment);
-   weak groups gather on the team's strongest stack; teammates' groups follow the first one to move;
+   weak groups gather on the team's strongest stack (hard: teammates' groups move together);
 3. builds to its economy: garrisons first where the front is near (capital and shipyards most),
    finishes partly built units, landing craft while there are worlds to grab, then Warships;
 4. uses the special actions: alliance rolls for the neutral worlds, Spynet scans of its targets,
    repairs of scarred ships, production improvements early on, loans to stranded teammates, and
    (hard) a lifeboat hidden in deep space so its navy is never wholly destroyed (RAW-VP-04).
 
-Three levels: ``easy`` (grab nearby worlds, no odds, no extras), ``normal`` and ``hard``. Pick one
-with ``bot_orders(view, seat, level)``; without a level a seat name ending in ``-easy``/``_easy``
-or ``-hard``/``_hard`` chooses it, else ``normal``.
+Three levels (:data:`LEVELS`): ``easy`` keeps a small navy, looks only a few jumps ahead, attacks
+on even odds and uses no special action; ``normal`` plays the whole plan but is slow to court the
+neutral worlds (one alliance roll a turn from turn 4, for worlds near its own) and plays alone;
+``hard`` rolls for every neutral world from turn 1, moves with its teammates (a group follows the
+stack a teammate moved first from the same place), lends fuel credits to stranded teammates and
+hides a lifeboat in deep space. Pick one with ``bot_orders(view, seat, level)``; without a level,
+a seat name ending in ``-easy``/``_easy`` or ``-hard``/``_hard`` chooses it, else ``normal``.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.rulesets.raw.bot_board import (CAPITAL, CAPS, FAMILY, GF, SEAT_OF_POWER, SHIPYARDS, Board, battle,
-                                         capture_chance, fuel_of, gf_needed, ground_terms, neutral_points, system_of,
+from core.rulesets.raw.bot_board import (CAPITAL, CAPS, FAMILY, GF, LIFEBOAT, SEAT_OF_POWER, SHIPYARDS, Board, battle,
+                                         capture_chance, fuel_of, ground_terms, neutral_points, planet_name, system_of,
                                          value_of)
-from core.rulesets.raw.data import alliance_cost, neutrals, repair_cost
+from core.rulesets.raw.bot_economy import Economy
 
 LEVEL_NAMES = ("easy", "normal", "hard")
+FLEET_CAP = 4000   # fleet points a seat stops adding Warships at (caps, upkeep of the bot's time)
 
 
 @dataclass(frozen=True)
@@ -52,32 +56,25 @@ class Knobs:
     lifeboat: bool         # keep one cheap ship hidden in deep space (RAW-MAP-04)
     lend: bool
     warships: bool         # build Warships (else only transports and GF)
-    carriers: bool         # build troop carriers too
-    pickets: int           # squadron points kept in orbit of our worlds (0: none)
-    rich: bool             # garrisons grow with a world's credits and the faction's garrison cap
-    troops: float          # share of a world's production put into GF while the fleets lack troops
+    rush: int              # landing craft to keep while empty worlds are near
+    ally_reach: int        # alliance rolls only for neutral worlds this close to ours
+    ally_from: int         # the first turn it rolls for alliances
     reach: int             # how far (jumps) a group looks for targets
+    fleet: int = FLEET_CAP  # fleet points at which the seat stops adding ships
 
 
 LEVELS: dict[str, Knobs] = {
-    "easy": Knobs("easy", odds=0.0, capture=0.5, prior=0.0, garrison=1, improve=(), ally=0, scans=False, repairs=False,
-                  bombard=False, follow=False, gather=False, relieve=False, lifeboat=False, lend=False, warships=False, carriers=False,
-                  pickets=0, rich=False, troops=0.0, reach=1),
-    "normal": Knobs("normal", odds=0.6, capture=0.75, prior=1.0, garrison=2, improve=((12, 0.3), (25, 0.15)), ally=2,
+    "easy": Knobs("easy", odds=0.5, capture=0.5, prior=1.0, garrison=1, improve=(), ally=0, scans=False, repairs=False,
+                  bombard=False, follow=False, gather=False, relieve=False, lifeboat=False, lend=False, warships=True,
+                  rush=1, ally_reach=0, ally_from=99, reach=3, fleet=1000),
+    "normal": Knobs("normal", odds=0.6, capture=0.75, prior=1.0, garrison=2, improve=((12, 0.3), (25, 0.15)), ally=1,
                     scans=True, repairs=True, bombard=True, follow=False, gather=True, relieve=True, lifeboat=False, lend=False,
-                    warships=True, carriers=False, pickets=0, rich=False, troops=0.0, reach=5),
-    "hard": Knobs("hard", odds=0.65, capture=0.8, prior=1.0, garrison=2, improve=((12, 0.3), (25, 0.15)), ally=3,
+                    warships=True, rush=3, ally_reach=2, ally_from=4, reach=5),
+    "hard": Knobs("hard", odds=0.6, capture=0.75, prior=1.0, garrison=2, improve=((12, 0.3), (25, 0.15)), ally=3,
                   scans=True, repairs=True, bombard=True, follow=True, gather=True, relieve=True, lifeboat=True, lend=True,
-                  warships=True, carriers=True, pickets=0, rich=False, troops=0.5, reach=8),
+                  warships=True, rush=3, ally_reach=99, ally_from=1, reach=6),
 }
 
-TRANSPORT = {"GAR": "CRL", "CIS": "GZC"}        # cheap landing craft (capacity 2)
-WARSHIP = {"GAR": "Vc1", "CIS": "PrD"}          # the line ship (Warship, capacity 3)
-CARRIER = {"GAR": "Ac2", "CIS": "Luc"}          # the troop carrier (capacity 5; the Lucrehulk, a Warship, 10)
-LIFEBOAT = {"GAR": "CRL", "CIS": "GZC"}
-SQUADRON = {"GAR": "ywing", "CIS": "droid_trifighter"}
-PICKET = {"GAR": "vwing", "CIS": "vulture"}     # the cheapest squadrons: orbit guards
-FLEET_CAP = 4000   # fleet points a seat stops adding Warships at (caps, upkeep of the bot's time)
 
 
 def level_of(seat: str, level: str | None = None) -> str:
@@ -115,8 +112,8 @@ class Group:
     load: dict[str, int] = field(default_factory=dict)   # ship -> GF to load here
 
 
-class Planner:
-    """One turn's orders for one seat."""
+class Planner(Economy):
+    """One turn's orders for one seat: retreats, the lifeboat and the task forces here; the economy in :class:`Economy`."""
 
     def __init__(self, board: Board, knobs: Knobs) -> None:
         self.b = board
@@ -142,13 +139,9 @@ class Planner:
         self.scans: list[str] = []
         self.want_free_neutral = False
         self.targets_taken: dict[str, int] = {}   # planet -> GF we send there this turn
-        self.assault_planets = {_name(w, b.planets) for _, w in b.sheet_orders(b.team, "assault")}
-        self.bombard_planets = {_name(w, b.planets) for _, w in b.sheet_orders(b.team, "bombard")}
-        team_total = sum(b.team_points.values())
-        stacks = [pts for loc, pts in b.team_points.items() if pts > 0]
-        self.avg_stack = team_total / max(1, len(stacks)) if stacks else 0.0
-        self.lifeboat = self._find_lifeboat()
-        self.new_ships: dict[str, list[str]] = {}
+        self.assault_planets = {planet_name(w, b.planets) for _, w in b.sheet_orders(b.team, "assault")}
+        self.bombard_planets = {planet_name(w, b.planets) for _, w in b.sheet_orders(b.team, "bombard")}
+        self.lifeboat = self._find_lifeboat() if knobs.lifeboat else None
         self.build_orders: dict[str, list[str]] = {}
         self.vessel_left: dict[str, int] = {}
         self.my_loads: list[dict[str, int]] = []
@@ -158,7 +151,7 @@ class Planner:
         for seat, words in b.sheet_orders(b.team, "build"):
             if seat == b.seat:
                 continue
-            name = _name(words, b.planets)
+            name = planet_name(words, b.planets)
             rest = words[len(name.split()):]
             if not rest or rest[0] == GF or rest[0] not in b.types:
                 continue
@@ -177,6 +170,8 @@ class Planner:
         if self.k.lifeboat:
             self.launch_lifeboat()
         self.plan_groups()
+        if self.loads and not self.caps_clear():
+            self.drop_loads()
         if self.k.lend:
             self.lend()
         self.alliances()
@@ -192,9 +187,21 @@ class Planner:
         if self.k.scans:
             self.plan_scans()
         self.set_stance()
-        # jumps go on the sheet before the builds: a build is checked against the caps where it stands,
-        # with the team's queued jumps counted (RAW-GAP-35)
-        return self.head + self.loads + self.jumps + self.unloads + self.repairs + self.builds + self.fights + self.scans
+        # jumps go on the sheet before loads and builds: both are checked against the caps with the
+        # team's queued jumps counted (RAW-GAP-35)
+        return self.head + self.jumps + self.loads + self.unloads + self.repairs + self.builds + self.fights + self.scans
+
+    def drop_loads(self) -> None:
+        """A place of the team is over the caps even after our jumps (a capture brought aligned forces over, say):
+        every load would be refused, so give none, and assault only with the troops already aboard."""
+        self.loads = []
+        self.my_loads = []
+        self.gf_for_load = {}
+        self.squad_moves = {}
+        self._proj = None
+        self.fights = [f for f in self.fights if not f.startswith("assault ")]
+        self.assault_planets = {planet_name(w, self.b.planets) for _, w in self.b.sheet_orders(self.b.team, "assault")}
+        self.assaults()
 
     # -- helpers ----------------------------------------------------------------------------------
     def my_ships(self) -> dict[str, dict[str, Any]]:
@@ -283,11 +290,12 @@ class Planner:
         info = b.table[planet]
         v = float(info["credits"])
         kw = info["keyword"]
-        if planet in SHIPYARDS:
-            v += 20
-        if planet == SEAT_OF_POWER[b.side]:
+        if planet in SHIPYARDS:  # Industrialist: all 7 for 3 turns (RAW-VP-07)
+            held = sum(1 for p in SHIPYARDS if p in b.team_planets)
+            v += 20 + 6 * max(0, held - 3)
+        if planet == SEAT_OF_POWER[b.side]:  # RAW-VP-05/06
             v += 40
-        if planet in FAMILY:
+        if planet in FAMILY:  # Welcome to the Family: all 5 for 2 turns (RAW-VP-03)
             held = sum(1 for p in FAMILY if p in b.team_planets)
             v += 10 + 8 * held
         if kw == "Spynet":
@@ -309,6 +317,8 @@ class Planner:
             v += 40
         if planet in SHIPYARDS:
             v += 25
+        if planet in FAMILY:
+            v += 15
         return v
 
     def prior_base(self) -> int:
@@ -356,10 +366,6 @@ class Planner:
             base += 2
         if self.k.name != "easy":
             base += b.turn // 12
-        if self.k.rich:
-            # rich worlds deserve more, and cheap droids let the CIS hold more (RAW-GARRISON-01/02)
-            base += int(b.table[planet]["credits"]) // 20
-            base = base * b.gf_cap // 10
         return min(b.gf_cap, base)
 
     # -- 1. forced retreats -----------------------------------------------------------------------
@@ -423,7 +429,8 @@ class Planner:
     # -- 2. the lifeboat --------------------------------------------------------------------------
     def _find_lifeboat(self) -> str | None:
         for uid, unit in sorted(self.my_ships().items()):
-            if unit["at"].startswith("deep:") and not unit["retreat"] and not unit.get("home") and unit["type"] == LIFEBOAT[self.b.side]:
+            if (unit["at"].startswith("deep:") and not unit["retreat"] and not unit.get("home") and not unit["gf"]
+                    and unit["type"] == LIFEBOAT[self.b.side]):
                 return uid
         return None
 
@@ -728,8 +735,8 @@ class Planner:
                     if win >= max(self.k.odds, 0.5):
                         self._add(options, g, here, t, d, self.importance(t) * 1.5 * win / (d + 1), "relieve")
                 continue
-            if t in self.targets_taken and kind == "empty":
-                continue
+            if kind == "empty" and (t in self.targets_taken or (self.k.follow and t in self.assault_planets)):
+                continue  # one of us (or a teammate) lands there already
             enemy = self.enemy_at(t)
             forces = 0
             if kind == "neutral":
@@ -888,387 +895,3 @@ class Planner:
             if score > best_score:
                 best, best_score = p, score
         return best
-
-    # -- 4. loans and alliances -------------------------------------------------------------------
-    def lend(self) -> None:
-        """Credits for teammates who order after us and have ships but no income (fuel for their retreats)."""
-        b = self.b
-        for mate in b.after:
-            income = sum(int(p.get("production", 0)) for p in b.planets.values() if p.get("owner") == mate and not p.get("blockaded"))
-            ships = [u for u, x in b.units.items() if x["owner"] == mate and b.types[x["type"]].kind == "ship"]
-            if income > 0 or not ships:
-                continue
-            need = sum(fuel_of(b.units[u]["type"]) for u in ships)
-            if 0 < need <= self.pool - 10:
-                self.pool -= need
-                self.head.append(f"lend {mate} {need}")
-
-    def alliances(self) -> None:
-        """Roll for the alliance of neutral worlds (one roll per team per world a turn, RAW-NEUTRAL-09)."""
-        if self.k.ally <= 0:
-            return
-        b = self.b
-        rolled = {_name(w, b.planets) for _, w in b.sheet_orders(b.team, "ally")}
-        options = []
-        for p in sorted(neutrals()):
-            info = b.planets[p]
-            if info.get("side") != "neutral" or p in rolled or p in self.assault_planets:
-                continue  # no roll for a world under assault this turn (RAW-GAP-53)
-            cost = alliance_cost(int(b.table[p]["credits"]))
-            options.append((self.value(p) / cost, p, cost))
-        options.sort(reverse=True)
-        done = 0
-        for _, p, cost in options:
-            if done >= self.k.ally or cost > self.pool * 0.25:
-                continue
-            self.pool -= cost
-            self.head.append(f"ally {p}")
-            done += 1
-
-    # -- 5. repairs and builds --------------------------------------------------------------------
-    def plan_repairs(self) -> None:
-        b = self.b
-        for uid, unit in sorted(self.my_ships().items()):
-            if not unit["scarred"]:
-                continue
-            loc = unit["at"]
-            need = repair_cost(unit["type"]) - int(unit.get("repair_paid", 0))
-            if need <= 0:
-                continue
-            if loc not in self.vessel_left:
-                self.vessel_left[loc] = 15 * sum(1 for u, x in b.units.items() if x["at"] == loc and b.types[x["type"]].has("Repair"))
-            if self.vessel_left[loc] > 0 and not b.types[unit["type"]].has("Repair"):
-                pay = min(need, self.vessel_left[loc], self.pool)
-                if pay > 0:
-                    self.pool -= pay
-                    self.vessel_left[loc] -= pay
-                    self.repairs.append(f"repair {uid} vessel")
-                    continue
-            if loc in b.my_planets and not b.planets[loc].get("blockaded") and not self.partial.get(loc):
-                room = int(b.planets[loc].get("production", 0)) - self.spent.get(loc, 0)
-                pay = min(need, room)
-                if pay > 0 and pay <= self.pool:
-                    self.pool -= pay
-                    self.spent[loc] = self.spent.get(loc, 0) + pay
-                    self.repairs.append(f"repair {uid}")
-
-    def build_gf(self, planet: str, count: int, local: bool = False) -> int:
-        """Queue ``count`` GF at ``planet`` as far as production, credits and the garrison cap allow; returns how many."""
-        b = self.b
-        info = b.planets[planet]
-        cost = b.gf_cost(planet)
-        part = self.partial.get(planet)
-        if part and planet not in self.started:
-            return 0  # a GF would scrap the partly built unit (RAW-PROD-06)
-        room = int(info.get("production", 0)) - self.spent.get(planet, 0)
-        ships_room = sum(max(0, self.cargo_room(u)) for u, x in self.my_ships().items() if x["at"] == planet)
-        garrison_room = b.gf_cap + ships_room - int(info.get("gf", 0)) - self.gf_added.get(planet, 0)
-        n = 0
-        while n < count and room >= cost and n < garrison_room:
-            bucket = self.local.get(planet, 0)
-            if bucket + self.pool < cost:
-                break
-            use = min(bucket, cost)
-            if planet in self.local:
-                self.local[planet] -= use
-            self.pool -= cost - use
-            room -= cost
-            n += 1
-        if n:
-            self.spent[planet] = self.spent.get(planet, 0) + n * cost
-            self.gf_added[planet] = self.gf_added.get(planet, 0) + n
-            self.started.add(planet)
-            self.build_orders.setdefault(planet, []).append(f"build {planet} GF {n}" if n > 1 else f"build {planet} GF")
-        return n
-
-    def build_unit(self, planet: str, code: str, count: int = 1, allow_partial: bool = True) -> int:
-        """Queue ``code`` at ``planet`` (continuing its partial, or starting anew); returns credits spent."""
-        b = self.b
-        while count > 0 and not self.build_fits(planet, code, count):
-            count -= 1
-        if count <= 0:
-            return 0
-        cost = b.cost_at(code, planet)
-        room = int(b.planets[planet].get("production", 0)) - self.spent.get(planet, 0)
-        part = self.partial.get(planet)
-        paid = 0
-        made = 0
-        for _ in range(count):
-            if part and planet not in self.started and part["unit"] == code:
-                need = int(part["cost"]) - int(part["paid"])
-                cont = True
-            else:
-                need = cost
-                cont = False
-            pay = min(need, room)  # the planet puts all it has left into the unit (RAW-PROD-01/03)
-            if pay <= 0 or pay > self.pool or (pay < need and not allow_partial):
-                break
-            self.pool -= pay
-            room -= pay
-            paid += pay
-            made += 1
-            self.started.add(planet)
-            if pay < need:
-                self.partial[planet] = {"unit": code, "paid": (int(part["paid"]) if cont else 0) + pay, "cost": int(part["cost"]) if cont else cost}
-                break
-            self.partial[planet] = None
-            part = None
-            if self.b.types[code].kind == "ship" and pay == need:
-                self.new_ships.setdefault(planet, []).append(code)
-        if made:
-            self.spent[planet] = self.spent.get(planet, 0) + paid
-            t = self.b.types[code]
-            ms, mq = self.my_builds.get(planet, (0, 0))
-            self.my_builds[planet] = (ms + t.cost * made, mq) if t.kind == "ship" else (ms, mq + t.cost * made)
-            self.build_orders.setdefault(planet, []).append(f"build {planet} {code}" + (f" {made}" if made > 1 else ""))
-        return paid
-
-    def role(self, planet: str) -> str:
-        """What one of our worlds builds: ``yard`` (Warships), ``fighters`` (squadrons, then Warships) or ``depot`` (GF)."""
-        b = self.b
-        kw = b.table[planet]["keyword"]
-        prod = int(b.planets[planet].get("production", 0))
-        if kw == ("Training Ground" if b.side == "GAR" else "Droid Factory") and prod < 60:
-            return "depot"
-        if kw == "Fighter Plant" and self.k.name != "easy":
-            return "fighters"
-        if kw == "Improved Shipyards" or prod >= 25:
-            return "yard"
-        return "depot"
-
-    def plan_builds(self) -> None:
-        b = self.b
-        side = b.side
-        planets = sorted(b.my_planets, key=lambda p: (not b.planets[p].get("blockaded"), -self.importance(p), p))
-        # blockaded worlds: GF only, from their own credits first (RAW-BLOCKADE-02/03)
-        for p in planets:
-            if b.planets[p].get("blockaded"):
-                self.build_gf(p, b.gf_cap)
-        free = [p for p in planets if not b.planets[p].get("blockaded")]
-        # finish what is partly built (the credits are banked there)
-        for p in free:
-            part = self.partial.get(p)
-            if part and p not in self.started and part["unit"] != GF and self.pool > 0:
-                if self.ship_fits_on_completion(p, part["unit"], int(part["cost"]) - int(part["paid"])):
-                    self.build_unit(p, part["unit"])
-        # troops to load this turn, then garrisons
-        for p in free:
-            want = self.gf_pending_build(p)
-            if want:
-                self.build_gf(p, want)
-        for p in free:
-            gap = self.garrison_target(p) - int(b.planets[p].get("gf", 0)) - self.gf_added.get(p, 0)
-            if gap > 0:
-                cost = b.gf_cost(p)
-                near = b.front.get(p, 99) <= 2 or self.role(p) == "depot"
-                per_turn = gap if near else max(1, int(b.planets[p].get("production", 0)) // (2 * cost))
-                self.build_gf(p, min(gap, per_turn))
-        # troops for the fleets: while our ships have room aboard that our garrisons cannot fill, worlds near the
-        # fleets and the front put part of their production into GF (stockpiled up to the garrison cap)
-        if self.k.troops > 0:
-            short = self.troops_short()
-            for p in sorted(free, key=lambda p: (min(b.front.get(p, 99), 6) - 2 * (p in self.fleet_spots), -int(b.planets[p].get("production", 0)), p)):
-                if short <= 0 or self.pool <= 20:
-                    break
-                if self.partial.get(p) and p not in self.started:
-                    continue
-                cost = b.gf_cost(p)
-                room = int(b.planets[p].get("production", 0)) - self.spent.get(p, 0)
-                share = room if self.role(p) == "depot" else int(room * self.k.troops)
-                n = min(short, share // cost, b.gf_cap - int(b.planets[p].get("gf", 0)) - self.gf_added.get(p, 0))
-                if n > 0:
-                    short -= self.build_gf(p, n)
-        # landing craft while there are worlds to grab near us
-        need = self.transports_wanted()
-        code = TRANSPORT[side]
-        for p in sorted(free, key=lambda p: (self.grab_distance(p), self.role(p) != "depot", -int(b.planets[p].get("production", 0)))):
-            if need <= 0:
-                break
-            if self.partial.get(p) and p not in self.started:
-                continue
-            cost = b.cost_at(code, p)
-            room = int(b.planets[p].get("production", 0)) - self.spent.get(p, 0)
-            if room >= cost and self.pool >= cost and self.ship_fits_on_completion(p, code, cost):
-                self.build_unit(p, code, allow_partial=False)
-                need -= 1
-        # pickets: a few squadrons in orbit, so a lone landing craft loses the orbit and cannot land (RAW-GAP-29)
-        if self.k.pickets:
-            code = PICKET[side]
-            for p in sorted(free, key=lambda p: (b.front.get(p, 99), -self.importance(p))):
-                want = self.picket_target(p) - self.squadrons_at(p)
-                if want <= 0 or (self.partial.get(p) and p not in self.started):
-                    continue
-                each = b.cost_at(code, p)
-                room = int(b.planets[p].get("production", 0)) - self.spent.get(p, 0)
-                count = min(-(-want // b.types[code].cost), room // each, max(0, self.pool - 10) // each)
-                if count > 0:
-                    self.build_unit(p, code, count, allow_partial=False)
-        # depots fill their garrisons (troops for the fleets); yards build the line
-        fleet = sum(value_of(x) for x in b.mine.values())
-        kinds = [x["type"] for x in b.mine.values()] + [str(self.partial[p]["unit"]) for p in self.partial if self.partial[p]]
-        carriers = sum(1 for c in kinds if c == CARRIER[side])
-        warships = sum(1 for c in kinds if c == WARSHIP[side])
-        self.started_carriers = 0
-        for p in free:
-            if self.pool <= 0:
-                break
-            room = int(b.planets[p].get("production", 0)) - self.spent.get(p, 0)
-            if room <= 0 or (self.partial.get(p) and p not in self.started):
-                continue
-            role = self.role(p) if self.k.warships else "depot"
-            if role == "depot":
-                self.build_gf(p, b.gf_cap)
-                continue
-            if role == "fighters":
-                code = SQUADRON[side]
-                each = b.cost_at(code, p)
-                ships, squads = self.projected(p)
-                count = min(room // each, self.pool // each,
-                            max(0, (150 - squads) // b.types[code].cost),
-                            max(0, (CAPS["total"] - 50 - ships - squads) // b.types[code].cost))
-                if count > 0:
-                    self.build_unit(p, code, count, allow_partial=False)
-                    room = int(b.planets[p].get("production", 0)) - self.spent.get(p, 0)
-                    if room <= 0:
-                        continue
-            if self.partial.get(p) or fleet >= FLEET_CAP:
-                continue  # a unit already waits for credits there, or the fleet is big enough
-            code = WARSHIP[side]
-            if self.k.carriers and b.turn >= 8 and 2 * (carriers + self.started_carriers) < warships:
-                code = CARRIER[side]  # landing capacity for the big garrisons (RAW-GARRISON-01/02)
-            if self.ship_fits_on_completion(p, code, b.cost_at(code, p)):
-                if self.build_unit(p, code) and code == CARRIER[side]:
-                    self.started_carriers += 1
-
-    def picket_target(self, planet: str) -> int:
-        """Squadron points to keep in orbit of one of our worlds: more for rich worlds and near the front."""
-        b = self.b
-        if b.turn < 2:
-            return 0
-        base = min(self.k.pickets, 10 + 4 * b.turn)
-        if b.front.get(planet, 99) <= 2 or planet == CAPITAL[b.side] or planet in SHIPYARDS:
-            base += base // 2
-        if int(b.table[planet]["credits"]) < 15:
-            base //= 2
-        return base
-
-    def squadrons_at(self, planet: str) -> int:
-        b = self.b
-        return sum(b.types[x["type"]].cost for x in b.units.values()
-                   if x["at"] == planet and not x.get("aboard") and b.types[x["type"]].kind == "squadron" and not x["retreat"])
-
-    def build_fits(self, planet: str, code: str, count: int = 1) -> bool:
-        """Whether ordering ``count`` of ``code`` at ``planet`` keeps the team within the caps there: ships in
-        orbit after the queued jumps plus every ship and squadron on order there, at full cost (RAW-GAP-35)."""
-        s, q = self.cap_at(planet)
-        t = self.b.types[code]
-        if t.kind == "ship":
-            s += t.cost * count
-        else:
-            q += t.cost * count
-        return s <= CAPS["ships"] and q <= CAPS["squadrons"] and s + q <= CAPS["total"]
-
-    def ship_fits_on_completion(self, planet: str, code: str, need: int) -> bool:
-        return self.build_fits(planet, code)
-
-    def cap_at(self, loc: str) -> tuple[int, int]:
-        """Cap points at ``loc``: the team's units there after the queued jumps, and the units on order there."""
-        s, q = self.projected(loc)
-        bs, bq = self.team_builds.get(loc, (0, 0))
-        ms, mq = self.my_builds.get(loc, (0, 0))
-        return s + bs + ms, q + bq + mq
-
-    @property
-    def fleet_spots(self) -> set[str]:
-        return {x["at"] for x in self.my_ships().values()}
-
-    def troops_short(self) -> int:
-        """Room aboard our ships (lifeboat aside) that the spare GF of our garrisons cannot fill."""
-        b = self.b
-        room = sum(max(0, self.cargo_room(u)) for u, x in self.my_ships().items()
-                   if u != self.lifeboat and not x.get("home")) - sum(self.gf_for_load.values())
-        spare = sum(max(0, int(b.planets[p].get("gf", 0)) + self.gf_added.get(p, 0) - self.keep(p)) for p in b.my_planets)
-        return max(0, room - spare)
-
-    def grab_distance(self, planet: str) -> int:
-        b = self.b
-        return min((b.dist[planet].get(t, 99) for t in b.planets if b.kind(t) == "empty"), default=99)
-
-    def transports_wanted(self) -> int:
-        """Landing craft to build: while empty worlds lie within 3 jumps and our craft are too few for them."""
-        b = self.b
-        grab = {t for t in b.planets if b.kind(t) == "empty" and min((b.dist[t].get(p, 99) for p in b.my_planets), default=99) <= 3}
-        if not grab:
-            return 0
-        craft = sum(1 for u, x in self.my_ships().items() if b.types[x["type"]].capacity > 0 and u != self.lifeboat and not x.get("home"))
-        want = min(len(grab), 1 + len(grab) // 3, 3) - craft
-        if self.k.lifeboat and not self.lifeboat and craft >= 1:
-            want = max(want, 1)
-        if self.k.name == "easy":
-            want = min(1, want)
-        return max(0, min(want, 2))
-
-    # -- 6. improvements, scans, stance -----------------------------------------------------------
-    def safe_to_improve(self) -> bool:
-        b = self.b
-        return bool(self.k.improve) and not any(b.planets[p].get("blockaded") for p in b.my_planets)
-
-    def improve(self) -> None:
-        if not self.k.improve:
-            return
-        b = self.b
-        amount = self.pool // 10 * 10
-        if amount < 10 or b.turn > 45:
-            return
-        options = [p for p in b.my_planets if int(b.table[p]["credits"]) >= 10 and not b.planets[p].get("blockaded")]
-        if not options:
-            return
-        safe = [p for p in options if b.front.get(p, 99) >= 3] or options
-        yards = [p for p in safe if self.role(p) in ("yard", "fighters")] or safe
-        best = min(yards, key=lambda p: (int(b.planets[p].get("production", 0)) - (20 if p in SHIPYARDS else 0), p))
-        self.pool -= amount
-        while amount > 0:
-            part = min(amount, 1000)
-            self.head.append(f"improve {best} {part}")
-            amount -= part
-
-    def plan_scans(self) -> None:
-        b = self.b
-        spynets = [p for p in b.my_planets if b.table[p]["keyword"] == "Spynet"]
-        if not spynets:
-            return
-        taken = {_name(w, b.planets) for _, w in b.sheet_orders(b.team, "scan")}
-        wanted: list[tuple[float, str]] = []
-        stacks = [(u["at"]) for u in b.mine.values() if b.types[u["type"]].kind == "ship" and not u["at"].startswith("deep:")]
-        for p in b.planets:
-            kind = b.kind(p)
-            if p in taken or kind in ("mine", "team"):
-                continue
-            d = min((b.dist[system_of(s)].get(p, 99) for s in stacks), default=min((b.dist[m].get(p, 99) for m in b.my_planets), default=99))
-            if kind == "enemy":
-                score = self.value(p) / (1 + d) * (2.0 if b.planets[p].get("gf") is None else 1.0)
-            elif kind == "neutral":
-                score = 15.0 / (1 + d)
-            else:
-                score = 2.0 / (1 + d)
-            wanted.append((score, p))
-        wanted.sort(reverse=True)
-        for _, p in wanted[:len(spynets)]:
-            self.scans.append(f"scan {p}")
-
-    def set_stance(self) -> None:
-        current = self.b.stance.get("per", {}).get("neutral", self.b.stance.get("neutral", "hold"))
-        want = "free" if self.want_free_neutral else "hold"
-        if current != want:
-            self.head.insert(0, f"stance {want} neutral")
-        default = self.b.stance.get("default", "free")
-        if default != "free":
-            self.head.insert(0, "stance free")
-
-
-def _name(words: list[str], planets: dict[str, Any]) -> str:
-    for size in range(min(len(words), 4), 0, -1):
-        name = " ".join(words[:size])
-        if name in planets:
-            return name
-    return " ".join(words)

@@ -22,6 +22,10 @@ SEAT_OF_POWER = {"GAR": "Raxus", "CIS": "Coruscant"}  # the world each team scor
 CAPITAL = {"GAR": "Coruscant", "CIS": "Raxus"}        # the world each team must not lose
 FAMILY = tuple(objectives()["welcome_to_the_family"]["planets"])
 SHIPYARDS = tuple(objectives()["industrialist"]["planets"])
+TRANSPORT = {"GAR": "CRL", "CIS": "GZC"}        # cheap landing craft (capacity 2)
+WARSHIP = {"GAR": "Vc1", "CIS": "PrD"}          # the line ship (Warship, capacity 3)
+LIFEBOAT = {"GAR": "CRL", "CIS": "GZC"}
+SQUADRON = {"GAR": "ywing", "CIS": "droid_trifighter"}
 
 
 def enemy_of(side: str) -> str:
@@ -265,6 +269,11 @@ class Board:
     def cost_at(self, code: str, planet: str) -> int:
         """Credits charged for ``code`` at ``planet`` (keyword discounts, RAW-GAP-38)."""
         return build_cost(code, self.table[planet]["keyword"], self.side)
+
+
+def planet_name(words: list[str], planets: dict[str, Any]) -> str:
+    """The planet named at the front of an order's words (names may hold spaces: ``Alanteen VI``)."""
+    return _planet_prefix(words, planets)[0]
 
 
 def _planet_prefix(words: list[str], planets: dict[str, Any]) -> tuple[str, str | None]:

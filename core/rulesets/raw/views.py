@@ -26,7 +26,8 @@ def remember(state: State) -> None:
         here = {u["at"] for u in state["units"].values() if u["owner"] in team}
         scanned = {o["args"]["planet"] for s in team for o in state["sheets"].get(s, []) if o["verb"] == "scan"}
         for name, info in state["planets"].items():
-            if name in here or name in scanned or info["owner"] in team:
+            lost = known[side].get(name, {}).get("side") == side and info["owner"] not in team  # the loss of its own planet is seen
+            if name in here or name in scanned or info["owner"] in team or lost:
                 old = known[side].get(name, {})
                 memo = {"side": _holder(state, name), "turn": state["turn"]}
                 if name in scanned:
