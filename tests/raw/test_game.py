@@ -22,41 +22,6 @@ NEUTRAL_EMPTY = ["Alderaan", "Ando", "Bespin", "Cartao", "Dathomir", "Florrum", 
                  "Kashyyyk", "Khorm", "Malastare", "Mimban", "Mon Cala", "Onderon", "Praesitlyn", "Ruusan"]
 
 
-class Script:
-    """Patch Dice.roll so rolls whose purpose contains a key return scripted values (others stay random)."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.queue: list[tuple[str, list[int]]] = []
-        self.seen: list[tuple[str, int]] = []
-        real = Dice.roll
-        script = self
-
-        def roll(dice: Dice, count: int, sides: int, purpose: str, viewers: Any = ("all",)) -> list[int]:
-            script.seen.append((purpose, count))
-            for i, (key, values) in enumerate(script.queue):
-                if key in purpose:
-                    script.queue.pop(i)
-                    assert len(values) == count, f"{purpose}: the engine rolls {count} dice, the test scripted {values}"
-                    dice.rolls.append({"kind": "roll", "turn": dice.turn, "to": list(viewers),
-                                       "text": f"{purpose}: {count}d{sides} -> {', '.join(map(str, values))}",
-                                       "data": {"purpose": purpose, "count": count, "sides": sides, "values": list(values)}})
-                    return list(values)
-            return real(dice, count, sides, purpose, viewers)
-
-        monkeypatch.setattr(Dice, "roll", roll)
-
-    def add(self, key: str, *rolls: list[int]) -> "Script":
-        for values in rolls:
-            self.queue.append((key, list(values)))
-        return self
-
-    def count(self, key: str) -> list[int]:
-        return [n for p, n in self.seen if key in p]
-
-
-@pytest.fixture
-def script(monkeypatch: pytest.MonkeyPatch) -> Script:
-    return Script(monkeypatch)
 
 
 def seats(gar: int, cis: int) -> list[tuple[str, str]]:

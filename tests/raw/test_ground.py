@@ -14,6 +14,7 @@ from core.errors import OrderError
 from core.odds import ground_capture, ground_round as odds_round
 from core.rulesets.raw import RepublicAtWar
 from core.rulesets.raw.ground import ground_round
+from raw_helpers import Script
 
 SIDE_GAR, SIDE_CIS = "GAR", "CIS"
 
@@ -32,38 +33,6 @@ class StubDice:
         return list(out)
 
 
-class Script:
-    """Patch Dice.roll so rolls whose purpose contains a key return scripted values (others stay random)."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.queue: list[tuple[str, list[int]]] = []
-        self.seen: list[tuple[str, int]] = []
-        real = Dice.roll
-        script = self
-
-        def roll(dice: Dice, count: int, sides: int, purpose: str, viewers: Any = ("all",)) -> list[int]:
-            script.seen.append((purpose, count))
-            for i, (key, values) in enumerate(script.queue):
-                if key in purpose:
-                    script.queue.pop(i)
-                    assert len(values) == count, f"{purpose}: the engine rolls {count} dice, the test scripted {values}"
-                    dice.rolls.append({"kind": "roll", "turn": dice.turn, "to": list(viewers),
-                                       "text": f"{purpose}: {count}d{sides} -> {', '.join(map(str, values))}",
-                                       "data": {"purpose": purpose, "count": count, "sides": sides, "values": list(values)}})
-                    return list(values)
-            return real(dice, count, sides, purpose, viewers)
-
-        monkeypatch.setattr(Dice, "roll", roll)
-
-    def add(self, key: str, *rolls: list[int]) -> "Script":
-        for values in rolls:
-            self.queue.append((key, list(values)))
-        return self
-
-
-@pytest.fixture
-def script(monkeypatch: pytest.MonkeyPatch) -> Script:
-    return Script(monkeypatch)
 
 
 def assault_rounds(script: Script, planet: str) -> list[tuple[int, int]]:

@@ -12,36 +12,6 @@ FAMILY = ["Mandalore", "Christophsis", "Ryloth", "Umbara", "Scipio"]
 SHIPYARDS = ["Alanteen VI", "Foerost", "Gwori", "Kuat", "Pammant", "Ringo Vinda", "Rothana"]
 
 
-class Script:
-    """Patch Dice.roll so rolls whose purpose contains a key return scripted values (others stay random)."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.queue: list[tuple[str, list[int]]] = []
-        real = Dice.roll
-        script = self
-
-        def roll(dice: Dice, count: int, sides: int, purpose: str, viewers: Any = ("all",)) -> list[int]:
-            for i, (key, values) in enumerate(script.queue):
-                if key in purpose:
-                    script.queue.pop(i)
-                    assert len(values) == count, f"{purpose}: the engine rolls {count} dice, the test scripted {values}"
-                    dice.rolls.append({"kind": "roll", "turn": dice.turn, "to": list(viewers),
-                                       "text": f"{purpose}: {count}d{sides} -> {', '.join(map(str, values))}",
-                                       "data": {"purpose": purpose, "count": count, "sides": sides, "values": list(values)}})
-                    return list(values)
-            return real(dice, count, sides, purpose, viewers)
-
-        monkeypatch.setattr(Dice, "roll", roll)
-
-    def add(self, key: str, *rolls: list[int]) -> "Script":
-        for values in rolls:
-            self.queue.append((key, list(values)))
-        return self
-
-
-@pytest.fixture
-def script(monkeypatch: pytest.MonkeyPatch) -> Script:
-    return Script(monkeypatch)
 
 
 def hand_over(game, planet: str, seat: str) -> None:
