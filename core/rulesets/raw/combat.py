@@ -82,16 +82,17 @@ def combat(state: State, dice: Dice, arrived_before: dict[str, set[str]]) -> lis
         sides = _side_units(state, uids)
         if len(sides) < 2:
             continue
-        events += _location(state, dice, loc, arrived_before.get(loc, set()), fought)
+        events += _location(state, dice, loc, arrived_before.get(loc, set()), fought, uids)
     state["battles"] = fought
     return events
 
 
-def _location(state: State, dice: Dice, loc: str, were_here: set[str], fought: list[dict[str, Any]]) -> list[Event]:
+def _location(state: State, dice: Dice, loc: str, were_here: set[str], fought: list[dict[str, Any]],
+              present: list[str]) -> list[Event]:
     events: list[Event] = []
     done: set[frozenset[str]] = set()
     while True:
-        uids = [u for u, x in state["units"].items() if x["at"] == loc]
+        uids = [u for u in present if u in state["units"]]  # casualties leave; nobody arrives mid-combat
         sides = _side_units(state, uids)
         points = {s: sum(combat_value(state["units"][u]) for u in us) for s, us in sides.items()}
         order = sorted(sides, key=lambda s: (-points[s], s))
