@@ -48,7 +48,7 @@ def random_orders(ruleset: Ruleset, state: State, seat: str, rng: random.Random,
             text = random_text(book, ruleset.context(trial, seat), rng)
         if not text or text.split()[0].lower() in RESIGN:
             continue
-        keep = _snapshot(ruleset, trial)
+        keep = ruleset.trial_copy(trial, seat)
         try:
             ruleset.submit(trial, seat, text)
         except HolotableError:
@@ -59,17 +59,6 @@ def random_orders(ruleset: Ruleset, state: State, seat: str, rng: random.Random,
             continue
         chosen.append(text)
     return chosen
-
-
-def _snapshot(ruleset: Ruleset, state: State) -> State:
-    """A copy good enough to undo one order: the keys an order may change (or everything)."""
-    if ruleset.order_keys is None:
-        return copy.deepcopy(state)
-    snap = dict(state)
-    for key in ruleset.order_keys:
-        if key in state:
-            snap[key] = copy.deepcopy(state[key])
-    return snap
 
 
 def random_text(book: OrderBook, ctx: Any, rng: random.Random, verbs: list[str] | None = None) -> str | None:

@@ -135,22 +135,26 @@ class Ruleset(ABC):
             raise OrderError(f"{text.strip()!r}: {seat} has nothing to order now; waiting for {', '.join(sorted(self.awaiting(state))) or 'nobody'}")
         ctx = self.context(state, seat, by)
         parsed = self.order_book().parse(text, ctx)
-        if self.order_keys is None:
-            trial = copy.deepcopy(state)
-        else:
-            trial = dict(state)
-            for key in self.order_keys:
-                if key == "sheets" and key in state:
-                    # an order changes only its own seat's sheet: the others are shared, not copied
-                    trial["sheets"] = dict(state["sheets"])
-                    trial["sheets"][seat] = copy.deepcopy(state["sheets"].get(seat, []))
-                elif key in state:
-                    trial[key] = copy.deepcopy(state[key])
+        trial = self.trial_copy(state, seat)
         trial_ctx = self.context(trial, seat, by)
         events = self.carry_out(trial_ctx, parsed)
         state.clear()
         state.update(trial)
         return events
+
+    def trial_copy(self, state: State, seat: str) -> State:
+        """A copy of ``state`` that an order of ``seat`` may change freely: the ``order_keys`` (all, if None)."""
+        if self.order_keys is None:
+            return copy.deepcopy(state)
+        trial = dict(state)
+        for key in self.order_keys:
+            if key == "sheets" and key in state:
+                # an order changes only its own seat's sheet: the others are shared, not copied
+                trial["sheets"] = dict(state["sheets"])
+                trial["sheets"][seat] = copy.deepcopy(state["sheets"].get(seat, []))
+            elif key in state:
+                trial[key] = copy.deepcopy(state[key])
+        return trial
 
     def carry_out(self, ctx: Context, parsed: Parsed) -> list[Event]:
         """Run a parsed order's handler. Raises OrderError."""

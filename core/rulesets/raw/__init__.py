@@ -1,7 +1,6 @@
 """Republic at War (``raw``): 2 teams of admirals, simultaneous orders, engine-resolved turns."""
 from __future__ import annotations
 
-import copy
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -135,12 +134,8 @@ class RepublicAtWar(Ruleset):
             return []
         legal = []
         for text in _candidates(state, seat):
-            trial = dict(state)
-            for key in self.order_keys or ():
-                if key in state:
-                    trial[key] = copy.deepcopy(state[key])
             try:
-                self.submit(trial, seat, text)
+                self.submit(self.trial_copy(state, seat), seat, text)
             except HolotableError:
                 continue
             legal.append(text)
