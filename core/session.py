@@ -304,17 +304,21 @@ class Session:
         outcome = self.outcome()
         if outcome is not None:
             events = [e for e in events if e["kind"] != "end"]
-            events.append(event("end", f"Game over: {outcome.reason}. The dice seed was {self.record['seed']!r}.", ["all"], self.turn))
+            events.append(self._end_event(outcome))
         self._log(events)
         self._tell("resolved", turn=self.turn, events=events)
         if run_bots:
             self._run_bots()
         return events
 
+    def _end_event(self, outcome: Outcome) -> Event:
+        """The public announcement of the end, which reveals the dice seed."""
+        return event("end", f"Game over: {outcome.reason}. The dice seed was {self.record['seed']!r}.", ["all"], self.turn)
+
     def _after_step(self, run_bots: bool) -> None:
         outcome = self.outcome()
         if outcome is not None and not any(e["kind"] == "end" for e in self.record["log"][-3:]):
-            self._log([event("end", f"Game over: {outcome.reason}. The dice seed was {self.record['seed']!r}.", ["all"], self.turn)])
+            self._log([self._end_event(outcome)])
             self._tell("end", reason=outcome.reason)
         if run_bots:
             self._run_bots()
