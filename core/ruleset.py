@@ -217,6 +217,15 @@ class Ruleset(ABC):
         """A sample of orders ``seat`` could legally give now (empty when not awaited)."""
         return []
 
+    def invariants(self, before: State, after: State, events: list[Event]) -> list[str]:
+        """Violations of the ruleset's invariants in the step from ``before`` to ``after`` that produced ``events``: one readable message each; empty when all hold.
+
+        The conformance playouts and the property tests call it after every order and every
+        resolution. Rulesets override it with their own checks (conservation except by a logged
+        cause, caps, limits). Raises nothing: a violation is reported, not raised.
+        """
+        return []
+
     # -- helpers for rulesets ---------------------------------------------------------------
     @staticmethod
     def dice(state: State) -> Dice:
