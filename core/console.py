@@ -1,9 +1,9 @@
 """The line console: one command per line in, one answer per line out.
 
-:class:`Console` is pure: it takes a line and returns an :class:`Answer`. The only I/O it does goes
-through the ``files`` object its caller hands it (``save``, ``load`` and the save file written after
-every change). :func:`run` is the loop around it: it reads standard input, writes answers (text, or
-exactly one JSON object per input line with ``json_mode``), and shows a prompt on a terminal.
+:class:`Console` is pure: it takes a line and returns an :class:`Answer`, and does no I/O. Where
+games are kept is the business of the :class:`Keeper` its caller hands it (the edge keeps them in
+the game store, see :mod:`tui.console`, which also holds the loop that reads lines and prints
+answers). Without a keeper the game lives in memory only.
 
 Nothing here knows which ruleset is in play: orders go to the session as text, views are drawn from
 the shared view shape (see :mod:`core.ruleset`), help and completion come from the ruleset's order
@@ -13,87 +13,49 @@ line and the game is restored from a copy taken before the command.
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 import traceback
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Protocol, TextIO
+from typing import Any, Callable, Iterable, Protocol
 
 from core.errors import HolotableError
 from core.events import GM, filter_events
 from core.registry import find_ruleset, ruleset_ids
-from core.session import SCHEMA, Session
+from core.session import Session
+from core.text import describe_char, first_control
 from core.render import _words, render_event, render_message, order_text, render_sheet, render_board, render_view
 
-__all__ = ["Answer", "Console", "ConsoleError", "Files", "LocalFiles", "demo_line", "run", "write_atomic"]
+__all__ = ["Answer", "Console", "ConsoleError", "HOW_TO", "Keeper", "demo_line", "describe_ruleset"]
 
 
 class ConsoleError(HolotableError):
     """A console command was refused (bad syntax, no game yet, a file that will not do)."""
 
 
-# -- files ------------------------------------------------------------------------------------------
-class Files(Protocol):
-    """The file access a console is given: the only I/O it does."""
+# -- where games are kept -------------------------------------------------------------------------
+class Keeper(Protocol):
+    """Where a console's games are kept, handed in by the edge (the console itself does no I/O).
 
-    def exists(self, path: str) -> bool:
-        """Whether ``path`` names an existing file."""
-
-    def read(self, path: str) -> str:
-        """The text of ``path``. Raises OSError or UnicodeDecodeError."""
-
-    def write(self, path: str, text: str) -> None:
-        """Replace ``path`` with ``text`` atomically. Raises OSError."""
-
-
-def write_atomic(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash at any moment leaves either the old or the new file.
-
-    A temporary file in the same directory is written, flushed and fsynced, then moved over ``path``
-    with ``os.replace``, and the directory is fsynced. Raises OSError (the old file is untouched).
+    The edge's keeper saves the game it holds on every change (it listens to the session), so the
+    console never writes anything itself.
     """
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    try:
-        dir_fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dir_fd)
-    except OSError:
-        pass
-    finally:
-        os.close(dir_fd)
 
+    def open(self, name: str) -> Session:
+        """Open the kept game ``name`` for this console, letting go of the one held before.
 
-class LocalFiles:
-    """The local file system, with atomic writes."""
+        Raises HolotableError (unknown, locked, damaged, newer) with a readable reason; then the
+        game held before is still held.
+        """
 
-    def exists(self, path: str) -> bool:
-        """Whether ``path`` names an existing file."""
-        return os.path.isfile(path)
+    def adopt(self, session: Session) -> str:
+        """Keep the new game ``session`` (saved now and on every change) and return its id, letting
+        go of the one held before. Raises HolotableError if it cannot be kept."""
 
-    def read(self, path: str) -> str:
-        """The UTF-8 text of ``path``. Raises OSError or UnicodeDecodeError."""
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
+    def where(self) -> str:
+        """Where the game held now is kept, in words (e.g. ``game raw-1 in /home/al/.../games``)."""
 
-    def write(self, path: str, text: str) -> None:
-        """Replace ``path`` with ``text`` atomically. Raises OSError."""
-        write_atomic(path, text)
+    def resync(self) -> None:
+        """The console put the held game back as it was before a failed command: keep that. Never raises."""
 
 
 # -- answers ----------------------------------------------------------------------------------------
@@ -164,8 +126,8 @@ COMMANDS: dict[str, Command] = {c.name: c for c in [
             details="example: correct turn 3 ruling on the forum"),
     Command("bot", "bot <seat> [off]", "the GM hands a seat to a bot (off: back to a player)", "_bot"),
     Command("complete", "complete <seat> <partial order>", "completions for a partial order", "_complete", changes=False),
-    Command("save", "save <file>", "write the game to a file", "_save", changes=False),
-    Command("load", "load <file>", "load a game from a file", "_load", needs_game=False),
+    Command("save", "save", "say where the game is kept (every change is saved as it is made)", "_save", changes=False),
+    Command("load", "load <game>", "open a kept game by its id (`holotable saves` lists them)", "_load", needs_game=False),
     Command("rulesets", "rulesets", "the rule systems this holotable knows", "_rulesets", needs_game=False, changes=False),
     Command("help", "help [<command>|orders|<order>]", "this list, one command, or the ruleset's orders", "_help",
             needs_game=False, changes=False),
@@ -183,18 +145,17 @@ def _usage(name: str) -> str:
 class Console:
     """A game driven by lines of text. Build it, then feed :meth:`handle` one line at a time.
 
-    ``save_path``: if given, the game is written there after every command that changed it (before
-    the answer is given); a write that fails undoes the change. ``files``: all file access (default:
-    the local file system).
+    ``keeper``: where games are kept (``new`` keeps the new game there, ``load`` opens a kept one;
+    the keeper saves every change before the answer is given, and a save that fails refuses the
+    command and undoes it). Without one, the game lives in memory only.
     """
 
-    def __init__(self, session: Session | None = None, save_path: str | None = None,
-                 files: Files | None = None) -> None:
+    def __init__(self, session: Session | None = None, keeper: Keeper | None = None) -> None:
         self.session: Session | None = None
-        self.save_path = save_path
-        self.files: Files = files if files is not None else LocalFiles()
+        self.keeper = keeper
         self.last_traceback: str | None = None
         self._heard: list[tuple[str, dict[str, Any]]] = []
+        self._unsubscribe: Callable[[], None] | None = None
         if session is not None:
             self._adopt(session)
 
@@ -206,6 +167,11 @@ class Console:
             return Answer(True, "", quiet=True)
         word, rest = (raw.split(None, 1) + [""])[:2]
         name = ALIASES.get(word.lower(), word.lower())
+        bad = first_control(raw)
+        if bad is not None:
+            return Answer(False, name if name in COMMANDS else "", error=(
+                f"the line holds a control character ({describe_char(raw[bad])}) at column {bad + 1}; "
+                "type plain text (nothing was done)"))
         command = COMMANDS.get(name)
         before = self.session
         snapshot = None if before is None else json.dumps(before.record)
@@ -215,7 +181,7 @@ class Console:
                 raise ConsoleError(self._unknown(word))
             if command.needs_game and self.session is None:
                 raise ConsoleError("no game yet; start one with `new <ruleset> seats=...` "
-                                   f"(rulesets: {', '.join(ruleset_ids())}) or `load <file>`; `help new` explains")
+                                   f"(rulesets: {', '.join(ruleset_ids())}) or `load <game>`; `help new` explains")
             rest = rest if name == "complete" else rest.strip()
             answer: Answer = getattr(self, command.handler)(rest)
         except HolotableError as exc:
@@ -232,36 +198,26 @@ class Console:
         if command is not None and not command.changes and self.session is before and before is not None:
             if json.dumps(before.record) != snapshot:  # a read-only command must leave the game alone
                 self._restore(before, snapshot)
-        return self._keep(answer, before, snapshot)
+        return answer
 
     # -- keeping and restoring --------------------------------------------------------------------
     def _adopt(self, session: Session) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
         self.session = session
-        session.subscribe(lambda kind, payload: self._heard.append((kind, payload)))
+        self._unsubscribe = session.subscribe(lambda kind, payload: self._heard.append((kind, payload)))
 
     def _restore(self, before: Session | None, snapshot: str | None) -> None:
-        if before is not None and snapshot is not None:
+        if before is not None and snapshot is not None and json.dumps(before.record) != snapshot:
             before.record.clear()
             before.record.update(json.loads(snapshot))
+            if self.keeper is not None and self.session is before:
+                self.keeper.resync()
         self.session = before
-
-    def _keep(self, answer: Answer, before: Session | None, snapshot: str | None) -> Answer:
-        """Write the save file if the game changed; undo the change if the write fails."""
-        if not (answer.ok and self.save_path and self.session is not None):
-            return answer
-        if self.session is before and json.dumps(self.session.record) == snapshot:
-            return answer
-        try:
-            self.files.write(self.save_path, self.session.to_json())
-        except OSError as exc:
-            self._restore(before, snapshot)
-            return Answer(False, answer.command, error=f"could not save to {self.save_path}: "
-                          f"{exc.strerror or exc}; the change was undone")
-        return answer
 
     def _game(self) -> Session:
         if self.session is None:
-            raise ConsoleError("no game yet; start one with `new` or `load <file>`")
+            raise ConsoleError("no game yet; start one with `new` or `load <game>`")
         return self.session
 
     # -- names ------------------------------------------------------------------------------------
@@ -343,21 +299,18 @@ class Console:
         gm = settings.pop("gm", GM)
         defaults = ruleset.options()
         options = {key: coerce_option(value, defaults.get(key)) for key, value in settings.items()}
-        self._refuse_overwrite("new")
         session = Session.new(ruleset_id, seats, scenario, options, seed, gm)
+        kept = {}
+        if self.keeper is not None:
+            kept["game"] = self.keeper.adopt(session)
         self._adopt(session)
         listing = ", ".join(f"{n} ({s}{', bot' if b else ''})" for n, s, b in seats)
         text = (f"new game of {ruleset.title}, scenario {session.record['scenario']}; seats: {listing}\n"
                 f"dice seed hash {session.record['seed_hash']}\n{self._state_line()}")
+        if self.keeper is not None:
+            text += f"\nkept as {self.keeper.where()}; saved on every change"
         return Answer(True, "new", text, {"ruleset": ruleset_id, "seats": session.record["seats"],
-                                          "turn": session.turn, "seed_hash": session.record["seed_hash"]})
-
-    def _refuse_overwrite(self, what: str) -> None:
-        session = self.session
-        if self.save_path and session is not None and session.outcome() is None:
-            raise ConsoleError(f"this console saves to {self.save_path}, which holds a game in progress "
-                               f"(turn {session.turn}); `{what}` would overwrite it: save it elsewhere with "
-                               "`save <file>` and start the console with another save file")
+                                          "turn": session.turn, "seed_hash": session.record["seed_hash"], **kept})
 
     def _as(self, rest: str) -> Answer:
         words = rest.split(None, 1)
@@ -546,49 +499,22 @@ class Console:
         return Answer(True, "complete", "\n".join(found) or "no completions", {"completions": found})
 
     def _save(self, rest: str) -> Answer:
-        if not rest:
-            raise ConsoleError(_usage("save"))
         session = self._game()
-        if self.files.exists(rest):
-            try:
-                check_record(self.files.read(rest))
-            except (ConsoleError, OSError, UnicodeDecodeError):
-                raise ConsoleError(f"{rest} exists and is not a holotable save; it was not overwritten") from None
-        try:
-            self.files.write(rest, session.to_json())
-        except OSError as exc:
-            raise ConsoleError(f"could not write {rest}: {exc.strerror or exc}") from None
-        return Answer(True, "save", f"saved turn {session.turn} to {rest}", {"path": rest})
+        if self.keeper is None:
+            return Answer(True, "save", "this game lives in memory only: it ends with this console", {"kept": None})
+        where = self.keeper.where()
+        return Answer(True, "save", f"turn {session.turn} is saved: {where}; every change is saved as it is "
+                      f"made (a portable copy: `holotable export GAME --record FILE`)", {"kept": where})
 
     def _load(self, rest: str) -> Answer:
         if not rest:
             raise ConsoleError(_usage("load"))
-        self._refuse_overwrite("load")
-        return self.load_file(rest)
-
-    def load_file(self, path: str) -> Answer:
-        """Load the game saved in ``path``. Raises ConsoleError (or UnknownRuleset) with a clear reason."""
-        try:
-            text = self.files.read(path)
-        except FileNotFoundError:
-            raise ConsoleError(f"no file {path}") from None
-        except UnicodeDecodeError:
-            raise ConsoleError(f"{path} is not a holotable save (not UTF-8 text)") from None
-        except OSError as exc:
-            raise ConsoleError(f"could not read {path}: {exc.strerror or exc}") from None
-        record = check_record(text, path)
-        session = Session.from_record(record)
-        try:
-            session.view(GM)
-            session.awaiting()
-            session.events_for(GM)
-        except HolotableError as exc:
-            raise ConsoleError(f"{path} holds a damaged game: {exc}") from None
-        except Exception as exc:  # noqa: BLE001 - a damaged record must be refused, not crash
-            raise ConsoleError(f"{path} holds a damaged game ({type(exc).__name__}: {exc})") from None
+        if self.keeper is None:
+            raise ConsoleError("this console keeps no games, so it cannot load one")
+        session = self.keeper.open(rest)
         self._adopt(session)
-        return Answer(True, "load", f"loaded {session.ruleset.title} from {path}\n{self._state_line()}",
-                      {"path": path, "ruleset": record["ruleset"], "turn": session.turn})
+        return Answer(True, "load", f"loaded {session.ruleset.title}: {self.keeper.where()}\n{self._state_line()}",
+                      {"game": rest, "ruleset": session.record["ruleset"], "turn": session.turn})
 
     def _rulesets(self, rest: str) -> Answer:
         text = "\n".join(describe_ruleset(rid) for rid in ruleset_ids())
@@ -703,26 +629,6 @@ def coerce_option(value: str, default: Any) -> Any:
         return value
 
 
-def check_record(text: str, path: str = "the file") -> dict[str, Any]:
-    """The game record in ``text``. Raises ConsoleError saying why it is not one."""
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ConsoleError(f"{path} is not a holotable save (not JSON: {exc.msg} at line {exc.lineno})") from None
-    if not isinstance(record, dict) or "schema" not in record or "ruleset" not in record:
-        raise ConsoleError(f"{path} is not a holotable save (JSON, but not a game record)")
-    schema = record["schema"]
-    if not isinstance(schema, int) or isinstance(schema, bool):
-        raise ConsoleError(f"{path} is not a holotable save (schema {schema!r})")
-    if schema > SCHEMA:
-        raise ConsoleError(f"{path} was saved by a newer holotable (schema {schema}; this one reads up to {SCHEMA})")
-    if schema < SCHEMA:
-        raise ConsoleError(f"{path} has an old schema {schema} that this holotable cannot read (it reads {SCHEMA})")
-    if record["ruleset"] not in ruleset_ids():
-        raise ConsoleError(f"{path} is a game of an unknown rule system {record['ruleset']!r}; known: {', '.join(ruleset_ids())}")
-    return record
-
-
 def describe_ruleset(ruleset_id: str) -> str:
     """One line: id, title, sides, seats, scenarios and options of a ruleset."""
     ruleset = find_ruleset(ruleset_id)
@@ -751,115 +657,3 @@ def demo_line(ruleset_id: str, seed: str, you: str = "you", seats: int = 6) -> s
 
 # -- rendering --------------------------------------------------------------------------------------
 HOW_TO = "type `help` for commands, `help orders` for orders; `as you <order>` gives one, `ready you` ends your turn, `quit` leaves"
-
-
-def run(stdin: TextIO, stdout: TextIO, json_mode: bool = False, save_path: str | None = None, *,
-        demo: str | None = None, demo_seed: str | None = None, files: Files | None = None,
-        interactive: bool | None = None, stderr: TextIO | None = None) -> int:
-    """Read commands from ``stdin`` and answer each on ``stdout`` until ``quit`` or the end of input.
-
-    ``json_mode``: exactly one JSON object per input line. ``save_path``: load it first if it exists
-    (a file that is not a holotable save stops the console with exit code 2, untouched), and write
-    the game there after every change. ``demo``: a ruleset id; start a demo game in it with seat
-    ``you`` against bots (``demo_seed`` seeds it). ``interactive``: show a prompt (default: when
-    ``stdin`` is a terminal and not in JSON mode). Returns the exit code.
-    """
-    console = Console(save_path=save_path, files=files)
-    if interactive is None:
-        interactive = bool(getattr(stdin, "isatty", lambda: False)()) and not json_mode
-    say = _writer(stdout, json_mode)
-    try:
-        if save_path and console.files.exists(save_path):
-            try:
-                say(console.load_file(save_path))
-            except HolotableError as exc:
-                err = stderr if stderr is not None else stdout
-                err.write(f"cannot start: {exc}; {save_path} was left untouched\n")
-                err.flush()
-                return 2
-        if demo is not None and console.session is None:
-            answer = console.handle(demo_line(demo, demo_seed or "demo"))
-            if not answer.ok:
-                say(answer)
-                return 2
-        if demo is not None:
-            say(console.handle("view you"))
-            if not json_mode:
-                say(Answer(True, "help", HOW_TO))
-        elif interactive:
-            say(Answer(True, "help", "holotable console: type `help` for commands, `quit` to leave"))
-        read = _reader(stdin, stdout, console, interactive)
-        while True:
-            line = read()
-            if line is None:
-                break
-            answer = console.handle(line)
-            if stderr is not None and console.last_traceback and os.environ.get("HOLOTABLE_DEBUG"):
-                stderr.write(console.last_traceback)
-            console.last_traceback = None
-            if answer.quiet and not json_mode:
-                continue
-            say(answer)
-            if answer.quit:
-                break
-    except BrokenPipeError:
-        return 0
-    except KeyboardInterrupt:
-        return 130
-    return 0
-
-
-def _writer(stdout: TextIO, json_mode: bool) -> Callable[[Answer], None]:
-    def say(answer: Answer) -> None:
-        if json_mode:
-            stdout.write(answer.as_json() + "\n")
-        else:
-            text = answer.as_text()
-            if text:
-                stdout.write(text + "\n")
-        stdout.flush()
-    return say
-
-
-def _reader(stdin: TextIO, stdout: TextIO, console: Console, interactive: bool) -> Callable[[], str | None]:
-    """A function returning the next line (None at the end), with a prompt and line editing on a terminal."""
-    import sys
-
-    def prompt() -> str:
-        return f"{console.session.record['ruleset']}> " if console.session is not None else "holotable> "
-
-    if interactive and stdin is sys.stdin and stdout is sys.stdout:
-        try:
-            import readline
-        except ImportError:  # pragma: no cover - platforms without readline
-            readline = None  # type: ignore[assignment]
-        if readline is not None:
-            readline.set_completer_delims(" ")
-
-            def complete(text: str, state: int) -> str | None:
-                buffer = readline.get_line_buffer()[:readline.get_endidx()]
-                head = buffer[:readline.get_begidx()]
-                found = [c[len(head):] for c in console.completions(buffer) if c.startswith(head)]
-                return found[state] if state < len(found) else None
-
-            readline.set_completer(complete)
-            readline.parse_and_bind("tab: complete")
-
-        def read_tty() -> str | None:
-            while True:
-                try:
-                    return input(prompt())
-                except EOFError:
-                    print()
-                    return None
-                except KeyboardInterrupt:
-                    print("\n(type quit to leave)")
-        return read_tty
-
-    def read_stream() -> str | None:
-        if interactive:
-            stdout.write(prompt())
-            stdout.flush()
-        line = stdin.readline()
-        return line if line else None
-    return read_stream

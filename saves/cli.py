@@ -1,11 +1,11 @@
-"""``holotable saves | replay | verify | export``: the saves' subcommands, registered with core.cli."""
+"""``holotable saves | replay | verify | export``: the saves' subcommands, registered with tui.main."""
 from __future__ import annotations
 
 import argparse
 import sys
 from typing import Callable, Sequence
 
-from core.cli import subcommand
+from tui.main import subcommand
 from saves.cli_commands import export_command, replay_command, saves_command, verify_command
 
 Command = Callable[[Sequence[str]], tuple[str, int]]

@@ -23,6 +23,7 @@ from tinydb import TinyDB
 from tinydb.table import Document
 
 from core.errors import HolotableError
+from core.events import GM
 from core.registry import find_ruleset
 from core.session import Session
 from saves.atomic import AtomicJSONStorage, atomic_write_bytes, remove_stale_temps
@@ -82,6 +83,31 @@ def _summarize(game_id: str, record: dict[str, Any], last_activity: float | None
                            None, schema, f"cannot be played here: {exc}")
     return GameSummary(game_id, record["ruleset"], title, int(record["state"]["turn"]), seats, last_activity,
                        over, schema)
+
+
+def playable(record: dict[str, Any], label: str) -> Session:
+    """The session of ``record`` once its views, awaited seats and outcome are seen to work.
+
+    Raises SaveError (saying why) for a record of an unknown rule system or one the rule system
+    cannot play (a damaged state); nothing is written.
+    """
+    try:
+        session = Session.from_record(record)
+    except HolotableError as exc:
+        raise SaveError(f"{label} cannot be played here: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - a damaged record is refused, never a traceback
+        raise SaveError(f"{label} is damaged: its record does not make a game ({type(exc).__name__})") from None
+    try:
+        for viewer in (GM, *session.seats()):
+            session.view(viewer)
+        session.awaiting()
+        session.outcome()
+    except RecursionError:
+        raise SaveError(f"{label} is damaged: its state is nested too deeply to play") from None
+    except Exception as exc:  # noqa: BLE001 - the rule system could not read its own state: damaged
+        raise SaveError(f"{label} is damaged: the {session.record.get('ruleset')} rules cannot read its state "
+                        f"({type(exc).__name__}); restore it from a backup or have the GM correct it") from None
+    return session
 
 
 class StoredGame:
@@ -341,12 +367,10 @@ class GameStore:
                 if paths.turns.is_dir():
                     remove_stale_temps(paths.turns, "")
             loaded = load_game(paths)
+            playable(loaded.record, f"game {game_id!r}")  # before a migration writes anything
             if loaded.schema == 1 and lock is not None:
                 loaded = self._migrate(paths, loaded)
-            try:
-                session = Session.from_record(loaded.record)
-            except HolotableError as exc:
-                raise SaveError(f"game {game_id!r} cannot be played here: {exc}") from None
+            session = playable(loaded.record, f"game {game_id!r}")
             handle = StoredGame(self, paths, session, loaded, lock)
         except BaseException:
             if lock is not None:

@@ -7,7 +7,7 @@
 
 The first start makes the host key (``<data>/server/host_ed25519_key``, mode 0600) and the GM
 account, and prints the GM's one-time invite code; later starts reuse both. Registered through
-:data:`core.cli.SUBCOMMAND_MODULES`; asyncssh and Textual are imported only when it runs.
+:data:`tui.main.SUBCOMMAND_MODULES`; asyncssh and Textual are imported only when it runs.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import signal
 import sys
 from pathlib import Path
 
-from core.cli import subcommand
+from tui.main import subcommand
 
 
 def _args(parser: argparse.ArgumentParser) -> None:

@@ -11,12 +11,14 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
-from core import cli
-from core.console import Answer, Console, demo_line, render_view, run
+from core.console import Answer, Console, demo_line, render_view
+from saves.store import GameStore
+from tui import main as cli
+from tui.console import StoreKeeper, run
 from core.session import Session
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -332,42 +334,51 @@ def test_an_internal_error_in_new_keeps_no_game(monkeypatch: pytest.MonkeyPatch)
     assert not answer.ok and answer.error.startswith("internal error: KeyError") and con.session is None
 
 
-# -- saving and loading --------------------------------------------------------------------------
-def test_save_and_load_round_trip(console: Console, tmp_path: Path) -> None:
-    assert console.session is not None
-    give_legal_order(console, "al")
-    ok(console, "say al team:GAR keep this")
-    path = tmp_path / "game.json"
-    ok(console, f"save {path}")
-    saved_record = json.loads(console.session.to_json())
-    views = {v: json.dumps(console.session.view(v), sort_keys=True) for v in ["gm", "al", "bo"]}
-    ok(console, "new raw seed=something-else seats=" + SEATS)
-    ok(console, f"load {path}")
-    assert console.session.record == saved_record
+# -- keeping games in the store ------------------------------------------------------------------
+@pytest.fixture
+def store(tmp_path: Path) -> GameStore:
+    return GameStore(tmp_path / "data")
+
+
+@pytest.fixture
+def kept(store: GameStore) -> Iterator[Console]:
+    keeper = StoreKeeper(store)
+    con = Console(keeper=keeper)
+    ok(con, NEW)
+    yield con
+    keeper.close()
+
+
+def test_a_new_game_is_kept_in_the_store_and_loads_back_by_id(kept: Console, store: GameStore) -> None:
+    assert kept.session is not None and kept.keeper is not None
+    game_id = kept.keeper.game.game_id
+    give_legal_order(kept, "al")
+    saved_record = json.loads(kept.session.to_json())
+    views = {v: json.dumps(kept.session.view(v), sort_keys=True) for v in ["gm", "al", "bo"]}
+    assert store.read(game_id).record == saved_record, "the store does not hold the acknowledged order"
+    assert game_id in ok(kept, "save").text
+    ok(kept, "new raw seed=something-else seats=" + SEATS)
+    ok(kept, f"load {game_id}")
+    assert kept.session.record == saved_record
     for viewer, view in views.items():
-        assert json.dumps(console.session.view(viewer), sort_keys=True) == view, f"{viewer}'s view changed over save/load"
-    ok(console, "ready al")
-
-
-def test_load_of_a_file_with_spaces_in_its_name(console: Console, tmp_path: Path) -> None:
-    path = tmp_path / "my game.json"
-    ok(console, f"save {path}")
-    ok(console, f"load {path}")
+        assert json.dumps(kept.session.view(viewer), sort_keys=True) == view, f"{viewer}'s view changed over load"
+    ok(kept, "ready al")
 
 
 @pytest.mark.parametrize("content,needle", [
-    ("this is not json", "not JSON"),
-    ("[1, 2, 3]", "not a game record"),
-    ('{"hello": "world"}', "not a game record"),
-    (None, "unknown rule system"),
+    ("this is not json", "not valid JSON"),
+    ("[1, 2, 3]", "not a holotable save"),
+    ('{"hello": "world"}', "not a holotable save"),
+    (None, "nosuchgame"),
     ("schema-99", "newer"),
-    ("no-state", "not a holotable game record"),
+    ("no-state", "not a holotable save"),
     (b"\xff\xfe\x00binary", "UTF-8"),
 ])
-def test_a_bad_file_is_refused_and_the_game_stays(console: Console, tmp_path: Path, content: Any, needle: str) -> None:
-    assert console.session is not None
-    path = tmp_path / "bad.json"
-    record = json.loads(console.session.to_json())
+def test_a_bad_kept_game_is_refused_and_the_game_stays(kept: Console, store: GameStore, content: Any,
+                                                       needle: str) -> None:
+    assert kept.session is not None
+    path = store.games_dir / "bad.json"
+    record = json.loads(kept.session.to_json())
     if content is None:
         record["ruleset"] = "nosuchgame"
         content = json.dumps(record)
@@ -381,56 +392,41 @@ def test_a_bad_file_is_refused_and_the_game_stays(console: Console, tmp_path: Pa
         path.write_bytes(content)
     else:
         path.write_text(content)
-    refused(console, f"load {path}", needle)
-    refused(console, f"load {tmp_path / 'missing.json'}", "no file")
-    refused(console, "load", "usage")
+    before = path.read_bytes()
+    refused(kept, "load bad", needle)
+    assert path.read_bytes() == before, "a refused game file was changed"
+    refused(kept, "load missing", "no saved game")
+    refused(kept, "load", "usage")
 
 
-def test_save_never_overwrites_a_foreign_file(console: Console, tmp_path: Path) -> None:
-    path = tmp_path / "notes.txt"
-    path.write_text("my precious notes")
-    refused(console, f"save {path}", "not a holotable save")
-    assert path.read_text() == "my precious notes"
-    refused(console, f"save {tmp_path / 'no-such-dir' / 'x.json'}", "could not write")
+def test_every_change_is_kept_and_a_read_only_command_writes_nothing(kept: Console, store: GameStore) -> None:
+    assert kept.session is not None and kept.keeper is not None
+    game_id = kept.keeper.game.game_id
+    give_legal_order(kept, "al")
+    assert store.read(game_id).record == json.loads(kept.session.to_json())
+    main = store.paths(game_id).main
+    stamp = main.stat().st_mtime_ns
+    ok(kept, "view gm")
+    assert main.stat().st_mtime_ns == stamp, "a read-only command rewrote the save"
+    assert not [p for p in store.games_dir.iterdir() if p.name.endswith(".tmp")], "a temporary file was left behind"
 
 
-def test_the_save_file_follows_every_change(tmp_path: Path) -> None:
-    path = tmp_path / "auto.json"
-    con = Console(save_path=str(path))
-    ok(con, NEW)
-    assert con.session is not None
-    assert json.loads(path.read_text()) == json.loads(con.session.to_json())
-    give_legal_order(con, "al")
-    assert json.loads(path.read_text()) == json.loads(con.session.to_json())
-    stamp = path.stat().st_mtime_ns
-    ok(con, "view gm")
-    assert path.stat().st_mtime_ns == stamp, "a read-only command rewrote the save"
-    refused(con, "new raw seats=" + SEATS, "in progress")
-    refused(con, f"load {path}", "in progress")
-    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")], "a temporary file was left behind"
+def test_a_failed_save_undoes_the_change(kept: Console, monkeypatch: pytest.MonkeyPatch) -> None:
+    import saves.atomic
+
+    def full(*args: Any, **kwargs: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    before = record_of(kept)
+    monkeypatch.setattr(saves.atomic.os, "replace", full)
+    answer = kept.handle("say al public hello")
+    assert not answer.ok and "No space left" in answer.error
+    assert record_of(kept) == before
 
 
-def test_a_failed_save_undoes_the_change() -> None:
-    class Full:
-        def exists(self, path: str) -> bool:
-            return False
-
-        def read(self, path: str) -> str:
-            raise FileNotFoundError(path)
-
-        def write(self, path: str, text: str) -> None:
-            raise OSError(28, "No space left on device")
-
-    con = Console(save_path="somewhere.json", files=Full())
-    answer = con.handle(NEW)
-    assert not answer.ok and "No space left" in answer.error and con.session is None
-    con.save_path = None
-    ok(con, NEW)
-    con.save_path = "somewhere.json"
-    before = record_of(con)
-    answer = con.handle("say al public hello")
-    assert not answer.ok and "undone" in answer.error
-    assert record_of(con) == before
+def test_a_console_without_a_keeper_keeps_nothing(console: Console) -> None:
+    assert "memory only" in ok(console, "save").text
+    refused(console, "load war1", "keeps no games")
 
 
 # -- the loop ------------------------------------------------------------------------------------
@@ -446,21 +442,29 @@ def test_run_in_json_mode_answers_each_line_with_one_object(tmp_path: Path) -> N
     assert answers[5]["view"]["viewer"] == "al"
 
 
-def test_run_with_a_save_file_resumes_the_game(tmp_path: Path) -> None:
-    path = tmp_path / "resume.json"
+def test_run_with_a_game_id_resumes_the_game(store: GameStore) -> None:
     out = io.StringIO()
-    assert run(io.StringIO(f"{NEW}\nsay al public first\n"), out, save_path=str(path)) == 0
+    assert run(io.StringIO(f"{NEW}\nsay al public first\n"), out, game="war1", store=store) == 0
+    assert "war1" in store.ids(), f"the new game was not kept as war1: {out.getvalue()}"
     out = io.StringIO()
-    assert run(io.StringIO("messages gm\n"), out, save_path=str(path)) == 0
+    assert run(io.StringIO("messages gm\n"), out, game="war1", store=store) == 0
     assert "first" in out.getvalue()
 
 
-def test_run_refuses_a_foreign_save_file_and_leaves_it(tmp_path: Path) -> None:
-    path = tmp_path / "foreign.json"
+def test_run_refuses_a_foreign_game_file_and_leaves_it(store: GameStore) -> None:
+    store.games_dir.mkdir(parents=True)
+    path = store.games_dir / "foreign.json"
     path.write_text("{not json")
     out, err = io.StringIO(), io.StringIO()
-    assert run(io.StringIO("status\n"), out, save_path=str(path), stderr=err) == 2
-    assert "not a holotable save" in err.getvalue() and path.read_text() == "{not json"
+    assert run(io.StringIO("status\n"), out, game="foreign", store=store, stderr=err) == 2
+    assert "not valid JSON" in err.getvalue() and path.read_text() == "{not json"
+    assert len(err.getvalue().strip().splitlines()) == 1, f"not one line: {err.getvalue()!r}"
+
+
+def test_run_refuses_a_file_name_and_says_to_import_it(store: GameStore, tmp_path: Path) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert run(io.StringIO("status\n"), out, game=str(tmp_path / "game.json"), store=store, stderr=err) == 2
+    assert "holotable import" in err.getvalue()
 
 
 def test_demo_shows_your_view_and_how_to_play() -> None:
@@ -508,8 +512,9 @@ def test_cli_registers_more_subcommands(capsys: pytest.CaptureFixture[str], monk
 
 
 def test_cli_console_json_in_a_subprocess(tmp_path: Path) -> None:
-    lines = [NEW, "as al warp nowhere", "view bo", "save " + str(tmp_path / "s.json"), "load /no/such/file", "quit"]
-    done = subprocess.run([sys.executable, "-m", "core.cli", "console", "--json"], input="\n".join(lines) + "\n",
+    lines = [NEW, "as al warp nowhere", "view bo", "save", "load nosuch", "quit"]
+    done = subprocess.run([sys.executable, "-m", "tui.main", "console", "--json", "--data-dir", str(tmp_path), "s1"],
+                          input="\n".join(lines) + "\n",
                           capture_output=True, text=True, cwd=ROOT, timeout=120,
                           env={**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))})
     assert done.returncode == 0, done.stderr
@@ -517,4 +522,4 @@ def test_cli_console_json_in_a_subprocess(tmp_path: Path) -> None:
     answers = [json.loads(line) for line in done.stdout.splitlines()]
     assert [a["ok"] for a in answers] == [True, False, True, True, False, True]
     assert answers[2]["view"]["viewer"] == "bo"
-    assert (tmp_path / "s.json").exists()
+    assert (tmp_path / "games" / "s1.json").exists()

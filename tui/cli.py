@@ -1,10 +1,10 @@
 """``holotable play``: the full-screen war room (lobby and hot-seat), replacing the console demo.
 
-Registered through :data:`core.cli.SUBCOMMAND_MODULES`; Textual is imported only when it runs.
+Registered through :data:`tui.main.SUBCOMMAND_MODULES`; Textual is imported only when it runs.
 
     holotable play                                   the lobby
     holotable play raw-20250131-3fa9c2               a saved game, hot-seat
-    holotable play game.json                         a game file (written after every change)
+    holotable import game.json && holotable play ID  a game file, once imported into the store
     holotable play --ruleset raw --seats al:GAR,bo:CIS,cy:GAR:bot,di:CIS:bot --option min_players=2
                                                      a new game at once
     HOLOTABLE_SEED=s1 holotable play                 new games get this dice seed unless told otherwise
@@ -17,7 +17,7 @@ import os
 import sys
 from typing import Any
 
-from core.cli import subcommand
+from tui.main import subcommand
 
 SEED_ENV = "HOLOTABLE_SEED"
 
@@ -30,7 +30,7 @@ def _args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seats", default=None, metavar="NAME:SIDE[:bot],...", help="start a new hot-seat game with these seats at once")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option of a --seats game (JSON values)")
     parser.add_argument("--as", dest="seat", default=None, metavar="SEAT", help="show only this seat's view (no hot-seat curtain)")
-    parser.add_argument("game", nargs="?", metavar="GAME", help="a saved game's id, or a JSON game file (written after every change)")
+    parser.add_argument("game", nargs="?", metavar="GAME", help="a saved game's id (`holotable saves` lists them)")
 
 
 def parse_seats(text: str) -> list[tuple[str, str, bool]]:
@@ -64,25 +64,28 @@ def play(args: argparse.Namespace) -> int:
     from core.errors import HolotableError
     from core.registry import ruleset_ids
     from core.session import Session
+    from core.text import printable
     from tui.app import HolotableApp
-    from tui.storage import default_saves, open_json_file
+    from tui.storage import default_saves
 
     seed = args.seed or os.environ.get(SEED_ENV) or None
     saves = default_saves(args.data_dir)
     session = game = None
     try:
         if args.game:
-            if os.path.isfile(args.game):
-                game = open_json_file(args.game)
-            else:
-                game = saves.open(args.game)
+            if os.sep in args.game or "/" in args.game or args.game.endswith(".json") or "\x00" in args.game:
+                sys.stderr.write(f"holotable play: {args.game!r} is a file name; games are kept in the store and "
+                                 f"opened by id (`holotable saves` lists them); `holotable import FILE` adds a "
+                                 f"game file to the store\n")
+                return 2
+            game = saves.open(args.game)
             session = game.session
         elif args.seats:
             ruleset = args.ruleset or ruleset_ids()[0]
             session = Session.new(ruleset, parse_seats(args.seats), args.scenario, parse_options(args.option), seed)
             game = saves.adopt(session)
     except (HolotableError, ValueError) as exc:
-        sys.stderr.write(f"holotable play: {exc}\n")
+        sys.stderr.write(printable(f"holotable play: {exc}") + "\n")
         return 2
     if args.seat is not None and session is None:
         sys.stderr.write("holotable play: --as needs a game (GAME or --seats)\n")

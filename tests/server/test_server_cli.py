@@ -20,7 +20,7 @@ MAIN = Path(__file__).resolve().parents[2]
 async def start_serve(data: Path, *args: str) -> tuple[asyncio.subprocess.Process, str]:
     """Start ``holotable serve --port 0`` and read its banner (up to the Ctrl+C line)."""
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "core.cli", "serve", "--port", "0", "--data", str(data), "--quiet", *args,
+        sys.executable, "-m", "tui.main", "serve", "--port", "0", "--data", str(data), "--quiet", *args,
         cwd=MAIN, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     assert process.stdout is not None
     banner = ""

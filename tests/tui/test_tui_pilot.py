@@ -18,7 +18,7 @@ from tui.screens.lobby import LobbyScreen
 from tui.screens.odds import OddsScreen
 from tui.screens.pin import PinScreen
 from tui.screens.report import ReportScreen
-from tui.storage import JsonSaves, MemorySaves, default_saves
+from tui.storage import MemorySaves, default_saves
 from tui_helpers import (close_report, enter_order, give_order, new_game_from_lobby, pass_curtain, raw_session, screen_text,
                          type_text, widget_text)
 
@@ -316,7 +316,7 @@ async def test_fixed_seat_mode_updates_live_without_curtain() -> None:
 
 async def test_load_a_saved_game_from_the_lobby(tmp_path: Path) -> None:
     """Saved games are listed with rule system, turn and seats; Enter opens one at the curtain."""
-    saves = JsonSaves(tmp_path)
+    saves = default_saves(tmp_path)
     stored = saves.adopt(raw_session("load-me"))
     stored.session.order("al", "al", "stance free")
     stored.close()

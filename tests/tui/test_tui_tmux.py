@@ -1,4 +1,4 @@
-"""End to end in a real terminal (tmux): ``python -m core.cli play`` with a fixed seed, two turns of
+"""End to end in a real terminal (tmux): ``python -m tui.main play`` with a fixed seed, two turns of
 hot-seat Republic at War played by keystrokes, the screen read back; and the leak test: after each
 curtain neither the screen nor the terminal's scrollback holds anything private to the seat before.
 """
@@ -80,10 +80,10 @@ class Tmux:
 
 
 def start_play(tmp_path: Path, cols: int, rows: int) -> Tmux:
-    """``python -m core.cli play`` of a new 4-seat game (cy and di are bots) with a fixed seed."""
+    """``python -m tui.main play`` of a new 4-seat game (cy and di are bots) with a fixed seed."""
     tmux = Tmux("play", cols, rows, tmp_path)
     env = {"HOLOTABLE_DATA_DIR": str(tmp_path / "data"), "HOLOTABLE_SEED": SEED}
-    tmux.start([sys.executable, "-m", "core.cli", "play", "--ruleset", "raw", "--seats", SEATS,
+    tmux.start([sys.executable, "-m", "tui.main", "play", "--ruleset", "raw", "--seats", SEATS,
                 "--option", "min_players=2"], env)
     return tmux
 

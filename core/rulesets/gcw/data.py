@@ -1,20 +1,18 @@
 """The GCW campaign's data files (``data/*.toml``), read once with tomllib."""
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).parent / "data"
+from core.packaged import packaged_toml
+
 SIDES = ("Empire", "Rebel")
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVW"
 
 
 def _load(name: str) -> dict[str, Any]:
-    with open(DATA / f"{name}.toml", "rb") as handle:
-        return tomllib.load(handle)
+    return packaged_toml(__package__ or "core.rulesets.gcw", "data", f"{name}.toml")
 
 
 @dataclass(frozen=True)

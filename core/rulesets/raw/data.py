@@ -1,13 +1,12 @@
 """Republic at War data, read once from ``data/*.toml`` (transcribed from the rule text)."""
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).parent / "data"
+from core.packaged import packaged_toml
+
 SIDES = ("GAR", "CIS")
 GF = "GF"
 
@@ -35,8 +34,7 @@ class UnitType:
 
 
 def _load(name: str) -> dict[str, Any]:
-    with open(DATA / name, "rb") as handle:
-        return tomllib.load(handle)
+    return packaged_toml(__package__ or "core.rulesets.raw", "data", name)
 
 
 @cache

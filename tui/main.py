@@ -1,15 +1,14 @@
-"""The ``holotable`` command: ``console``, ``play``, ``rulesets``, and room for more.
+"""The ``holotable`` command's entry point: ``rulesets`` here, and every subcommand the edges register.
 
 Each subcommand is one :class:`Subcommand`: a name, a help line, a function that adds its arguments
 to its parser, and a function that runs it and returns the exit code. Register one with
 :func:`subcommand` (as a decorator), in this module or in a module listed in
-:data:`SUBCOMMAND_MODULES` (imported only when the command line is parsed, so ``core`` never imports
-``saves``, ``tui`` or ``server`` at import time; such a module must keep heavy imports inside its
-run function). Registering a name again replaces it: the TUI can take over ``play``.
+:data:`SUBCOMMAND_MODULES` (imported only when the command line is parsed; such a module must keep heavy imports inside its
+run function). Registering a name again replaces it. This is the edge: ``core`` never imports it.
 
 Example, in ``saves/cli.py``::
 
-    from core.cli import subcommand
+    from tui.main import subcommand
 
     def _args(parser):
         parser.add_argument("--dir")
@@ -24,7 +23,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -45,9 +43,9 @@ class Subcommand:
 
 SUBCOMMANDS: dict[str, Subcommand] = {}
 
-#: Modules that register more subcommands (``saves``, ``replay``, ``verify``, ``export``, ``serve``,
-#: the TUI's ``play``). A module that is not there yet is skipped.
-SUBCOMMAND_MODULES: list[str] = ["saves.cli", "tui.cli", "server.cli"]
+#: Modules that register more subcommands (``console``, ``saves``, ``replay``, ``verify``, ``export``,
+#: ``import``, ``serve``, the TUI's ``play``). A module that is not there yet is skipped.
+SUBCOMMAND_MODULES: list[str] = ["tui.console", "saves.cli", "tui.cli", "server.cli"]
 
 
 def subcommand(name: str, help: str, configure: Configure | None = None, passthrough: bool = False) -> Callable[[Run], Run]:
@@ -99,43 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-# -- the subcommands core provides ------------------------------------------------------------------
-def _console_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="answer each input line with exactly one JSON object")
-    parser.add_argument("--demo", action="store_true", help="start a demo game: you against bots")
-    parser.add_argument("--ruleset", default=None, help="the demo's rule system (default: the first registered)")
-    parser.add_argument("--seed", default=None, help="the demo's dice seed (default: from the clock)")
-    parser.add_argument("save", nargs="?", metavar="SAVE", help="load this save file if it exists; write the game to it after every change")
-
-
-def _demo_ruleset(args: argparse.Namespace) -> str:
-    from core.registry import ruleset_ids
-    return args.ruleset or ruleset_ids()[0]
-
-
-@subcommand("console", "a line console: one command per line (orders, views, the GM's tools)", _console_args)
-def console(args: argparse.Namespace) -> int:
-    """``holotable console [--json] [--demo] [SAVE]``."""
-    from core.console import run
-    demo = _demo_ruleset(args) if args.demo else None
-    seed = args.seed or f"demo-{time.time_ns()}"
-    return run(sys.stdin, sys.stdout, args.json, args.save, demo=demo, demo_seed=seed, stderr=sys.stderr)
-
-
-def _play_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--ruleset", default=None, help="the rule system (default: the first registered)")
-    parser.add_argument("--seed", default=None, help="the dice seed (default: from the clock)")
-    parser.add_argument("save", nargs="?", metavar="SAVE", help="load this save file if it exists; write the game to it after every change")
-
-
-@subcommand("play", "play a demo game against bots (for now in the line console)", _play_args)
-def play(args: argparse.Namespace) -> int:
-    """``holotable play``: for now the console's demo."""
-    from core.console import run
-    seed = args.seed or f"demo-{time.time_ns()}"
-    return run(sys.stdin, sys.stdout, False, args.save, demo=_demo_ruleset(args), demo_seed=seed, stderr=sys.stderr)
-
-
+# -- the subcommands this module provides ---------------------------------------------------------
 @subcommand("rulesets", "list the rule systems")
 def rulesets(args: argparse.Namespace) -> int:
     """``holotable rulesets``: each registered id and title."""
@@ -147,7 +109,7 @@ def rulesets(args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
-    # Run the imported module's main, so that plugin modules doing `from core.cli import subcommand`
-    # register into the same table (under `python -m core.cli` this file is also `__main__`).
-    from core.cli import main as _main
+    # Run the imported module's main, so that plugin modules doing `from tui.main import subcommand`
+    # register into the same table (under `python -m tui.main` this file is also `__main__`).
+    from tui.main import main as _main
     raise SystemExit(_main())
