@@ -25,6 +25,8 @@ def test_full_game_round_trips_after_every_step(ruleset_id: str) -> None:
     sides = ruleset.sides()
     seats = [(f"p{i}", sides[i % len(sides)], False) for i in range(ruleset.min_seats)]
     options = {"auto_resolve": True} if "auto_resolve" in ruleset.options() else {}
+    if "turn_limit" in ruleset.options() and ruleset.options()["turn_limit"] is None:
+        options["turn_limit"] = 60  # a ruleset with no turn limit of its own: the GM sets one so the test ends
     session = Session.new(ruleset_id, seats, options=options, seed="full-game")
     steps = 0
     session.subscribe(lambda kind, payload: check(session, f"{ruleset_id} after {kind} at turn {session.turn}"))

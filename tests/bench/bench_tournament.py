@@ -4,8 +4,8 @@ Run: make bench   (or .venv/bin/python -m pytest -m bench tests/bench/bench_tour
 Also runs as a script: .venv/bin/python tests/bench/bench_tournament.py [games] [a:b ...]
 
 Each match plays the same seeds (``tour-0``, ``tour-1``, ...) with 6 seats (3 against 3, the
-smallest table the rules allow) to the end: 10 VP, a concession, or the turn limit (60), where the
-team ahead in VP wins. Player A takes GAR on even seeds and CIS on odd ones, so neither side's
+smallest table the rules allow) to the end: 10 VP, a concession, or a GM's turn limit of 60
+(options ``turn_limit=60, turn_limit_ends=vp``: the text has none), where the team ahead in VP wins. Player A takes GAR on even seeds and CIS on odd ones, so neither side's
 start decides the table. ``random`` is :func:`core.bots.random_orders` (random legal play); the
 levels are :func:`core.rulesets.raw.bot.bot_orders` ``easy``, ``normal`` and ``hard``. Refusals
 count orders the engine turned down at submission (random play submits only orders it checked).
@@ -59,7 +59,7 @@ def play(seed: int, gar: str, cis: str, seats: int = SEATS) -> tuple[tuple[str, 
     """Play one seeded game to its end: (winning sides, last turn, VP, reason, refusals per side)."""
     names = [f"p{i}" for i in range(seats)]
     table = [(n, "GAR" if i % 2 == 0 else "CIS") for i, n in enumerate(names)]
-    session = Session.new("raw", table, seed=f"tour-{seed}", options={"min_players": 2})
+    session = Session.new("raw", table, seed=f"tour-{seed}", options={"min_players": 2, "turn_limit": 60, "turn_limit_ends": "vp"})
     rngs = {n: random.Random(f"tour-{seed}-{n}") for n in names}
     refused = {"GAR": 0, "CIS": 0}
     while session.outcome() is None:

@@ -291,3 +291,25 @@ def test_RAW_GAP_33_per_team_the_enemy_is_not_bound(game, script):
     game.order("al", "bombard Raxus")
     game.order("bo", "assault Coruscant")  # legal: the ban binds only the team that bombards, and only that planet
     assert any(o["verb"] == "assault" for o in game.state["sheets"]["bo"]), "bo's assault order must be accepted"
+
+
+# -- one definition of "blockaded" (issue 10, point 8) ------------------------------------------
+def test_RAW_BLOCKADE_01_RAW_BOMBARD_01_hold_fire_fleet_blockades_and_may_bombard(game):
+    """RAW-BLOCKADE-01, RAW-BOMBARD-01, RAW-GAP-31: bo's Providence sits on hold-fire over cy's Coruscant, where
+    cy's own Venator also holds fire: no battle. The same definition says Coruscant is blockaded for building
+    (only GF) and for bombardment: bo's bombard goes ahead."""
+    game.order("bo", "stance hold")
+    game.order("cy", "stance hold")
+    game.unit("bo", "PrD", "Coruscant")
+    game.unit("cy", "Vc1", "Coruscant")
+    events = game.resolve()
+    assert not [e for e in events if e["kind"] == "battle"], "setup: both hold fire, no battle"
+    assert game.state["planets"]["Coruscant"]["blockaded"], "an enemy fleet on hold-fire in orbit blockades"
+    with pytest.raises(OrderError, match="blockaded and may build only GF"):
+        game.order("cy", "build Coruscant ConS")
+    game.order("bo", "bombard Coruscant")
+    events = game.resolve()
+    assert not [e for e in events if e["kind"] == "refused" and "bombard" in e["text"]], \
+        f"the blockading fleet must be allowed to bombard: {[e['text'] for e in events if e['kind'] == 'refused']}"
+    assert [e for e in events if e["kind"] == "bombard"], "bo's bombardment of Coruscant is carried out"
+    assert len(game.rolls(events, "bombardment of Coruscant")[0]) == 1, "120 points roll one die"

@@ -9,9 +9,12 @@ import pytest
 
 from core.dice import Dice
 from core.errors import OrderError, PermissionRefused, SetupError, StateError
+from core.rulesets.raw import budget
+from core.rulesets.raw.construct import construct
 from core.rulesets.raw.data import build_cost, galaxy_map, neutrals, planets, scenario, unit_types
 from core.rulesets.raw.model import reachable_systems, system_of
 from core.session import Session
+from raw_helpers import Game
 
 GAR_START = ["Alanteen VI", "Anaxes", "Bothawui", "Carida", "Coruscant", "Devaron", "Eriadu", "Geonosis",
              "Humbarine", "Kamino", "Kuat", "Naboo", "Rodia", "Rothana"]
@@ -374,30 +377,74 @@ def test_RAW_GAP_53_only_while_neutral(game, script):
     assert sheet_copy(game) == before, "the refused roll must leave the sheets unchanged"
 
 
-def test_RAW_GAP_53_enemy_aligned_world_refused_at_resolution(game, script):
-    """RAW-GAP-53: a world the enemy aligned (unknown to CIS) can still be ordered, but the roll is refused at resolution."""
+def _seen(game, seat: str, turn: int) -> list[str]:
+    """The texts ``seat`` saw in ``turn`` (orders excluded)."""
+    return [e["text"] for e in game.session.events_for(seat) if e["turn"] == turn and e["kind"] != "order"]
+
+
+def test_RAW_GAP_53_secretly_aligned_world_pays_rolls_and_learns_only_no_alliance(game, script):
+    """RAW-GAP-53 (revised): bo rolls for Ryloth, which al aligned unseen. The credits are paid and the die rolled;
+    bo learns only that no alliance came of it, in the very words of a failed roll on a truly neutral world,
+    and the die's face (a 6 here) is not shown to bo: it would tell bo the world is taken."""
     script.add("alliance of Ryloth", [6])
     game.order("al", "ally Ryloth")
     game.resolve()
     assert game.owner("Ryloth") == "al", "setup: Ryloth joined al"
     game.order("bo", "ally Ryloth")
+    script.add("bo rolls for the alliance of Ryloth", [6])
     events = game.resolve()
-    assert script.count("bo rolls for the alliance of Ryloth") == [], "no die may be rolled for a world that is no longer neutral"
+    assert script.count("bo rolls for the alliance of Ryloth") == [1], "the die must be rolled for the aligned world"
     assert game.owner("Ryloth") == "al", "Ryloth stays al's"
-    assert any(e["kind"] == "refused" and "no longer neutral" in e["text"] and "nothing paid" in e["text"] and e["to"] == ["seat:bo"]
-               for e in events), "bo must be told (alone) that the roll could not be made and nothing was paid"
+    seen = [t for t in _seen(game, "bo", 2) if "Ryloth" in t]
+    assert seen == ["bo's alliance roll for Ryloth (6 credits) brought no alliance (RAW-NEUTRAL-08)"], f"bo saw {seen}"
+    other = Game(seed="test")
+    other.order("bo", "ally Ryloth")
+    script.add("bo rolls for the alliance of Ryloth", [3])
+    other.resolve()
+    assert [t for t in _seen(other, "bo", 1) if "Ryloth" in t] == seen, "an aligned world must read exactly like a failed roll"
+    assert not any(e["kind"] == "refused" for e in events if "Ryloth" in e["text"]), "nothing is refused: it is paid and rolled"
 
 
-def test_RAW_GAP_53_no_roll_while_being_assaulted(game, script):
-    """RAW-GAP-53: a world under ground assault this turn cannot be rolled for: no roll, nothing paid."""
+def test_RAW_GAP_53_alliance_roll_is_paid(game):
+    """RAW-GAP-53, RAW-NEUTRAL-07: the roll's cost leaves the roller's credits in the Construct phase, before fuel."""
+    pool = game.session.view("bo")["resources"]["credits"]
+    game.order("bo", "ally Ryloth")
+    assert budget.check(game.state, "bo") == pool - 6, "the sheet's 6 credits for the Ryloth roll are spent"
+    ledgers: dict[str, Any] = {}
+    construct(game.state, Dice.from_state(game.state["dice"], turn=1), ledgers)
+    assert ledgers["bo"].pool == pool - 6, f"the Construct phase pays the 6 credits: {pool} -> {ledgers['bo'].pool}"
+
+
+def test_RAW_GAP_53_an_assault_that_cannot_happen_cancels_nothing(game, script):
+    """RAW-GAP-53 (revised): al's assault on Ryloth is refused (Ryloth's own ships hold the orbit), so bo's roll
+    goes ahead; nothing bo sees mentions al's order or the assault."""
     game.unit("al", "Ac1", "Ryloth", gf=2)
     game.order("al", "assault Ryloth")
     game.order("bo", "ally Ryloth")
-    credits = game.session.view("bo")["resources"]["credits"]
-    assert credits > 0
+    script.add("bo rolls for the alliance of Ryloth", [6])
+    game.resolve()
+    assert script.count("bo rolls for the alliance of Ryloth") == [1], "the roll must be made: no assault took place"
+    assert game.owner("Ryloth") == "bo", "bo's 6 aligns Ryloth"
+    seen = _seen(game, "bo", 1)
+    assert not any("assault" in t or "al " in t or "al's" in t for t in seen), f"bo must learn nothing of al's order: {seen}"
+
+
+def test_RAW_GAP_53_an_assault_that_takes_place_cancels_the_roll(game, script):
+    """RAW-GAP-53 (revised): Ryloth's ships are gone and al's 2 GF land: an assault took place, so bo's roll is
+    cancelled, no die is rolled and nothing is paid; bo is told so, without a word of al's orders."""
+    for uid in [u for u, x in game.state["units"].items() if x["home"] == "Ryloth"]:
+        del game.state["units"][uid]
+    game.unit("al", "Ac1", "Ryloth", gf=2)
+    game.order("al", "assault Ryloth")
+    game.order("bo", "ally Ryloth")
     events = game.resolve()
-    assert script.count("alliance of Ryloth") == [], "no alliance die may be rolled for a world under assault"
-    assert any(e["kind"] == "refused" and "RAW-GAP-53" in e["text"] for e in events), "the roller must be told why"
+    assert game.owner("Ryloth") == "al", "setup: al's assault takes Ryloth"
+    assert script.count("alliance of Ryloth") == [], "no alliance die may be rolled once an assault took place"
+    seen = [t for t in _seen(game, "bo", 1) if "Ryloth" in t]
+    assert seen == ["bo: the alliance roll for Ryloth is cancelled: a ground assault took place there this turn; nothing paid (RAW-GAP-53)"], \
+        f"bo saw {seen}"
+    assert not any("al" in t.split() or "assault Ryloth" in t for t in seen), "the order itself is never quoted"
+    assert not any(e["kind"] == "refused" for e in events if "Ryloth" in e["text"] and "seat:bo" in e["to"]), "nothing refused"
 
 
 # -- RAW-GAP-54 capture and credits --------------------------------------------------------------
@@ -430,3 +477,37 @@ def test_RAW_GAP_54_capture_at_end_of_combat_loses_the_partial(game):
     assert any(e["kind"] == "build" and "Luc partly built" in e["text"] for e in events), "bo's construction ran before the capture"
     assert game.owner("Raxus") == "al", "setup: al takes Raxus"
     assert game.state["planets"]["Raxus"]["partial"] is None, "the partial is lost with the planet"
+
+
+# -- no turn limit in the text (issue 10, point 5) ------------------------------------------------
+def test_RAW_GAME_04_no_turn_limit_by_default(game):
+    """RAW-GAME-04/05: the text ends a game only at 10 VP or a concession: no turn limit by default, so a VP lead
+    at turn 61 names no winner."""
+    assert game.session.record["options"]["turn_limit"] is None, "no turn limit unless the GM sets one"
+    game.state["vp"]["GAR"] = 1
+    game.state["turn"] = 61
+    game.resolve()
+    assert game.session.outcome() is None and game.state["turn"] == 62, "the game goes on past turn 60"
+
+
+@pytest.mark.parametrize("ends, winners", [("draw", ()), ("vp", ("GAR",))])
+def test_RAW_GAME_04_gm_turn_limit_ends_as_the_gm_chose(ends, winners):
+    """RAW-GAME-04: a GM who sets a turn limit chooses whether it ends in a draw or by VP, and the end says which."""
+    game = Game(turn_limit=2, turn_limit_ends=ends)
+    game.state["vp"]["GAR"] = 1
+    game.resolve()
+    assert game.session.outcome() is None, "turn 1 of 2: not over"
+    events = game.resolve()
+    outcome = game.session.outcome()
+    assert outcome is not None and outcome.winners == winners, f"{ends}: expected winners {winners}, got {outcome}"
+    end = [e["text"] for e in events if e["kind"] == "end"]
+    word = "a draw" if ends == "draw" else "end by VP"
+    assert end and word in end[0] and "1-0 VP" in end[0], f"the end must say how the GM's limit ends: {end}"
+
+
+def test_RAW_GAME_04_turn_limit_options_checked_at_setup():
+    """RAW-GAME-04: a bad turn limit or ending is refused at setup with what would be right."""
+    with pytest.raises(SetupError, match=r"turn_limit_ends='sudden death': 'draw' or 'vp'"):
+        Game(turn_limit=5, turn_limit_ends="sudden death")
+    with pytest.raises(SetupError, match=r"turn_limit=0: a number of turns \(1 or more\), or none"):
+        Game(turn_limit=0)

@@ -444,3 +444,48 @@ def test_RAW_GROUND_06_ruleset_odds_droids_against_clones(game):
     odds = RepublicAtWar().odds(game.state, "di", "assault Coruscant")
     table = dict(odds.outcomes) if hasattr(odds, "outcomes") else dict(odds.rows)
     assert table["planet taken"] == Fraction(21, 36), f"droid vs clone 1 vs 1: expected 21/36, got {table['planet taken']}"
+
+
+# -- RAW-GAP-29: an assault commits the GF that are really there, once --------------------------
+def test_RAW_GAP_29_repeated_assault_orders_commit_the_gf_once():
+    """RAW-GAP-29 (issue 10, point 1): three `assault` orders with 2 clones aboard must not fight as 6. The repeats
+    are refused and change nothing; the assault rolls at most 2 attacker dice a round; GF are conserved (none
+    below zero); the next turn the capacity-4 ship cannot take 8 GF."""
+    from raw_helpers import Game
+    game = Game(seed="repeat")
+    game.give("Raxus", "bo", gf=12)
+    ship = game.unit("al", "Ac1", "Raxus", gf=2)
+    game.order("al", "assault Raxus")
+    for _ in range(2):
+        before = {k: v for k, v in game.state.items() if k != "log"}
+        with pytest.raises(OrderError, match=r"you already ordered 'assault Raxus'.*withdraw that order first"):
+            game.order("al", "assault Raxus")
+        assert {k: v for k, v in game.state.items() if k != "log"} == before, "a refused repeat must change nothing"
+    with pytest.raises(OrderError, match="already ordered"):
+        game.order("al", "assault Raxus 1")
+    events = game.resolve()
+    dice = [e["data"]["count"] for e in events if e["kind"] == "roll" and "assault on Raxus: attacker" in e["data"]["purpose"]]
+    assert dice and max(dice) <= 2, f"2 clones roll at most 2 dice a round, rolled {dice}"
+    assert game.owner("Raxus") == "bo", "with this seed the 2 clones fall before the 12 droids do"
+    assert game.state["units"][ship]["gf"] == 0, f"the 2 committed clones left the ship: {game.state['units'][ship]['gf']}"
+    assert all(u["gf"] >= 0 for u in game.state["units"].values()), "no ship ever holds fewer than 0 GF"
+    game.give("Coruscant", "al", gf=10)
+    game.state["units"][ship]["at"] = "Coruscant"
+    with pytest.raises(OrderError, match=r"carries 4; it would hold 8"):
+        game.order("al", f"load {ship} GF 8")
+
+
+def test_RAW_GAP_29_teammates_assaults_share_the_gf_aboard_once():
+    """RAW-GAP-29: two teammates' assaults on one planet each commit only their own GF, once: 3 + 2 attackers."""
+    from raw_helpers import Game
+    game = Game(seed="mates")
+    game.give("Raxus", "bo", gf=0)
+    a = game.unit("al", "Ac1", "Raxus", gf=3)
+    c = game.unit("cy", "Ac1", "Raxus", gf=2)
+    game.order("al", "assault Raxus")
+    game.order("cy", "assault Raxus")
+    events = game.resolve()
+    assert game.owner("Raxus") == "al", "al committed the most GF and owns Raxus"
+    assert game.state["planets"]["Raxus"]["gf"] == 5, f"3 + 2 attackers land, not more: {game.state['planets']['Raxus']['gf']}"
+    assert game.state["units"][a]["gf"] == 0 and game.state["units"][c]["gf"] == 0, "both ships are empty"
+    assert any(e["kind"] == "capture" for e in events), "the capture is reported"

@@ -350,22 +350,34 @@ def test_RAW_GAP_14_gf_load_from_your_own_garrison_only():
     assert snapshot(game) == before, "refused GF loads changed the state"
 
 
-def test_RAW_GAP_15_unnamed_deep_point_is_random_and_private():
-    """RAW-GAP-15: deep-space points run A1..J10; with none named, one random point per order, seen by its owner only."""
+def test_RAW_GAP_15_unnamed_deep_point_is_private():
+    """RAW-MAP-04, RAW-GAP-15 (revised): deep-space points run A1..J10; a jump that names none goes to a private
+    point of its own. Two enemy fleets (and a friend) jumping to the same system's deep space without naming a point
+    never share a location and never fight, whatever the seed; no die is rolled for the point."""
     assert len(CELLS) == 100 and CELLS[0] == "A1" and CELLS[-1] == "J10" and "E5" in CELLS, "a 10 x 10 grid A1..J10"
-    game = Game(seed="deep")
-    ships = [game.unit("al", "ConS", "Kamino") for _ in range(3)]
-    game.order("al", f"jump {','.join(ships)} deep Geonosis")
-    events = game.resolve()
-    spots = {game.state["units"][s]["at"] for s in ships}
-    assert len(spots) == 1, f"the ships of one order arrive at one point, got {spots}"
-    spot = spots.pop()
-    assert spot.startswith("deep:Geonosis:") and spot.split(":")[2] in CELLS, f"not a deep-space point of Geonosis: {spot}"
-    picks = [e for e in events if e["kind"] == "roll" and "deep-space point" in e["data"]["purpose"]]
-    assert len(picks) == 1, f"one random point per order, got {len(picks)} picks"
-    assert picks[0]["to"] == ["seat:al"], f"the point is not revealed to others, got viewers {picks[0]['to']}"
-    seen_by_bo = [e for e in game.session.events_for("bo") if "deep-space point" in e["text"]]
-    assert seen_by_bo == [], "the enemy must not see where al's fleet went"
+    for seed in range(12):
+        game = Game(seed=f"deep-{seed}")
+        ours = [game.unit("al", "ConS", "Kamino") for _ in range(3)]
+        theirs = game.unit("bo", "PrD", "Kamino")
+        friend = game.unit("cy", "ConS", "Kamino")
+        game.order("al", f"jump {','.join(ours)} deep Geonosis")
+        game.order("bo", f"jump {theirs} deep Geonosis")
+        game.order("cy", f"jump {friend} deep Geonosis")
+        events = game.resolve()
+        spots = {game.state["units"][s]["at"] for s in ours}
+        assert len(spots) == 1, f"the ships of one order arrive at one point, got {spots}"
+        spot = spots.pop()
+        assert spot.startswith("deep:Geonosis:"), f"not in deep space of Geonosis: {spot}"
+        others = {game.state["units"][theirs]["at"], game.state["units"][friend]["at"]}
+        assert spot not in others and len(others) == 2, f"unnamed deep-space points must be private, got {spot} and {others}"
+        assert [e for e in events if e["kind"] == "battle"] == [], f"seed {seed}: fleets at private points fought"
+        assert not [e for e in events if e["kind"] == "roll" and "deep-space point" in e["data"]["purpose"]], "no die picks a private point"
+        assert describe(spot) == "deep space of Geonosis (a point of its own)", f"read as {describe(spot)!r}"
+    game = Game(seed="deep-named")
+    a, b = game.unit("al", "Vc1", "Kamino"), game.unit("bo", "PrD", "deep:Geonosis:D4")
+    game.order("al", f"jump {a} deep Geonosis")
+    game.resolve()
+    assert game.state["units"][a]["at"] != game.state["units"][b]["at"], "an unnamed jump never lands on a named point either"
 
 
 def test_RAW_GAP_16_a_ship_makes_one_jump_a_turn():

@@ -8,7 +8,7 @@ from core.dice import Dice
 from core.errors import OrderError
 from core.rulesets.raw.budget import Ledger
 from core.rulesets.raw.combat import disparity
-from core.rulesets.raw.construct import align, construct
+from core.rulesets.raw.construct import alliances, align, construct
 from core.rulesets.raw.data import alliance_cost, neutrals, planets
 from core.rulesets.raw.jump import jump
 from core.rulesets.raw.model import combat_value
@@ -32,10 +32,11 @@ def forces_of(game, planet):
 
 
 def construct_only(game):
-    """Run the Construct phase directly; return (ledgers, events)."""
+    """Run the Construct phase and the alliance rolls directly; return (ledgers, events)."""
     dice = Dice.from_state(game.state["dice"], turn=game.state["turn"])
     ledgers = {}
     events = construct(game.state, dice, ledgers)
+    events += alliances(game.state, dice, ledgers)  # the rolls paid for in Construct, with no ground assault this turn
     return ledgers, events + dice.drain()
 
 
@@ -211,28 +212,29 @@ def test_RAW_NEUTRAL_11_roll_costs_are_30_percent_rounded_up():
     assert game.state["sheets"]["al"][-1]["args"]["cost"] == 11, "the order is charged 11 for Umbara (10.5 rounded up)"
 
 
-def test_RAW_GAP_39_alignment_is_immediate_and_credits_flow_next_turn(fix_dice):
-    """RAW-GAP-39: no presence is needed; the roll resolves in the Construct phase and aligns at once (the same turn's
-    fleet does not fight its new allies); the world's credits come from the next turn; it counts as captured."""
+def test_RAW_GAP_39_RAW_GAP_53_alignment_this_turn_and_credits_next_turn(fix_dice):
+    """RAW-GAP-39, RAW-GAP-53 (revised): no presence is needed; the roll is paid for in the Construct phase and
+    made once the turn's ground assaults are known (only an assault that takes place cancels it), so the world
+    joins at the end of the Combat phase of the same turn; its credits come from the next turn; it counts as
+    captured. ed's fleet, on the default hold-fire toward neutral forces, shares Scipio's orbit without a fight."""
     game = Game()
-    game.order("ed", "stance free neutral")
     v = game.unit("ed", "Vc1", "Anaxes")
     game.order("ed", f"jump {v} Scipio")
     game.order("ed", "ally Scipio")                  # ed has no unit at Scipio yet
     fix_dice("alliance of Scipio", [6])
     pool = Ledger(game.state, "ed").pool
     ledgers, _ = construct_only(game)
-    assert game.owner("Scipio") == "ed", "aligned in the Construct phase"
+    assert game.owner("Scipio") == "ed", "aligned within the turn"
     assert ledgers["ed"].pool == pool - 24, "Scipio's 80 credits are not part of this turn's credits"
     assert {"planet": "Scipio", "side": "GAR", "turn": 1} in game.state["captured"], "alignment counts as a capture"
     game2 = Game()
-    game2.order("ed", "stance free neutral")
     w = game2.unit("ed", "Vc1", "Anaxes")
     game2.order("ed", f"jump {w} Scipio")
     game2.order("ed", "ally Scipio")
     fix_dice("alliance of Scipio", [6])
     events = game2.resolve()
-    assert battles(events) == [], "Scipio's forces are ed's allies before the Jump phase: no battle"
+    assert battles(events) == [], "hold-fire toward neutral forces: no battle at Scipio"
+    assert game2.owner("Scipio") == "ed", "Scipio joins ed this turn"
     assert Ledger(game2.state, "ed").pool == pool + 80, "from the next turn Scipio's 80 credits are ed's"
 
 

@@ -120,14 +120,31 @@ def test_RAW_PROD_04a_RAW_GAP_45_redjik_three_droid_forces(game):
     assert game.state["planets"]["Raxus"]["gf"] == 3, f"Raxus should garrison 3 GF, has {game.state['planets']['Raxus']['gf']}"
 
 
-def test_RAW_PROD_04a_RAW_GAP_45_third_clone_force_is_rejected(game):
-    """RAW-PROD-04 (a), RAW-GAP-45: with Clone Forces (12) Redjik fits only 2 (24); a 3rd (36 > 30) is rejected."""
-    refused(game, "cy", f"build {REDJIK} GF 3", r"a GF costs 12 here and Coruscant has 6 of its 30 production left.*GF are built whole")
-    game.order("cy", f"build {REDJIK} GF 2")
-    refused(game, "cy", f"build {REDJIK} GF", r"GF are built whole")
+def test_RAW_PROD_04a_RAW_GAP_45_third_clone_force_is_partly_built(game):
+    """RAW-PROD-04 (a), revised RAW-GAP-45: with Clone Forces (12) Redjik's 30 build 2 GF (24) plus 6/12 of a third,
+    which is finished the next turn for the remaining 6 and joins the garrison then."""
+    game.order("cy", f"build {REDJIK} GF 3")
+    assert left(game, "cy") == 145 - 30, f"2 clones and 6/12 of a third take all 30, charged {145 - left(game, 'cy')}"
     game.resolve()
     assert game.state["planets"][REDJIK]["gf"] == 2, f"Coruscant should garrison 2 clone GF, has {game.state['planets'][REDJIK]['gf']}"
-    assert partial(game, REDJIK) is None, f"no GF is ever left partly built, found {partial(game, REDJIK)}"
+    assert partial(game, REDJIK) == {"unit": GF, "paid": 6, "cost": 12}, f"the third clone should wait at 6/12, found {partial(game, REDJIK)}"
+    game.order("cy", f"build {REDJIK} GF")
+    assert left(game, "cy") == 145 - 6, f"finishing the clone costs the remaining 6, charged {145 - left(game, 'cy')}"
+    game.resolve()
+    assert game.state["planets"][REDJIK]["gf"] == 3 and partial(game, REDJIK) is None, "the third clone is finished in turn 2"
+
+
+def test_RAW_GAP_45_ten_credit_world_raises_a_clone_over_two_turns(game):
+    """Revised RAW-GAP-45: a 10-credit world (Rodia) builds a clone (12) over two turns: 10/12, then 2 more."""
+    assert game.state["planets"]["Rodia"]["production"] == 10, "setup: Rodia produces 10"
+    owner = game.owner("Rodia")
+    game.order(owner, "build Rodia GF")
+    game.resolve()
+    assert partial(game, "Rodia") == {"unit": GF, "paid": 10, "cost": 12} and game.state["planets"]["Rodia"]["gf"] == 0, \
+        f"turn 1: 10/12 of a clone, found {partial(game, 'Rodia')}"
+    game.order(owner, "build Rodia GF")
+    game.resolve()
+    assert game.state["planets"]["Rodia"]["gf"] == 1 and partial(game, "Rodia") is None, "turn 2: the clone joins Rodia's garrison"
 
 
 def test_RAW_PROD_04b_redjik_two_ywings_and_two_of_fourteen(game):
@@ -460,10 +477,14 @@ def test_RAW_KEYWORD_04_droid_factory_droids_cost_four(game):
     at Geonosis (Droid Factory, held by GAR) clones pay full price (RAW-GAP-44)."""
     game.order("bo", "build Muunilist GF 12")
     assert left(game, "bo") == 145 - 48, f"12 droid GF at 4 should cost 48, cost {145 - left(game, 'bo')}"
-    refused(game, "bo", "build Muunilist GF", r"a GF costs 4 here and Muunilist has 2 of its 50")
-    refused(game, "cy", "build Geonosis GF 3", r"a GF costs 12 here and Geonosis has 11")
+    game.order("bo", "build Muunilist GF")            # the last 2 credits go into 2/4 of a 13th (RAW-GAP-45)
+    refused(game, "bo", "build Muunilist GF", r"Muunilist can put 50 credits into units this turn and 50 are already ordered")
+    game.order("cy", "build Geonosis GF 3")           # clones at full price: 12 + 12 + 11 of the third's 12
     game.resolve()
     assert game.state["planets"]["Muunilist"]["gf"] == 12, f"Muunilist should garrison 12 GF, has {game.state['planets']['Muunilist']['gf']}"
+    assert partial(game, "Muunilist") == {"unit": GF, "paid": 2, "cost": 4}, f"the 13th droid GF waits at 2/4: {partial(game, 'Muunilist')}"
+    assert partial(game, "Geonosis") == {"unit": GF, "paid": 11, "cost": 12} and game.state["planets"]["Geonosis"]["gf"] == 2, \
+        f"Geonosis clones cost 12: {partial(game, 'Geonosis')}"
 
 
 def test_RAW_KEYWORD_05_training_ground_clones_cost_six(game):
@@ -473,9 +494,10 @@ def test_RAW_KEYWORD_05_training_ground_clones_cost_six(game):
     assert left(game, "al") == 140 - 48, f"8 clone GF at 6 should cost 48, cost {140 - left(game, 'al')}"
     game.give("Cartao", "bo")
     game.order("bo", "build Cartao GF 4")
-    refused(game, "bo", "build Cartao GF", r"a GF costs 8 here and Cartao has 3 of its 35")
+    game.order("bo", "build Cartao GF")               # 3 of 8 left: a partial (RAW-GAP-45)
     game.resolve()
     assert game.state["planets"]["Kamino"]["gf"] == 8 and game.state["planets"]["Cartao"]["gf"] == 4, "Kamino 8 GF, Cartao 4 GF"
+    assert partial(game, "Cartao") == {"unit": GF, "paid": 3, "cost": 8}, f"droids pay their full 8 at Cartao: {partial(game, 'Cartao')}"
 
 
 def test_RAW_KEYWORD_06_improved_shipyards_ships_at_eighty_percent(game):

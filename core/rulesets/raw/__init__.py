@@ -12,7 +12,7 @@ from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
 from core.rulesets.raw import bot as raw_bot
 from core.rulesets.raw import orders as raw_orders
 from core.rulesets.raw.combat import combat, disparity, casualty_row
-from core.rulesets.raw.construct import construct
+from core.rulesets.raw.construct import alliances, construct
 from core.rulesets.raw.data import SIDES, galaxy_map, ground_forces, unit_types, scenario as load_scenario
 from core.rulesets.raw.endturn import hostile, objectives_check, scans, start_turn, victory
 from core.rulesets.raw.ground import after_combat
@@ -35,7 +35,7 @@ class RepublicAtWar(Ruleset):
     simultaneous = True
     min_seats = 6
     max_seats = 12
-    turn_limit = 60
+    turn_limit = 0  # none: the text ends a game at 10 VP or a concession; a GM may set the option
     order_keys = ("sheets", "seq", "admiral", "concede", "over")
 
     def sides(self) -> list[str]:
@@ -80,7 +80,7 @@ class RepublicAtWar(Ruleset):
         ledgers: dict[str, Any] = {}
         for phase in (lambda: construct(state, dice, ledgers), lambda: jump(state, dice, ledgers),
                       lambda: combat(state, dice, were_here), lambda: after_combat(state, dice),
-                      lambda: hostile(state, dice), lambda: scans(state)):
+                      lambda: alliances(state, dice, ledgers), lambda: hostile(state, dice), lambda: scans(state)):
             events = phase()
             log += dice.drain() + events
         remember(state)

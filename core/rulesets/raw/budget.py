@@ -8,8 +8,8 @@ Fuel, improvements, loans, alliance rolls and Repair-vessel repairs come from th
 left at the end of the turn is lost (RAW-ECON-03).
 
 :func:`check` runs the same per-planet build steps as the Construct phase (:func:`build_step`), so
-an order sheet that passes it resolves as ordered: ships and squadrons may be left partly built
-(RAW-PROD-03/04), GF are built whole (RAW-GAP-45), a new unit scraps an older partial (RAW-PROD-06).
+an order sheet that passes it resolves as ordered: any unit, GF included, may be left partly built
+(RAW-PROD-03/04, revised RAW-GAP-45), a new unit scraps an older partial (RAW-PROD-06).
 """
 from __future__ import annotations
 
@@ -123,7 +123,7 @@ def build_step(partial: dict[str, Any] | None, started: bool, unit: str, cost: i
     The first item built at a planet this turn continues the planet's partial if it is the same
     unit; any other unit started while a partial waits destroys it (RAW-PROD-06, RAW-GAP-12).
     """
-    if partial and not started and partial["unit"] == unit and unit != GF:
+    if partial and not started and partial["unit"] == unit:
         return int(partial["cost"]) - int(partial["paid"]), partial, False
     return cost, None, bool(partial and not started)
 
@@ -220,28 +220,24 @@ def check(state: State, seat: str) -> int:
             for _ in range(args["count"]):
                 need, continued, _scraps = build_step(now["partial"], now["started"], unit, cost)
                 room = cap - now["spent"]
-                if unit == GF:
-                    if room < need:
-                        raise OrderError(f"{text!r}: a GF costs {need} here and {planet} has {max(room, 0)} of its {cap} production left "
-                                         "this turn; GF are built whole, never partly (RAW-PROD-01, RAW-GAP-45)")
-                    have = int(info["gf"]) + now["gf"]
-                    room_aboard = ship_room(state, seat, planet)
-                    if have + 1 > limit + room_aboard:
-                        raise OrderError(f"{text!r}: {planet} holds {have} GF of {limit} (RAW-GARRISON-01/02) and your ships there have room for {room_aboard}")
-                    local = min(ledger.blockaded.get(planet, 0), need)
+                if room <= 0:
+                    hint = "" if planet in surges or unit == GF else f"; 'surge {planet} <idle planets>' allows up to {2 * int(info['production'])}"
+                    raise OrderError(f"{text!r}: {planet} can put {cap} credits into units this turn and {now['spent']} are already ordered{hint} (RAW-PROD-01, RAW-PROD-09)")
+                pay = min(need, room)
+                if unit == GF:  # GF may be partly built like any unit (RAW-PROD-03, RAW-GAP-45), paid at home first when blockaded
+                    if pay == need:
+                        have = int(info["gf"]) + now["gf"]
+                        room_aboard = ship_room(state, seat, planet)
+                        if have + 1 > limit + room_aboard:
+                            raise OrderError(f"{text!r}: {planet} holds {have} GF of {limit} (RAW-GARRISON-01/02) and your ships there have room for {room_aboard}")
+                        now["gf"] += 1
+                    local = min(ledger.blockaded.get(planet, 0), pay)
                     if planet in ledger.blockaded:
                         ledger.blockaded[planet] -= local
-                    pool(need - local)
-                    now["gf"] += 1
-                    now["partial"] = None
-                    pay = need
+                    pool(pay - local)
                 else:
-                    if room <= 0:
-                        hint = "" if planet in surges else f"; 'surge {planet} <idle planets>' allows up to {2 * int(info['production'])}"
-                        raise OrderError(f"{text!r}: {planet} can put {cap} credits into units this turn and {now['spent']} are already ordered{hint} (RAW-PROD-01, RAW-PROD-09)")
-                    pay = min(need, room)
                     pool(pay)
-                    now["partial"] = partial_after(unit, cost, continued, pay) if pay < need else None
+                now["partial"] = partial_after(unit, cost, continued, pay) if pay < need else None
                 now["started"] = True
                 now["spent"] += pay
         elif verb == "repair":

@@ -8,7 +8,7 @@ from core.dice import Dice
 from core.events import Event, event, to_seat, to_team
 from core.rulesets.raw.budget import VESSEL_ALLOWANCE, Ledger, build_step, cap_of, partial_after
 from core.rulesets.raw.data import GF, build_cost, planets, unit_types
-from core.rulesets.raw.model import describe, gf_limit, seats_of, utype
+from core.rulesets.raw.model import describe, gf_limit, seat_forces_within_caps, seats_of, utype
 from core.rulesets.raw.setup import new_unit, next_uid
 
 State = dict[str, Any]
@@ -36,32 +36,16 @@ def construct(state: State, dice: Dice, ledgers: dict[str, Ledger]) -> list[Even
                 events.append(event("loan", f"{seat} lends {amount} credits to {to}", [to_team(side[seat])], turn))
             else:
                 events.append(event("refused", f"{seat}: loan of {amount} to {to} failed, only {ledgers[seat].pool} credits left", [to_team(side[seat])], turn))
-    # alliance rolls (RAW-NEUTRAL-07..10, RAW-GAP-39, RAW-GAP-53)
-    successes: dict[str, list[str]] = {}
+    # alliance rolls are paid for here (RAW-GAP-46) and rolled once the ground assaults are known (RAW-GAP-53)
+    pending: list[dict[str, Any]] = []
     for seat in seats:
         for order in _orders(state, seat, "ally"):
-            planet = order["args"]["planet"]
-            if state["planets"][planet]["owner"] is not None:
-                events.append(event("refused", f"{seat}: no alliance roll for {planet}: it is no longer neutral; nothing paid (RAW-GAP-53)", [to_seat(seat)], turn))
+            planet, cost = order["args"]["planet"], order["args"]["cost"]
+            if not ledgers[seat].pay(cost):
+                events.append(event("refused", f"{seat}: alliance roll for {planet} needs {cost} credits", [to_seat(seat)], turn))
                 continue
-            if any(o["verb"] == "assault" and o["args"]["planet"] == planet for sh in state["sheets"].values() for o in sh):
-                events.append(event("refused", f"{seat}: no alliance roll for {planet}: it is under ground assault this turn (RAW-GAP-53)", [to_seat(seat)], turn))
-                continue
-            if not ledgers[seat].pay(order["args"]["cost"]):
-                events.append(event("refused", f"{seat}: alliance roll for {planet} needs {order['args']['cost']} credits", [to_seat(seat)], turn))
-                continue
-            roll = dice.roll(1, 6, f"{seat} rolls for the alliance of {planet}", [to_team(side[seat])])[0]
-            if roll == 6:
-                successes.setdefault(planet, []).append(seat)
-    for planet, rollers in sorted(successes.items()):
-        teams = {side[s] for s in rollers}
-        if len(teams) > 1:
-            for s in rollers:
-                events.append(event("alliance", f"{planet}: the alliance was won by both sides at once and cancels out; {planet} stays neutral (RAW-NEUTRAL-10)", [to_team(side[s])], turn))
-            continue
-        winner = rollers[0]
-        align(state, planet, winner)
-        events.append(event("alliance", f"{planet} joins {side[winner]}: its forces now answer to {winner}", [to_team(side[winner])], turn, planet=planet))
+            pending.append({"seat": seat, "planet": planet, "cost": cost})
+    state["alliance_rolls"] = pending
     # improvements (RAW-ECON-04/05, RAW-GAP-10)
     for seat in seats:
         for order in _orders(state, seat, "improve"):
@@ -82,6 +66,54 @@ def construct(state: State, dice: Dice, ledgers: dict[str, Ledger]) -> list[Even
     return events
 
 
+def alliances(state: State, dice: Dice, ledgers: dict[str, Ledger]) -> list[Event]:
+    """The alliance rolls paid for in the Construct phase, once the ground assaults are over (RAW-NEUTRAL-07..10, RAW-GAP-39, RAW-GAP-53).
+
+    A roll is cancelled, and its credits given back, only if a ground assault actually took place on
+    that planet this turn. Otherwise the die is rolled; a 6 aligns a world that is still neutral. A
+    world that is already aligned, secretly or not, cannot join: the roller pays, rolls, and learns only
+    that no alliance came of it, the same words as any failed roll. So the die is on the GM's record
+    and the roller is told the outcome: the face of a 6 on an aligned world would tell more.
+    """
+    turn = state["turn"]
+    events: list[Event] = []
+    side = {s: state["seats"][s]["side"] for s in state["seats"]}
+    assaulted = set(state.pop("assaulted", []))
+    successes: dict[str, list[str]] = {}
+    failed: list[tuple[str, str, int]] = []
+    for roll_order in state.pop("alliance_rolls", []):
+        seat, planet, cost = roll_order["seat"], roll_order["planet"], int(roll_order["cost"])
+        if planet in assaulted:
+            ledgers[seat].pool += cost
+            events.append(event("alliance", f"{seat}: the alliance roll for {planet} is cancelled: a ground assault took place there "
+                                f"this turn; nothing paid (RAW-GAP-53)", [to_team(side[seat])], turn, planet=planet))
+            continue
+        roll = dice.roll(1, 6, f"{seat} rolls for the alliance of {planet}", ["gm"])[0]
+        if roll == 6 and state["planets"][planet]["owner"] is None:
+            successes.setdefault(planet, []).append(seat)
+        else:
+            failed.append((seat, planet, cost))
+    for seat, planet, cost in failed:
+        events.append(event("alliance", f"{seat}'s alliance roll for {planet} ({cost} credits) brought no alliance (RAW-NEUTRAL-08)",
+                            [to_team(side[seat])], turn, planet=planet))
+    for planet, rollers in sorted(successes.items()):
+        teams = {side[s] for s in rollers}
+        if len(teams) > 1:
+            for s in rollers:
+                events.append(event("alliance", f"{planet}: the alliance was won by both sides at once and cancels out; {planet} stays neutral (RAW-NEUTRAL-10)", [to_team(side[s])], turn))
+            continue
+        winner = rollers[0]
+        align(state, planet, winner)
+        events.append(event("alliance", f"{winner} rolled a 6: {planet} joins {side[winner]}; its forces now answer to {winner}",
+                            [to_team(side[winner])], turn, planet=planet))
+        moved = seat_forces_within_caps(state, planet, winner)
+        if moved:
+            events.append(event("alliance", f"{planet}'s forces {', '.join(moved)} would break the 400/400/500 cap in orbit; they hold "
+                                f"station in the deep space of {planet}, their home system, until there is room (RAW-GAP-35)",
+                                [to_team(side[winner])], turn, planet=planet))
+    return events
+
+
 def align(state: State, planet: str, seat: str) -> None:
     """A neutral world with forces joins ``seat``: the planet and its surviving forces (RAW-NEUTRAL-05, RAW-GAP-39)."""
     state["planets"][planet]["owner"] = seat
@@ -97,8 +129,8 @@ def align(state: State, planet: str, seat: str) -> None:
 def _builds(state: State, dice: Dice, seat: str, ledger: Ledger) -> list[Event]:
     """Builds and planet repairs of one seat, planet by planet in listed order (RAW-PROD-*, RAW-GAP-12, RAW-REPAIR-07/08).
 
-    Each step is :func:`budget.build_step`, the one order checking uses: ships and squadrons take
-    what the planet has left and may stay partly built; GF are built whole (RAW-GAP-45).
+    Each step is :func:`budget.build_step`, the one order checking uses: every unit, GF included, takes
+    what the planet has left and may stay partly built (RAW-PROD-03, revised RAW-GAP-45).
     """
     turn = state["turn"]
     side = state["seats"][seat]["side"]
@@ -135,9 +167,8 @@ def _builds(state: State, dice: Dice, seat: str, ledger: Ledger) -> list[Event]:
             need, continued, scraps = build_step(info["partial"], planet in started, code, cost)
             room = cap_of(state, seat, planet) - spent.get(planet, 0)
             pay = min(need, room)
-            if pay <= 0 or (code == GF and pay < need):
-                events.append(event("refused", f"{seat}: {planet} has no production left this turn for {code}" +
-                                    (" (GF are built whole, RAW-GAP-45)" if code == GF and pay > 0 else ""), [to_seat(seat)], turn))
+            if pay <= 0:
+                events.append(event("refused", f"{seat}: {planet} has no production left this turn for {code}", [to_seat(seat)], turn))
                 break
             paid = ledger.pay_gf(planet, pay) if code == GF else ledger.pay(pay)
             if not paid:

@@ -7,7 +7,7 @@ from typing import Any
 from core.dice import Dice
 from core.events import Event, event, to_team
 from core.rulesets.raw.data import SIDES, objectives, planets
-from core.rulesets.raw.model import enemy_side, seats_of, side_of_owner, team_planets, utype
+from core.rulesets.raw.model import blockaders, by_location, enemy_side, seats_of, side_of_owner, team_planets, utype
 
 State = dict[str, Any]
 
@@ -95,7 +95,8 @@ def objectives_check(state: State) -> list[Event]:
 
 
 def victory(state: State) -> list[Event]:
-    """10 VP wins; both at once: more VP wins, equal is a draw (RAW-GAME-04, RAW-GAP-41); the turn limit ends in a draw or VP lead."""
+    """10 VP wins; both at once: more VP wins, equal is a draw (RAW-GAME-04, RAW-GAP-41). There is no turn limit unless
+    the GM sets one (option ``turn_limit``); it then ends the game in a draw, or by VP (``turn_limit_ends``)."""
     if state["over"]:
         return []
     need = objectives()["victory"]["vp_to_win"]
@@ -106,12 +107,15 @@ def victory(state: State) -> list[Event]:
         else:
             win = "GAR" if gar > cis else "CIS"
             state["over"] = {"winners": [win], "reason": f"{win} reached {max(gar, cis)} victory points (RAW-GAME-04)"}
-    elif state["turn"] >= int(state["options"].get("turn_limit", 60)):
-        if gar == cis:
-            state["over"] = {"winners": [], "reason": f"the turn limit ({state['turn']}) came with the teams level at {gar} VP"}
-        else:
+    elif (limit := state["options"].get("turn_limit")) and state["turn"] >= int(limit):
+        # the text knows only 10 VP and concession: a turn limit is the GM's, who also says how it ends
+        if state["options"].get("turn_limit_ends", "draw") == "vp" and gar != cis:
             win = "GAR" if gar > cis else "CIS"
-            state["over"] = {"winners": [win], "reason": f"the turn limit ({state['turn']}) came with {win} ahead, {gar}-{cis} VP"}
+            state["over"] = {"winners": [win], "reason": f"the GM's turn limit ({state['turn']}) came with {win} ahead, {gar}-{cis} VP; "
+                                                         "the GM set it to end by VP"}
+        else:
+            how = "the teams level" if gar == cis else "no winner, as the GM set it to end in a draw"
+            state["over"] = {"winners": [], "reason": f"the GM's turn limit ({state['turn']}) came at {gar}-{cis} VP: a draw ({how})"}
     if state["over"]:
         return [event("end", f"Game over: {state['over']['reason']}", ["all"], state["turn"])]
     return []
@@ -120,11 +124,11 @@ def victory(state: State) -> list[Event]:
 def start_turn(state: State) -> list[Event]:
     """The next turn begins: improvements take effect, blockades are fixed, sheets are cleared (RAW-GAP-31)."""
     state["turn"] += 1
-    orbits = sides_in_orbit(state)
+    groups = by_location(state)
     for name, info in state["planets"].items():
         if info.get("improving"):
             info["production"] += info.pop("improving")
-        info["blockaded"] = is_blockaded(state, name, orbits)
+        info["blockaded"] = is_blockaded(state, name, groups.get(name, []))
     state["sheets"] = {seat: [] for seat in state["seats"]}
     state["away"] = []
     for side, seat in state.pop("admiral_home", {}).items():
@@ -141,21 +145,6 @@ def start_turn(state: State) -> list[Event]:
     return events
 
 
-def sides_in_orbit(state: State) -> dict[str, set[str]]:
-    """Location -> the teams with a unit there that is not retreating."""
-    orbits: dict[str, set[str]] = {}
-    seats = state["seats"]
-    for u in state["units"].values():
-        if not u["retreat"] and u["owner"] in seats:
-            orbits.setdefault(u["at"], set()).add(seats[u["owner"]]["side"])
-    return orbits
-
-
-def is_blockaded(state: State, planet: str, orbits: dict[str, set[str]] | None = None) -> bool:
-    """A fleet of the opposing team (not retreating) is in orbit of a team-held planet (RAW-BLOCKADE-01, RAW-GAP-31)."""
-    owner = state["planets"][planet]["owner"]
-    if owner is None:
-        return False
-    side = state["seats"][owner]["side"]
-    present = (orbits if orbits is not None else sides_in_orbit(state)).get(planet, set())
-    return any(other != side for other in present)
+def is_blockaded(state: State, planet: str, here: list[str] | None = None) -> bool:
+    """Whether ``planet`` is blockaded now: :func:`model.blockaders` is the one definition (RAW-BLOCKADE-01, RAW-GAP-31)."""
+    return bool(blockaders(state, planet, here))

@@ -6,7 +6,7 @@ from typing import Any
 from core.dice import Dice
 from core.events import Event, event, to_team
 from core.rulesets.raw.data import ground_forces
-from core.rulesets.raw.model import NEUTRAL, combat_value, gf_limit, seats_of, side_of_owner, utype
+from core.rulesets.raw.model import NEUTRAL, blockaders, combat_value, gf_limit, seat_forces_within_caps, seats_of, side_of_owner, utype
 
 State = dict[str, Any]
 
@@ -79,9 +79,10 @@ def _bombard(state: State, dice: Dice, planet: str) -> list[Event]:
         if owner is None or state["seats"][owner]["side"] == side:
             events.append(event("refused", f"bombard {planet}: only an enemy-held planet under blockade can be bombarded (RAW-BOMBARD-01)", seat_token, turn))
             continue
-        fleet = [u for u in _orbit(state, planet).get(side, []) if not state["units"][u]["retreat"]]
-        if not fleet or not _holds_orbit(state, planet, side):
-            events.append(event("refused", f"bombard {planet}: no blockading fleet of {side} holds the orbit (RAW-BOMBARD-01)", seat_token, turn))
+        # the one definition of a blockade (model.blockaders), checked after this turn's space combat (RAW-GAP-31)
+        fleet = blockaders(state, planet)
+        if not fleet:
+            events.append(event("refused", f"bombard {planet}: no fleet of {side} blockades it after the combat (RAW-BOMBARD-01)", seat_token, turn))
             continue
         points = sum(combat_value(state["units"][u]) for u in fleet)
         count = bombard_dice(points, bool(state["options"].get("bombard_under_50")))
@@ -122,17 +123,22 @@ def _assault(state: State, dice: Dice, planet: str) -> list[Event]:
         if not _holds_orbit(state, planet, side):
             events.append(event("refused", f"assault {planet}: an enemy fleet still holds the orbit (RAW-GAP-29)", token, turn))
             continue
+        # every GF aboard is committed at most once, however many orders name this planet (RAW-GAP-29)
+        left = {uid: int(unit["gf"]) for uid, unit in state["units"].items()
+                if unit["owner"] in team and unit["at"] == planet and unit["gf"] > 0 and not unit["retreat"]}
         commits: dict[str, list[tuple[str, int]]] = {}
         for seat, order in orders:
             want = order["args"]["count"]
-            for uid, unit in sorted(state["units"].items()):
-                if unit["owner"] == seat and unit["at"] == planet and unit["gf"] > 0 and not unit["retreat"]:
-                    take = unit["gf"] if want is None else min(unit["gf"], want)
-                    if take <= 0:
-                        continue
-                    commits.setdefault(seat, []).append((uid, take))
-                    if want is not None:
-                        want -= take
+            for uid in sorted(left):
+                if state["units"][uid]["owner"] != seat or left[uid] <= 0:
+                    continue
+                take = left[uid] if want is None else min(left[uid], want)
+                if take <= 0:
+                    break
+                left[uid] -= take
+                commits.setdefault(seat, []).append((uid, take))
+                if want is not None:
+                    want -= take
         attackers = sum(n for c in commits.values() for _, n in c)
         if attackers == 0:
             events.append(event("refused", f"assault {planet}: no GF aboard your ships in orbit of {planet}", token, turn))
@@ -140,6 +146,7 @@ def _assault(state: State, dice: Dice, planet: str) -> list[Event]:
         for c in commits.values():
             for uid, n in c:
                 state["units"][uid]["gf"] -= n
+        state.setdefault("assaulted", []).append(planet)  # an assault took place here (RAW-GAP-53)
         leader = max(commits, key=lambda s: (sum(n for _, n in commits[s]), -list(state["seats"]).index(s)))
         def_side = state["seats"][owner]["side"] if owner else (f"{NEUTRAL}{planet}")
         viewers = [to_team(side)] + ([to_team(def_side)] if owner else [])
@@ -187,5 +194,11 @@ def capture(state: State, planet: str, seat: str, survivors: int, defenders: int
         unit["gf"] += put
         back -= put
     state.setdefault("captured", []).append({"planet": planet, "side": side, "turn": state["turn"]})
-    return [event("capture", f"{seat} ({side}) takes {planet}: {defenders} defenders overcome, {land} GF hold it", viewers, state["turn"],
-                  planet=planet, side=side)]
+    events = [event("capture", f"{seat} ({side}) takes {planet}: {defenders} defenders overcome, {land} GF hold it", viewers, state["turn"],
+                    planet=planet, side=side)]
+    moved = seat_forces_within_caps(state, planet, seat)
+    if moved:
+        events.append(event("capture", f"{planet}'s own forces {', '.join(moved)} would break the 400/400/500 cap in orbit; they hold "
+                            f"station in the deep space of {planet}, their home system, until there is room (RAW-GAP-35)",
+                            [to_team(side)], state["turn"], planet=planet))
+    return events

@@ -7,8 +7,8 @@ from typing import Any
 from core.dice import Dice
 from core.events import Event, event, to_seat, to_team
 from core.rulesets.raw.budget import Ledger, fuel_cost
-from core.rulesets.raw.model import (CELLS, cap_points, cargo_of, cargo_used, describe, gf_limit, is_deep, seats_of,
-                                     side_of_owner, utype)
+from core.rulesets.raw.model import (cap_points, cargo_of, cargo_used, describe, gf_limit, is_deep, private_point, seats_of,
+                                     side_of_owner, system_of, utype)
 from core.rulesets.raw.orders import CAPS
 
 State = dict[str, Any]
@@ -45,17 +45,14 @@ def jump(state: State, dice: Dice, ledgers: dict[str, Ledger]) -> list[Event]:
     for seat in state["seats"]:
         for order in (o for o in state["sheets"].get(seat, []) if o["verb"] == "load"):
             events += _load(state, seat, order["args"])
-    # deep-space points the players did not name are drawn at random, seen by the owner only
-    # (one point per order: the ships of one order arrive together, RAW-GAP-15)
+    # a deep-space jump that names no point goes to a private point of its own, shared with nothing
+    # (RAW-MAP-04, RAW-GAP-15): one per order, so the ships of one order arrive together
+    private: dict[int, str] = {}
     for ship in list(moves):
         dest, seq = moves[ship]
         if dest.endswith(":?"):
-            seat = units[ship]["owner"]
-            cell = dice.pick(CELLS, f"deep-space point for the jump of {ship}", [to_seat(seat)])
-            dest = dest[:-1] + cell
-            for other, (d2, s2) in list(moves.items()):
-                if s2 == seq and d2.endswith(":?"):
-                    moves[other] = (dest, s2)
+            private.setdefault(seq, private_point(system_of(dest), ship, turn))
+            moves[ship] = (private[seq], seq)
     # the caps: cancel inbound jumps, latest first, until every team fits (RAW-GAP-35)
     events += _enforce_caps(state, moves, ledgers, owner_of)
     # a retreating ship whose jump the caps cancelled could not jump either (RAW-RETREAT-03, RAW-GAP-35)

@@ -14,6 +14,7 @@ from core.rulesets.raw.data import galaxy_map, ground_forces, unit_types
 State = dict[str, Any]
 NEUTRAL = "neutral:"
 CELLS = [f"{c}{r}" for c in "ABCDEFGHIJ" for r in range(1, 11)]
+CAPS = {"ships": 400, "squadrons": 400, "total": 500}  # per faction per location (RAW-CAP-01..03)
 
 
 def system_of(location: str) -> str:
@@ -31,10 +32,26 @@ def deep(system: str, cell: str) -> str:
     return f"deep:{system}:{cell.upper()}"
 
 
+def private_point(system: str, ship: str, turn: int) -> str:
+    """The deep-space point of a jump that named none: its own, shared with nothing (RAW-MAP-04, RAW-GAP-15).
+
+    Named after the order's first ship and the turn, both the jumper's own, so the name tells no one
+    anything about other seats' jumps.
+    """
+    return f"deep:{system}:@{ship}.{turn}"
+
+
+def is_private(location: str) -> bool:
+    """Whether a location is a private deep-space point (RAW-GAP-15)."""
+    return is_deep(location) and location.split(":")[2].startswith("@")
+
+
 def describe(location: str) -> str:
-    """A location as players read it: ``Kuat`` or ``deep space of Kuat (C4)``."""
+    """A location as players read it: ``Kuat``, ``deep space of Kuat (C4)`` or ``deep space of Kuat (a point of its own)``."""
     if is_deep(location):
         _, system, cell = location.split(":")
+        if cell.startswith("@") or cell == "?":
+            return f"deep space of {system} (a point of its own)"
         return f"deep space of {system} ({cell})"
     return location
 
@@ -143,7 +160,67 @@ def team_planets(state: State, side: str) -> list[str]:
     return [name for name, p in state["planets"].items() if p["owner"] and state["seats"][p["owner"]]["side"] == side]
 
 
+def blockaders(state: State, planet: str, here: Iterable[str] | None = None) -> list[str]:
+    """The units that blockade ``planet``: ships and squadrons of the team opposing its controller, in its
+    orbit, not retreating. One definition for production, fuel, bombardment and views (RAW-BLOCKADE-01,
+    RAW-GAP-31): allies and neutral forces never blockade, and a fleet on hold-fire blockades like any other.
+    ``here``: the ids of the units at ``planet``, when the caller has them grouped already.
+    """
+    owner = state["planets"][planet]["owner"]
+    if owner is None:
+        return []
+    side = state["seats"][owner]["side"]
+    seats = state["seats"]
+    units = state["units"]
+    candidates = ((uid, units[uid]) for uid in here) if here is not None else units.items()
+    return [uid for uid, u in candidates
+            if u["at"] == planet and not u["retreat"] and u["owner"] in seats and seats[u["owner"]]["side"] != side]
+
+
 def is_grand_admiral(state: State, seat: str) -> bool:
     """Whether ``seat`` holds its team's Grand Admiral role now (RAW-TEAM-04, RAW-TEAM-08)."""
     side = state["seats"][seat]["side"]
     return state["admiral"].get(side) == seat
+
+
+def over_caps(ships: int, squadrons: int) -> bool:
+    """Whether one faction's ship and squadron points at one location break RAW-CAP-01..03."""
+    return ships > CAPS["ships"] or squadrons > CAPS["squadrons"] or ships + squadrons > CAPS["total"]
+
+
+def seat_forces_within_caps(state: State, planet: str, seat: str) -> list[str]:
+    """A world's own forces just joined ``seat`` (alliance or capture): those that would break its team's caps in
+    orbit hold station at a private point in the deep space of their home system, which they may not leave
+    (RAW-NEUTRAL-06), until there is room (RAW-CAP-01..04, RAW-GAP-35 in its spirit: the newcomers give way).
+    Ships go first, the costliest first, then squadrons, each carried by a moved ship with room where one has it.
+    Returns the ids of the units moved.
+    """
+    side = state["seats"][seat]["side"]
+    units = state["units"]
+    here = [u for u, x in units.items() if x["at"] == planet and side_of_owner(state, x["owner"]) == side]
+    ships, squadrons = cap_points(state, here)
+    if not over_caps(ships, squadrons):
+        return []
+    joined = sorted((u for u in here if units[u].get("home") == planet and not units[u]["aboard"]),
+                    key=lambda u: (not is_ship(units[u]), -utype(units[u]).cost, u))
+    moved: list[str] = []
+    point = ""
+    for uid in joined:
+        if not over_caps(ships, squadrons):
+            break
+        unit = units[uid]
+        point = point or private_point(planet, uid, int(state["turn"]))
+        cost = utype(unit).cost
+        if is_ship(unit):
+            ships -= cost
+        else:
+            squadrons -= cost
+            carrier = next((m for m in moved if is_ship(units[m]) and cargo_used(state, m) < utype(units[m]).capacity), None)
+            unit["aboard"] = carrier
+        unit["at"] = point
+        for other in units.values():
+            if other["aboard"] == uid:
+                other["at"] = point
+                squadrons -= utype(other).cost
+        moved.append(uid)
+    return moved

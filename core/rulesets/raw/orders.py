@@ -14,10 +14,9 @@ from core.orders import Choice, Keyword, Many, Number, Optional, OrderBook, Orde
 from core.ruleset import Context
 from core.rulesets.raw import budget
 from core.rulesets.raw.data import GF, alliance_cost, build_cost, neutrals, planets, repair_cost, unit_types
-from core.rulesets.raw.model import (CELLS, cap_points, cargo_of, cargo_used, enemy_side, is_deep, is_grand_admiral,
+from core.rulesets.raw.model import (CAPS, CELLS, cap_points, cargo_of, cargo_used, enemy_side, is_deep, is_grand_admiral,
                                      is_ship, owned_planets, reachable_systems, seats_of, system_of, units_at, utype)
 
-CAPS = {"ships": 400, "squadrons": 400, "total": 500}
 
 
 def _sheet(ctx: Context) -> list[dict[str, Any]]:
@@ -211,7 +210,8 @@ def do_jump(ctx: Context, ships: list[str], deep: str | None, planet: str, point
             raise OrderError(f"{text!r}: {ship} is already at {planet}")
     dest = f"deep:{planet}:{point.upper()}" if (deep and point) else (f"deep:{planet}:?" if deep else planet)
     entry = _queue(ctx, "jump", text, ships=ships, to=dest)
-    check_caps(state, _side(ctx), dest)
+    # an unnamed deep-space point holds this order's ships alone (RAW-GAP-15): the caps apply to them there
+    check_caps(state, _side(ctx), f"{dest}{state['seq']}" if dest.endswith(":?") else dest)
     return entry
 
 
@@ -224,7 +224,7 @@ def projected(state: dict[str, Any], side: str) -> dict[str, list[str]]:
         if unit["owner"] not in team:
             continue
         carrier = unit["aboard"] or uid
-        loc = moves[carrier]["args"]["to"] if carrier in moves else unit["at"]
+        loc = _destination(moves[carrier]) if carrier in moves else unit["at"]
         places.setdefault(loc, []).append(uid)
     for order in _orders_of(state, team, "load"):
         ship = order["args"]["ship"]
@@ -235,8 +235,14 @@ def projected(state: dict[str, Any], side: str) -> dict[str, list[str]]:
                 old = state["units"][sq]["at"]
                 if sq in places.get(old, []):
                     places[old].remove(sq)
-                places.setdefault(moves[ship]["args"]["to"], []).append(sq)
+                places.setdefault(_destination(moves[ship]), []).append(sq)
     return places
+
+
+def _destination(order: dict[str, Any]) -> str:
+    """Where a jump order ends: its place, or for an unnamed deep-space point one of the order's own (RAW-GAP-15)."""
+    to = str(order["args"]["to"])
+    return f"{to}{order['seq']}" if to.endswith(":?") else to
 
 
 def check_caps(state: dict[str, Any], side: str, where: str | None = None) -> None:
@@ -249,7 +255,7 @@ def check_caps(state: dict[str, Any], side: str, where: str | None = None) -> No
             built.setdefault(order["args"]["planet"], [0, 0])[kind] += unit_types()[order["args"]["unit"]].cost * order["args"]["count"]
             places.setdefault(order["args"]["planet"], [])
     for loc, uids in places.items():
-        if loc.endswith(":?") or (where is not None and loc != where):
+        if where is not None and loc != where:
             continue
         ships, squadrons = cap_points(state, [u for u in uids if u in state["units"]])
         ships += built.get(loc, [0, 0])[0]
@@ -313,6 +319,10 @@ def do_assault(ctx: Context, planet: str, count: int | None) -> Any:
         raise OrderError(f"{text!r}: {planet} is held by your own team")
     if any(o["args"]["planet"] == planet for o in _orders_of(state, team, "bombard")):
         raise OrderError(f"{text!r}: your team bombards {planet} this turn; you cannot bombard and invade in the same turn (RAW-BOMBARD-04)")
+    same = [o for o in _orders_of(state, [ctx.seat], "assault") if o["args"]["planet"] == planet]
+    if same:
+        raise OrderError(f"{text!r}: you already ordered {same[0]['text']!r}; one assault per planet commits the GF aboard once "
+                         "(RAW-GAP-29); withdraw that order first to change how many land")
     return _queue(ctx, "assault", text, planet=planet, count=count)
 
 

@@ -17,7 +17,8 @@ OPTIONS: dict[str, Any] = {
     "warship_cap": None,         # RAW-GAP-26 GM option: cap per side (None = no cap)
     "flagship_types": [],        # RAW-GAP-25: unit codes granted the Flagship keyword
     "starting_garrison": 0,      # RAW-GAP-05
-    "turn_limit": 60,            # the game ends in a draw after this many turns
+    "turn_limit": None,          # none: the text ends a game only at 10 VP or a concession (RAW-GAME-04/05)
+    "turn_limit_ends": "draw",   # with a GM's turn limit: "draw", or "vp" (the team ahead in VP wins; level is a draw)
     "turn_hours": 72,            # RAW-GAP-43: the turn deadline, set when a front end starts the game with the time
     "away_hours": 12,            # RAW-GAP-07: no orders this close to the deadline counts as unavailable
 }
@@ -46,6 +47,11 @@ def setup(scenario_id: str, seats: list[SeatSpec], options: dict[str, Any], seed
         scen = load_scenario(scenario_id)
     except FileNotFoundError:
         raise SetupError(f"unknown scenario {scenario_id!r}; scenarios: default") from None
+    limit = options.get("turn_limit")
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        raise SetupError(f"turn_limit={limit!r}: a number of turns (1 or more), or none for no limit")
+    if options.get("turn_limit_ends", "draw") not in ("draw", "vp"):
+        raise SetupError(f"turn_limit_ends={options.get('turn_limit_ends')!r}: 'draw' or 'vp' (the team ahead in VP wins)")
     low = int(options["min_players"])
     if not 2 <= low <= 12:
         raise SetupError(f"min_players={low}: must be from 2 to 12")
