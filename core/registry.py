@@ -5,8 +5,9 @@ from core.errors import UnknownRuleset
 from core.ruleset import Ruleset
 from core.rulesets.gcw import GalacticCivilWar
 from core.rulesets.raw import RepublicAtWar
+from core.rulesets.swpm import PocketModels
 
-RULESETS: list[type[Ruleset]] = [RepublicAtWar, GalacticCivilWar]
+RULESETS: list[type[Ruleset]] = [RepublicAtWar, GalacticCivilWar, PocketModels]
 
 
 def ruleset_ids() -> list[str]:

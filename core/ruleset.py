@@ -67,6 +67,8 @@ class Odds:
 
     title: str
     rows: list[tuple[str, Fraction]] = field(default_factory=list)
+    #: lines beside the distribution (per-battle chances, "if you play X" ...), shown under the rows
+    notes: list[str] = field(default_factory=list)
 
     def total(self) -> Fraction:
         """The sum of the probabilities (1 for a sound distribution)."""
@@ -74,7 +76,8 @@ class Odds:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form, probabilities as floats and exact strings."""
-        return {"title": self.title, "rows": [{"label": l, "p": float(p), "exact": str(p)} for l, p in self.rows]}
+        return {"title": self.title, "rows": [{"label": l, "p": float(p), "exact": str(p)} for l, p in self.rows],
+                "notes": list(self.notes)}
 
 
 class Context:

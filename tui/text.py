@@ -82,6 +82,8 @@ def odds_text(odds: Any, width: int = 20, limit: int | None = None) -> Text:
             text.append(f" ({p.numerator}/{p.denominator})", style="dim")
     if limit is not None and len(rows) > limit:
         text.append(f"\n  ... {len(rows) - limit} more rows (Enter shows all)", style="dim")
+    for note in getattr(odds, "notes", None) or []:
+        text.append("\n" + note, style="dim" if note.startswith("  ") else "")
     return text
 
 
