@@ -1,5 +1,5 @@
 """Battles (SWPM-COMBAT-*), unit values (SWPM-UNIT-*), combat cards (SWPM-CARD-*) and the worked
-examples SWPM-EX-09..14 and SWPM-EX-17, each to the number."""
+examples SWPM-EX-09, SWPM-EX-10, SWPM-EX-11, SWPM-EX-12, SWPM-EX-13, SWPM-EX-14 and SWPM-EX-17, each to the number."""
 from __future__ import annotations
 
 import pytest
@@ -75,7 +75,7 @@ def test_gap11_natural_two_is_no_automatic_miss(fix_dice):
 
 
 def test_ex11_simultaneous_hits_destroy_both(fix_dice):
-    """SWPM-EX-11, SWPM-COMBAT-16/17/18: A (damage 2, shields 3, 1 counter) and D (damage 3, shields 2)
+    """SWPM-EX-11, SWPM-COMBAT-16, SWPM-COMBAT-17, SWPM-COMBAT-18: A (damage 2, shields 3, 1 counter) and D (damage 3, shields 2)
     both hit: D gets 2 (2 >= 2), A gets 3 (1 + 3 = 4 >= 3); both go to reserves with no counters."""
     state = board()
     set_cards(state, "p2", hand=["overcharge", "brace", "brace"])     # +1 damage: the ion cannon's 2 becomes 3
@@ -117,7 +117,7 @@ def test_ex12_damage_persists_across_turns(fix_dice):
     ([("p1", "pass"), ("p2", "play brace"), ("p1", "pass")], True),
 ])
 def test_ex13_card_window_sequences(sequence, legal, fix_dice):
-    """SWPM-EX-13, SWPM-COMBAT-07/08/09: the five legal orders of play; the battle is fought after
+    """SWPM-EX-13, SWPM-COMBAT-07, SWPM-COMBAT-08, SWPM-COMBAT-09: the five legal orders of play; the battle is fought after
     the last of them, and each player has played at most one card."""
     state = board()
     set_cards(state, "p1", hand=["lock-on", "full-throttle", "brace"])
@@ -200,7 +200,7 @@ def test_gap20_attacker_draws_before_defender(fix_dice):
 
 
 def test_ex17_ground_zone_restriction():
-    """SWPM-EX-17, SWPM-UNIT-09/10/11/13: a ground unit in the contested zone may not attack a space
+    """SWPM-EX-17, SWPM-UNIT-09, SWPM-UNIT-10, SWPM-UNIT-11, SWPM-UNIT-13: a ground unit in the contested zone may not attack a space
     unit there but may attack a ground unit; in its own home it may attack a space unit; a space
     unit may attack anything in its zone."""
     state = board()
@@ -239,7 +239,7 @@ def test_ex17_ground_defender_rolls_back_in_any_zone(fix_dice):
 
 
 def test_unit04_to_07_values_in_a_battle(fix_dice):
-    """SWPM-UNIT-04/05/06/07: attack adds to the roll, defense is the target, damage the counters
+    """SWPM-UNIT-04, SWPM-UNIT-05, SWPM-UNIT-06, SWPM-UNIT-07: attack adds to the roll, defense is the target, damage the counters
     placed, shields the counters a unit can take."""
     state = board()
     ywing = place(state, "p1", "ywing", "contested")       # attack 2, damage 2
@@ -258,7 +258,7 @@ def test_unit04_to_07_values_in_a_battle(fix_dice):
 
 
 def test_combat01_five_bs_cap_and_one_defender_each():
-    """SWPM-COMBAT-01/02, SWPM-EX-07: attackers worth more than 5 BS are refused; one attacker may
+    """SWPM-COMBAT-01, SWPM-COMBAT-02, SWPM-EX-07: attackers worth more than 5 BS are refused; one attacker may
     not attack twice."""
     state = board()
     a = place(state, "p1", "bwing", "contested")        # 3
@@ -281,7 +281,7 @@ def test_combat03_same_zone_only():
 
 
 def test_combat04_05_21_many_attackers_declared_first_fought_in_order(fix_dice):
-    """SWPM-COMBAT-04/05/21, SWPM-GAP-09: two attackers on one target are two battles, all declared
+    """SWPM-COMBAT-04, SWPM-COMBAT-05, SWPM-COMBAT-21, SWPM-GAP-09: two attackers on one target are two battles, all declared
     before the first is fought, in the order given; a battle whose defender is gone is cancelled."""
     state = board()
     a = place(state, "p1", "xwing", "contested")
@@ -301,7 +301,7 @@ def test_combat04_05_21_many_attackers_declared_first_fought_in_order(fix_dice):
 
 
 def test_combat10_12_13_14_results_add_cards_and_objectives(fix_dice):
-    """SWPM-COMBAT-10/12/13/14, SWPM-CARD-04/10/11, SWPM-GAP-23: base roll + attack + card bonus +
+    """SWPM-COMBAT-10, SWPM-COMBAT-12, SWPM-COMBAT-13, SWPM-COMBAT-14, SWPM-CARD-04, SWPM-CARD-10, SWPM-CARD-11, SWPM-GAP-23: base roll + attack + card bonus +
     face-up objective; defense + card bonus + objective; all modifiers add up."""
     state = board()
     set_cards(state, "p1", hand=["lock-on", "brace", "brace"], slots=[("rally-point", True), ("fuel-depot", False), ("fuel-depot", False)])
@@ -321,7 +321,7 @@ def test_combat10_12_13_14_results_add_cards_and_objectives(fix_dice):
 
 
 def test_card12_ability_needs_the_icon(fix_dice):
-    """SWPM-CARD-12, SWPM-ICON-03/06: Focus Fire's +1 damage works only for a gunnery unit; the
+    """SWPM-CARD-12, SWPM-ICON-03, SWPM-ICON-06: Focus Fire's +1 damage works only for a gunnery unit; the
     +2 attack bonus works for any unit (SWPM-CARD-11)."""
     for tag, expected in (("xwing", 2), ("awing", 1)):          # xwing has gunnery; awing does not
         state = board()
