@@ -8,6 +8,7 @@ from core.dice import Dice
 from core.errors import OrderError
 from core.rulesets.raw.construct import align, construct
 from core.rulesets.raw.jump import jump
+from core.rulesets.raw.model import cap_points
 
 from raw_helpers import Game
 
@@ -171,3 +172,29 @@ def test_RAW_GAP_35_at_resolution_latest_inbound_jump_is_cancelled_and_not_charg
     assert len(stayed) == 1, f"exactly one ship of the later order is cancelled (430 -> 330), got {at}"
     assert pool - ledgers["al"].pool == 3, "three ships jumped and paid; the cancelled one pays no fuel"
     assert any(e["kind"] == "refused" and "would break the 400/400/500 cap" in e["text"] for e in events), "al is told why"
+
+
+def _team_points(game, loc, side="GAR"):
+    return cap_points(game.state, ships_at(game, loc, side))
+
+
+def test_RAW_GAP_35_RAW_NEUTRAL_06_joining_forces_never_break_the_caps(fix_dice):
+    """RAW-GAP-35, RAW-NEUTRAL-06 (issue 10, point 10): ed holds 350 ship points over Scipio and Scipio joins ed by
+    alliance roll. Its Acclamator (70) would make 420: it holds station in the deep space of Scipio, its home system,
+    at a point of its own; the three ARC-170s (48) fit in orbit. The caps hold everywhere; ed's team is told."""
+    game = Game()
+    for code in ("Vc2", "Vc2", "Vc1"):
+        game.unit("ed", code, "Scipio")                           # 125 + 125 + 100 = 350, hold-fire toward neutrals
+    game.order("ed", "ally Scipio")
+    fix_dice("alliance of Scipio", [6])
+    events = game.resolve()
+    assert game.owner("Scipio") == "ed", "setup: Scipio joins ed"
+    ships, squadrons = _team_points(game, "Scipio")
+    assert (ships, squadrons) == (350, 48), f"GAR in orbit of Scipio must fit the caps: {ships} ship, {squadrons} squadron points"
+    ac1 = [u for u, x in game.state["units"].items() if x["home"] == "Scipio" and x["type"] == "Ac1"]
+    spot = game.state["units"][ac1[0]]["at"]
+    assert spot.startswith("deep:Scipio:@"), f"the Acclamator waits in the deep space of its home system, at {spot}"
+    told = [e for e in events if e["kind"] == "alliance" and "hold station" in e["text"]]
+    assert told and told[0]["to"] == ["team:GAR"], f"GAR is told where Scipio's forces wait: {told}"
+    with pytest.raises(OrderError, match="GAR would have 420 ship points"):
+        game.order("ed", f"jump {ac1[0]} Scipio")     # back into orbit only when there is room

@@ -503,6 +503,37 @@ def test_RAW_GAP_18_penalty_only_if_every_member_holds():
     assert (h["attacker"], h["modifier"]) == ("CIS", disparity(75, 140) - 1), f"every GAR member holds toward bo: -1, got {h}"
 
 
+def test_RAW_GAP_18_RAW_TURN_06_fire_orders_for_some_fleets():
+    """RAW-TURN-06, RAW-GAP-18 (issue 10, point 9): standing orders for all or some fleets. `stance hold <ships>` holds
+    fire with the named ships only; toward one player with `stance hold <ship>,<player>`; an order for all fleets
+    replaces the ships' own orders. The GAR side fires if any of its ships present is free toward CIS."""
+    game = Game()
+    x = game.unit("al", "Ac1", "Foerost")
+    y = game.unit("al", "Ac1", "Foerost")
+    game.unit("bo", "McE", "Foerost")
+    game.order("bo", "stance hold")
+    game.order("al", f"stance hold {x}")
+    [b] = battles(game.resolve())
+    assert b["attacker"] == "GAR", f"{y} is still free-fire: GAR attacks, got {b}"
+    game2 = Game()
+    x2, y2 = game2.unit("al", "Ac1", "Foerost"), game2.unit("al", "Ac1", "Foerost")
+    game2.unit("bo", "McE", "Foerost")
+    game2.order("al", f"stance hold {x2},{y2}")
+    [c] = battles(game2.resolve())
+    assert (c["attacker"], c["modifier"]) == ("CIS", disparity(75, 140) - 1), \
+        f"both of al's ships there hold: CIS attacks and GAR takes the hold-fire penalty, got {c}"
+    assert game2.state["seats"]["al"]["stance"]["default"] == "free", "al's standing order for his other fleets is unchanged"
+    game3 = Game()
+    x3, y3 = game3.unit("al", "Ac1", "Foerost"), game3.unit("al", "Ac1", "Foerost")
+    game3.unit("bo", "McE", "Foerost")
+    game3.order("bo", "stance hold")
+    game3.order("al", f"stance hold {x3},{y3},bo")     # these ships hold toward bo only
+    assert battles(game3.resolve()) == [], "al's ships hold toward bo and bo holds: no battle"
+    game3.order("al", "stance free")                 # all fleets: replaces the ships' own orders
+    [d] = battles(game3.resolve())
+    assert d["attacker"] == "GAR", f"'stance free' for all fleets makes the ships fire again, got {d}"
+
+
 def test_RAW_GAP_18_stance_order_refuses_a_teammate_target():
     """RAW-GAP-18: fire orders name enemy players or neutral; a teammate is refused and nothing changes."""
     game = Game()

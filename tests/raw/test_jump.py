@@ -336,18 +336,50 @@ def test_RAW_GAP_14_unloading_at_friendly_and_enemy_planets():
     assert enemy.owner("Geonosis") == "di", "unloading is no assault: Geonosis stays di's"
 
 
-def test_RAW_GAP_14_gf_load_from_your_own_garrison_only():
-    """RAW-GAP-14: GF are loaded at the origin from the player's own garrison; not a teammate's, not in deep space."""
+def test_RAW_GAP_14_teammates_cargo_rides_when_both_orders_name_it():
+    """RAW-GAP-14, RAW-KEYWORD-10 (issue 10, point 6): a teammate's squadrons and garrison GF ride a friendly vessel
+    when both players' orders name the transfer: al's `load` and cy's `board`. Every message names orders that exist.
+    GF that board become the carrier's owner's (as on landing, RAW-GAP-51); squadrons stay cy's."""
+    game = Game()
+    game.give("Geonosis", "cy", gf=5)
+    a = game.unit("al", "Ac1", "Geonosis")                     # capacity 4
+    sq = game.unit("cy", "ywing", "Geonosis")
+    events = game.order("al", f"load {a} GF 2")
+    assert f"cy must also order 'board {a} GF 2'" in events[0]["text"], f"the load names the order cy must give: {events[0]['text']}"
+    game.order("al", f"load {a} {sq}")
+    with pytest.raises(OrderError, match=r"'A999' is not a ship you can use here; legal: " + a):
+        game.order("cy", "board A999 GF")
+    events = game.order("cy", f"board {a} GF 2")
+    assert f"al must also order 'load {a} GF 2'" in events[0]["text"], f"the board names al's matching order: {events[0]['text']}"
+    game.order("cy", f"board {a} {sq}")
+    game.order("al", f"jump {a} Kamino")
+    game.resolve()
+    units = game.state["units"]
+    assert units[a]["at"] == "Kamino" and units[a]["gf"] == 2, f"al's ship carried 2 of cy's GF to Kamino: {units[a]}"
+    assert game.state["planets"]["Geonosis"]["gf"] == 3, "cy's garrison gave 2 GF"
+    assert units[sq]["at"] == "Kamino" and units[sq]["aboard"] == a and units[sq]["owner"] == "cy", "cy's Y-wing rode al's ship"
+
+
+def test_RAW_GAP_14_one_sided_transfer_moves_nothing_and_says_why():
+    """RAW-GAP-14: al's `load` of cy's garrison without cy's `board` moves nothing; both are told which order was missing.
+    GF still come only from a team planet's garrison, never from deep space."""
     game = Game()
     game.give("Geonosis", "cy", gf=5)
     a = game.unit("al", "Ac1", "Geonosis")
     d = game.unit("al", "Ac1", "deep:Kamino:A1")
-    before = snapshot(game)
-    with pytest.raises(OrderError, match="the garrison of Geonosis belongs to cy; they load it"):
-        game.order("al", f"load {a} GF")
     with pytest.raises(OrderError, match="GF are loaded from a garrison of your team's planet"):
         game.order("al", f"load {d} GF")
-    assert snapshot(game) == before, "refused GF loads changed the state"
+    game.order("al", f"load {a} GF 2")
+    events = game.resolve()
+    assert game.state["planets"]["Geonosis"]["gf"] == 5 and game.state["units"][a]["gf"] == 0, "no GF moved"
+    why = [e for e in events if e["kind"] == "refused" and "Geonosis" in e["text"]]
+    assert why and f"cy did not order 'board {a} GF'" in why[0]["text"] and set(why[0]["to"]) == {"seat:al", "seat:cy"}, \
+        f"al and cy are told: {why}"
+    game.order("cy", f"board {a} GF")
+    events = game.resolve()
+    why = [e for e in events if e["kind"] == "refused" and "board" in e["text"]]
+    assert why and f"al ordered no matching 'load {a}'" in why[0]["text"], f"cy is told al gave no load: {why}"
+    assert game.state["planets"]["Geonosis"]["gf"] == 5, "nothing moved"
 
 
 def test_RAW_GAP_15_unnamed_deep_point_is_private():

@@ -215,14 +215,37 @@ def _move(state: State, uid: str, target: str) -> None:
 
 
 def _set_stance(state: State, seat: str, args: dict[str, Any]) -> None:
+    """A standing fire order: for all the seat's fleets, or for the ships it names; toward every enemy player,
+    or toward the named players or neutral forces (RAW-TURN-06, RAW-GAP-18). An order for all fleets replaces
+    the ships' own orders toward the same targets."""
+    units = state["units"]
+    ships = [t for t in args.get("ships") or [] if t in units and units[t]["owner"] == seat]
+    targets = list(args["targets"])
+    if ships:
+        for uid in ships:
+            own = dict(units[uid].get("stance") or {})
+            if not targets:
+                own = {k: v for k, v in own.items() if k == "neutral"}
+                own["*"] = args["mode"]
+            for target in targets:
+                own[target] = args["mode"]
+            units[uid]["stance"] = own
+        return
     stance = state["seats"][seat]["stance"]
-    if not args["targets"]:
+    mine = [u for u, x in units.items() if x["owner"] == seat and x.get("stance")]
+    if not targets:
         stance["default"] = args["mode"]
         stance["per"] = {k: v for k, v in stance["per"].items() if k == "neutral"}
+        for uid in mine:
+            units[uid]["stance"] = {k: v for k, v in units[uid]["stance"].items() if k == "neutral"} or None
         return
-    for target in args["targets"]:
+    for target in targets:
         if target == "neutral":
             stance["neutral"] = args["mode"]
             stance["per"].pop("neutral", None)
         else:
             stance["per"][target] = args["mode"]
+        for uid in mine:
+            own = units[uid]["stance"] or {}
+            own.pop(target, None)
+            units[uid]["stance"] = own or None

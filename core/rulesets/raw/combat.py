@@ -47,20 +47,32 @@ def stance_toward(state: State, seat: str, other_owner: str) -> str:
     return stance["per"].get(other_owner, stance["default"])
 
 
-def fires_on(state: State, members: list[str], other_side: str, other_members: list[str]) -> bool:
-    """Whether a side (its members present) is free-fire toward another side (RAW-GAP-18)."""
-    if not members:
-        return False
+def unit_stance(state: State, uid: str, other_owner: str) -> str:
+    """A unit's fire order toward another owner: its own (``stance <mode> <ships>``), else its owner's (RAW-GAP-18)."""
+    unit = state["units"][uid]
+    own = unit.get("stance") or {}
+    key = "neutral" if other_owner.startswith(NEUTRAL) else other_owner
+    if key in own:
+        return str(own[key])
+    if key != "neutral" and "*" in own:
+        return str(own["*"])
+    return stance_toward(state, unit["owner"], other_owner)
+
+
+def fires_on(state: State, uids: list[str], other_side: str, other_members: list[str]) -> bool:
+    """Whether a side (its units present) is free-fire toward another side: any unit free toward any of it (RAW-GAP-18)."""
+    mine = [u for u in uids if not state["units"][u]["owner"].startswith(NEUTRAL)]
     targets = other_members if not other_side.startswith(NEUTRAL) else [other_side]
-    return any(stance_toward(state, m, t) == "free" for m in members for t in targets)
+    return any(unit_stance(state, u, t) == "free" for u in mine for t in targets)
 
 
-def holds_toward(state: State, members: list[str], attacker_members: list[str], attacker_side: str) -> bool:
-    """The hold-fire penalty applies only if every member present holds fire toward the attacker."""
-    if not members:
+def holds_toward(state: State, uids: list[str], attacker_members: list[str], attacker_side: str) -> bool:
+    """The hold-fire penalty applies only if every unit present holds fire toward the attacker (RAW-GAP-18)."""
+    mine = [u for u in uids if not state["units"][u]["owner"].startswith(NEUTRAL)]
+    if not mine:
         return False
     targets = attacker_members if not attacker_side.startswith(NEUTRAL) else [attacker_side]
-    return all(stance_toward(state, m, t) == "hold" for m in members for t in targets)
+    return all(unit_stance(state, u, t) == "hold" for u in mine for t in targets)
 
 
 def _side_units(state: State, uids: list[str]) -> dict[str, list[str]]:
@@ -112,8 +124,8 @@ def _location(state: State, dice: Dice, loc: str, were_here: set[str], fought: l
 
 def _hostile(state: State, sides: dict[str, list[str]], a: str, b: str) -> bool:
     ma, mb = _members(state, sides[a]), _members(state, sides[b])
-    a_fires = not a.startswith(NEUTRAL) and fires_on(state, ma, b, mb) and not _all_retreating(state, sides[a])
-    b_fires = not b.startswith(NEUTRAL) and fires_on(state, mb, a, ma) and not _all_retreating(state, sides[b])
+    a_fires = not a.startswith(NEUTRAL) and fires_on(state, sides[a], b, mb) and not _all_retreating(state, sides[a])
+    b_fires = not b.startswith(NEUTRAL) and fires_on(state, sides[b], a, ma) and not _all_retreating(state, sides[b])
     return a_fires or b_fires
 
 
@@ -125,8 +137,8 @@ def _roles(state: State, dice: Dice, loc: str, sides: dict[str, list[str]], pair
     """(attacker, defender) by RAW-GAP-19."""
     a, b = pair
     ma, mb = _members(state, sides[a]), _members(state, sides[b])
-    a_fires = not a.startswith(NEUTRAL) and fires_on(state, ma, b, mb) and not _all_retreating(state, sides[a])
-    b_fires = not b.startswith(NEUTRAL) and fires_on(state, mb, a, ma) and not _all_retreating(state, sides[b])
+    a_fires = not a.startswith(NEUTRAL) and fires_on(state, sides[a], b, mb) and not _all_retreating(state, sides[a])
+    b_fires = not b.startswith(NEUTRAL) and fires_on(state, sides[b], a, ma) and not _all_retreating(state, sides[b])
     if a_fires and not b_fires:
         return a, b
     if b_fires and not a_fires:
@@ -168,7 +180,7 @@ def battle(state: State, dice: Dice, loc: str, attacker: str, defender: str, att
         mods.append((f"{w_att} Warship(s) attacking", -w_att))
     if w_def:
         mods.append((f"{w_def} Warship(s) defending", w_def))
-    if not defender.startswith(NEUTRAL) and holds_toward(state, _members(state, dfn), _members(state, att), attacker):
+    if not defender.startswith(NEUTRAL) and holds_toward(state, [u for u in dfn if u in state["units"]], _members(state, att), attacker):
         mods.append(("defender on hold-fire", -1))
     modifier = sum(m for _, m in mods)
     roll = dice.roll(2, 6, f"battle at {describe(loc)}: {attacker} attacks {defender}", viewers)

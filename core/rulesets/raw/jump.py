@@ -7,6 +7,7 @@ from typing import Any
 from core.dice import Dice
 from core.events import Event, event, to_seat, to_team
 from core.rulesets.raw.budget import Ledger, fuel_cost
+from core.rulesets.raw.data import GF
 from core.rulesets.raw.model import (cap_points, cargo_of, cargo_used, describe, gf_limit, is_deep, private_point, seats_of,
                                      side_of_owner, system_of, utype)
 from core.rulesets.raw.orders import CAPS
@@ -45,6 +46,7 @@ def jump(state: State, dice: Dice, ledgers: dict[str, Ledger]) -> list[Event]:
     for seat in state["seats"]:
         for order in (o for o in state["sheets"].get(seat, []) if o["verb"] == "load"):
             events += _load(state, seat, order["args"])
+    events += _unmatched_boardings(state)
     # a deep-space jump that names no point goes to a private point of its own, shared with nothing
     # (RAW-MAP-04, RAW-GAP-15): one per order, so the ships of one order arrive together
     private: dict[int, str] = {}
@@ -93,24 +95,66 @@ def _load(state: State, seat: str, args: dict[str, Any]) -> list[Event]:
     if ship is None or ship["owner"] != seat:
         return []
     cap = utype(ship).capacity
+    side = state["seats"][seat]["side"]
+    team = seats_of(state, side)
     events: list[Event] = []
     for sq in args["squadrons"]:
         squad = units.get(sq)
         if squad is None or squad["at"] != ship["at"] or squad["aboard"] == args["ship"]:
             continue
+        mate = squad["owner"]
+        if mate != seat and (mate not in team or not _boarding(state, mate, args["ship"], sq)):
+            events.append(event("refused", f"{sq} stays: {mate} did not order 'board {args['ship']} {sq}' (RAW-GAP-14)",
+                                [to_seat(seat)] + ([to_seat(mate)] if mate in team else []), turn))
+            continue
         if cargo_used(state, args["ship"]) >= cap:
             events.append(event("refused", f"{args['ship']} is full; {sq} stays", [to_seat(seat)], turn))
             continue
         squad["aboard"] = args["ship"]
+        if mate != seat:
+            events.append(event("load", f"{mate}'s {sq} goes aboard {seat}'s {args['ship']} at {describe(ship['at'])} (RAW-GAP-14)", [to_team(side)], turn))
     if args["gf"]:
         here = ship["at"]
+        holder = None if is_deep(here) else state["planets"][here]["owner"]
         if ship["retreat"]:
             events.append(event("refused", f"{args['ship']} is retreating and may not take GF off {here} (RAW-RETREAT-04)", [to_seat(seat)], turn))
-        elif not is_deep(here) and state["planets"][here]["owner"] == seat:
-            take = min(args["gf"], state["planets"][here]["gf"], cap - cargo_used(state, args["ship"]))
-            state["planets"][here]["gf"] -= take
-            ship["gf"] += take
-            events.append(event("load", f"{args['ship']} takes {take} GF aboard at {here}", [to_team(state['seats'][seat]['side'])], turn))
+        elif holder == seat or holder in team:
+            want = args["gf"] if holder == seat else min(args["gf"], _boarding(state, holder, args["ship"], GF))
+            take = max(0, min(want, state["planets"][here]["gf"], cap - cargo_used(state, args["ship"])))
+            if holder != seat and want == 0:
+                events.append(event("refused", f"no GF of {here} go aboard {args['ship']}: {holder} did not order 'board {args['ship']} GF' (RAW-GAP-14)",
+                                    [to_seat(seat), to_seat(holder)], turn))
+            elif take:
+                state["planets"][here]["gf"] -= take
+                ship["gf"] += take
+                who = "" if holder == seat else f" from {holder}'s garrison (now {seat}'s, RAW-GAP-14, RAW-GAP-51)"
+                events.append(event("load", f"{args['ship']} takes {take} GF aboard at {here}{who}", [to_team(side)], turn))
+    return events
+
+
+def _boarding(state: State, mate: str, ship: str, cargo: str) -> int:
+    """How much of ``cargo`` (a squadron id, or GF) ``mate``'s `board` orders put aboard ``ship`` (RAW-GAP-14)."""
+    total = 0
+    for order in state["sheets"].get(mate, []):
+        if order["verb"] == "board" and order["args"]["ship"] == ship:
+            total += int(order["args"]["gf"]) if cargo == GF else int(cargo in order["args"]["squadrons"])
+    return total
+
+
+def _unmatched_boardings(state: State) -> list[Event]:
+    """`board` orders whose ship's owner ordered no matching `load`: nothing moves; both are told (RAW-GAP-14)."""
+    events: list[Event] = []
+    for seat in state["seats"]:
+        for order in (o for o in state["sheets"].get(seat, []) if o["verb"] == "board"):
+            ship = state["units"].get(order["args"]["ship"])
+            if ship is None:
+                continue
+            owner = ship["owner"]
+            loads = [o for o in state["sheets"].get(owner, []) if o["verb"] == "load" and o["args"]["ship"] == order["args"]["ship"]]
+            named = any(set(order["args"]["squadrons"]) & set(o["args"]["squadrons"]) or (order["args"]["gf"] and o["args"]["gf"]) for o in loads)
+            if not named:
+                events.append(event("refused", f"{order['text']}: not carried out: {owner} ordered no matching 'load {order['args']['ship']}' (RAW-GAP-14)",
+                                    [to_seat(seat), to_seat(owner)], state["turn"]))
     return events
 
 

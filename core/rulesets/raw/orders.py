@@ -69,12 +69,27 @@ def own_squadrons(ctx: Context) -> list[str]:
     return [uid for uid, u in {**ctx.state["units"], **budget.pending_units(ctx.state, ctx.seat)}.items() if u["owner"] == ctx.seat and not is_ship(u)]
 
 
+def team_squadrons(ctx: Context) -> list[str]:
+    """Squadrons a seat's ships may carry: its own (built this turn too) and its teammates' (RAW-KEYWORD-10, RAW-GAP-14)."""
+    team = seats_of(ctx.state, _side(ctx))
+    mates = [uid for uid, u in ctx.state["units"].items() if u["owner"] in team and u["owner"] != ctx.seat and not is_ship(u)]
+    return own_squadrons(ctx) + mates
+
+
+def mates_ships(ctx: Context) -> list[str]:
+    """Teammates' ships: friendly vessels the seat's squadrons and GF may board (RAW-GAP-14)."""
+    team = seats_of(ctx.state, _side(ctx))
+    return [uid for uid, u in ctx.state["units"].items() if u["owner"] in team and u["owner"] != ctx.seat and is_ship(u)]
+
+
 def teammates(ctx: Context) -> list[str]:
     return [s for s in seats_of(ctx.state, _side(ctx)) if s != ctx.seat]
 
 
 def stance_targets(ctx: Context) -> list[str]:
-    return seats_of(ctx.state, enemy_side(_side(ctx))) + ["neutral"]
+    """Enemy players, neutral forces, and the seat's own ships (an order for some fleets only, RAW-GAP-18)."""
+    ships = [uid for uid, u in ctx.state["units"].items() if u["owner"] == ctx.seat and is_ship(u)]
+    return seats_of(ctx.state, enemy_side(_side(ctx))) + ["neutral"] + ships
 
 
 def neutral_worlds(ctx: Context) -> list[str]:
@@ -290,10 +305,44 @@ def do_load(ctx: Context, ship: str, cargo: list[str], count: int | None) -> Any
             raise OrderError(f"{text!r}: {ship} is retreating and may not take GF off {here}; only GF already aboard escape (RAW-RETREAT-04)")
         if is_deep(here) or state["planets"][here]["owner"] not in seats_of(state, _side(ctx)):
             raise OrderError(f"{text!r}: GF are loaded from a garrison of your team's planet; {ship} is at {here}")
-        if state["planets"][here]["owner"] != ctx.seat:
-            raise OrderError(f"{text!r}: the garrison of {here} belongs to {state['planets'][here]['owner']}; they load it")
+    # a teammate's squadrons or garrison ride along only if the teammate's orders name the transfer too (RAW-GAP-14)
+    owners = {units[sq]["owner"] for sq in squadrons if units[sq]["owner"] != ctx.seat}
+    if gf and state["planets"][unit["at"]]["owner"] != ctx.seat:
+        owners.add(state["planets"][unit["at"]]["owner"])
     entry = _queue(ctx, "load", text, ship=ship, squadrons=squadrons, gf=gf)
     check_caps(state, _side(ctx))
+    for mate in sorted(owners):
+        mine = [sq for sq in squadrons if units[sq]["owner"] == mate]
+        what = ",".join(mine + ([GF] if gf and state["planets"][unit["at"]]["owner"] == mate else []))
+        board = f"board {ship} {what}" + (f" {gf}" if GF in what and gf > 1 else "")
+        entry[0]["text"] += f" (with {mate}'s cargo: {mate} must also order '{board}')"
+    return entry
+
+
+def do_board(ctx: Context, ship: str, cargo: list[str], count: int | None) -> Any:
+    """The cargo's side of a transfer to a teammate's ship (RAW-GAP-14): the ship's owner orders the matching `load`."""
+    state = ctx.state
+    text = f"board {ship} {','.join(cargo)}" + (f" {count}" if count else "")
+    carrier = state["units"][ship]
+    squadrons = [c for c in cargo if c != GF]
+    gf = (count or 1) if GF in cargo else 0
+    if count and GF not in cargo:
+        raise OrderError(f"{text!r}: a count is for GF only: 'board {ship} GF {count}'")
+    for sq in squadrons:
+        unit = budget.unit_of(state, ctx.seat, sq)
+        if unit["at"] != carrier["at"]:
+            raise OrderError(f"{text!r}: {sq} is at {unit['at']}, not with {ship} at {carrier['at']}")
+    if gf:
+        here = carrier["at"]
+        if is_deep(here) or state["planets"][here]["owner"] != ctx.seat:
+            raise OrderError(f"{text!r}: GF board from your own garrison; {ship} is at {here}, not a planet of yours")
+        if gf > int(state["planets"][here]["gf"]):
+            raise OrderError(f"{text!r}: {here} holds {state['planets'][here]['gf']} GF")
+    if gf + len(squadrons) > utype(carrier).capacity:
+        raise OrderError(f"{text!r}: {ship} ({carrier['type']}) carries {utype(carrier).capacity} (RAW-JUMP-02)")
+    entry = _queue(ctx, "board", text, ship=ship, squadrons=squadrons, gf=gf)
+    load = f"load {ship} {','.join(cargo)}" + (f" {gf}" if gf > 1 else "")
+    entry[0]["text"] += f" ({carrier['owner']} must also order '{load}')"
     return entry
 
 
@@ -308,7 +357,10 @@ def do_unload(ctx: Context, ship: str, cargo: list[str] | None, count: int | Non
 
 def do_stance(ctx: Context, mode: str, targets: list[str] | None) -> Any:
     text = f"stance {mode}" + (f" {','.join(targets)}" if targets else "")
-    return _queue(ctx, "stance", text, mode=mode, targets=targets or [])
+    named = targets or []
+    ships = [t for t in named if t in ctx.state["units"] and ctx.state["units"][t]["owner"] == ctx.seat]
+    whom = [t for t in named if t not in ships]
+    return _queue(ctx, "stance", text, mode=mode, targets=whom, ships=ships)
 
 
 def do_assault(ctx: Context, planet: str, count: int | None) -> Any:
@@ -401,15 +453,23 @@ def book() -> OrderBook:
                            Choice("planet", all_planets, "a planet in reach"), Optional(Choice("point", _cells, "deep-space point A1..J10"))],
                   "jump ships to a planet in the same or an adjacent system, or to deep space there", do_jump,
                   example="jump A1,A2 Alderaan", details="Fuel: 1 credit per ship, 2 for a Flotilla."),
-        OrderSpec("load", [Choice("ship", own_ships), Many("cargo", lambda c: own_squadrons(c) + [GF], "squadrons, or GF"),
+        OrderSpec("load", [Choice("ship", own_ships), Many("cargo", lambda c: team_squadrons(c) + [GF], "squadrons, or GF"),
                            Optional(Number("count", lambda c: 1, lambda c: 15, "how many GF"))],
-                  "load squadrons or GF aboard a ship before it jumps", do_load, example="load A1 GF 3"),
+                  "load squadrons or GF aboard a ship before it jumps", do_load, example="load A1 GF 3",
+                  details="A teammate's squadrons or garrison come aboard when the teammate also orders 'board'."),
+        OrderSpec("board", [Choice("ship", mates_ships, "a teammate's ship"), Many("cargo", lambda c: own_squadrons(c) + [GF], "your squadrons, or GF"),
+                            Optional(Number("count", lambda c: 1, lambda c: 15, "how many GF"))],
+                  "put your squadrons or garrison GF aboard a teammate's ship (its owner orders the matching load)", do_board,
+                  example="board C2 GF 2", details="GF that board a teammate's ship become theirs, as on landing (RAW-GAP-51)."),
         OrderSpec("unload", [Choice("ship", own_ships), Optional(Many("cargo", lambda c: own_squadrons(c) + [GF])),
                              Optional(Number("count", lambda c: 1, lambda c: 15))],
                   "unload cargo where the ship ends its jump (GF garrison a friendly world)", do_unload, example="unload A1"),
-        OrderSpec("stance", [Choice("mode", lambda c: ["free", "hold"], "free-fire or hold-fire"), Optional(Many("targets", stance_targets, "enemy seats or neutral"))],
-                  "standing fire orders toward enemy players (all if none named) or neutral forces", do_stance,
-                  example="stance hold neutral"),
+        OrderSpec("stance", [Choice("mode", lambda c: ["free", "hold"], "free-fire or hold-fire"),
+                             Optional(Many("targets", stance_targets, "enemy seats, neutral, and/or your ships"))],
+                  "standing fire orders toward enemy players (all if none named) or neutral forces, for all your fleets "
+                  "or only the ships you name", do_stance, example="stance hold neutral",
+                  details="'stance hold A3,A4' holds fire with those ships only; 'stance hold A3,bo' toward bo only; "
+                          "an order naming no ships is for all your fleets and replaces the ships' own orders."),
         OrderSpec("assault", [Choice("planet", all_planets), Optional(Number("count", lambda c: 1, lambda c: 100, "GF to land (default all)"))],
                   "after space combat, land GF carried at that planet (RISK dice)", do_assault, example="assault Raxus"),
         OrderSpec("bombard", [Choice("planet", all_planets)], "after space combat, bombard a planet your fleet blockades", do_bombard,
