@@ -725,7 +725,10 @@ def test_RAW_GAP_50_every_roll_is_an_event_with_viewers():
     """RAW-GAP-50: every roll is recorded with its purpose; the GM sees all, players the rolls that affected them."""
     game, events = _played("view")
     rolls = [e for e in events if e["kind"] == "roll"]
-    assert all(e["to"] and e["data"]["purpose"] for e in rolls), "each roll names its purpose and its viewers"
+    tokens = {"all", "gm", "team:GAR", "team:CIS"} | {f"seat:{s}" for s in game.state["seats"]}
+    assert rolls and all(e["data"]["purpose"] for e in rolls), "each roll names its purpose"
+    bad = [(e["data"]["purpose"], e["to"]) for e in rolls if not e["to"] or not set(e["to"]) <= tokens]
+    assert not bad, f"every roll's viewers are seats, teams, the GM or all: {bad}"
     raxus = [e for e in rolls if "battle at Raxus" in e["data"]["purpose"]]
     mandalore = [e for e in rolls if "battle at Mandalore" in e["data"]["purpose"]]
     assert raxus and set(raxus[0]["to"]) == {"team:GAR", "team:CIS"}, "both teams see the roll of their battle"

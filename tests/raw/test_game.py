@@ -286,7 +286,7 @@ def test_RAW_GAP_36_one_roll_per_garrisoned_world_per_turn(game, script):
     assert script.count("Hostile world Florrum") == [], "no roll for Florrum without a garrison"
     assert script.count("Hostile world Jabiim") == [], "no roll for unoccupied Jabiim"
     hostile = [e for e in events if e["kind"] == "roll" and "Hostile" in e["data"]["purpose"]]
-    assert all(e["to"] == ["team:CIS"] for e in hostile), f"the Hostile roll is for the occupier's team only: {hostile}"
+    assert [e["to"] for e in hostile] == [["team:CIS"]], f"one Hostile roll, for the occupier's team only: {hostile}"
 
 
 def test_RAW_GAP_36_new_occupiers_roll_the_same_turn(game, script):

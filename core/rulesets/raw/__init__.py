@@ -10,6 +10,7 @@ from core.odds import ground_capture, two_d6
 from core.orders import OrderBook
 from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
 from core.rulesets.raw import bot as raw_bot
+from core.rulesets.raw import invariants as raw_invariants
 from core.rulesets.raw import orders as raw_orders
 from core.rulesets.raw.combat import combat, disparity, casualty_row
 from core.rulesets.raw.construct import alliances, construct
@@ -90,6 +91,11 @@ class RepublicAtWar(Ruleset):
             log += start_turn(state)
         state["dice"] = dice.to_state()
         return log
+
+    def invariants(self, before: State, after: State, events: list[dict[str, Any]]) -> list[str]:
+        """GF, units and production conserved except by a logged cause; caps, garrisons, cargo and home systems;
+        real viewers on every event (see :mod:`core.rulesets.raw.invariants`). Raises nothing."""
+        return raw_invariants.check(before, after, events)
 
     def view(self, state: State, viewer: str) -> View:
         return view(state, viewer, self.title)

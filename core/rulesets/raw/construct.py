@@ -55,7 +55,8 @@ def construct(state: State, dice: Dice, ledgers: dict[str, Ledger]) -> list[Even
                 continue
             state["planets"][planet].setdefault("improving", 0)
             state["planets"][planet]["improving"] += amount // 10
-            events.append(event("improve", f"{planet} will produce {amount // 10} more from next turn", [to_team(side[seat])], turn))
+            events.append(event("improve", f"{planet} will produce {amount // 10} more from next turn", [to_team(side[seat])], turn,
+                                planet=planet, production_change=amount // 10))
     # builds and planet repairs, per planet in listed order (RAW-PROD-*, RAW-GAP-12, RAW-REPAIR-07/08)
     for seat in seats:
         events += _builds(state, dice, seat, ledgers[seat])
@@ -202,11 +203,11 @@ def _complete(state: State, seat: str, planet: str, code: str, uid: str | None =
         info = state["planets"][planet]
         if info["gf"] < gf_limit(side):
             info["gf"] += 1
-            return event("build", f"{planet}: 1 GF joins the garrison ({info['gf']})", [to_team(side)], turn, planet=planet, unit=GF)
+            return event("build", f"{planet}: 1 GF joins the garrison ({info['gf']})", [to_team(side)], turn, planet=planet, unit=GF, gf_change=1)
         for ship_id, unit in state["units"].items():
             if unit["owner"] == seat and unit["at"] == planet and utype(unit).kind == "ship" and _room(state, ship_id) > 0:
                 unit["gf"] += 1
-                return event("build", f"{planet}: 1 GF goes aboard {ship_id} (garrison full)", [to_team(side)], turn, planet=planet, unit=GF, aboard=ship_id)
+                return event("build", f"{planet}: 1 GF goes aboard {ship_id} (garrison full)", [to_team(side)], turn, planet=planet, unit=GF, aboard=ship_id, gf_change=1)
         return event("refused", f"{planet}: a GF was paid for but has no room (garrison full, no ship with room); it is lost (RAW-GAP-48)", [to_team(side)], turn)
     if uid is None or uid in state["units"]:
         uid = next_uid(state, seat)

@@ -23,7 +23,8 @@ def hostile(state: State, dice: Dice) -> list[Event]:
         roll = dice.roll(1, 6, f"Hostile world {name}", [to_team(side)])[0]
         if roll <= (2 if side == "CIS" else 1):
             info["gf"] -= 1
-            events.append(event("hostile", f"{name} is hostile: 1 GF is lost ({info['gf']} left)", [to_team(side)], state["turn"]))
+            events.append(event("hostile", f"{name} is hostile: 1 GF is lost ({info['gf']} left)", [to_team(side)], state["turn"],
+                                planet=name, gf_change=-1))
     return events
 
 

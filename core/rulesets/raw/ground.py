@@ -100,7 +100,7 @@ def _bombard(state: State, dice: Dice, planet: str) -> list[Event]:
                 info["production"] -= 1
                 cut += 1
         events.append(event("bombard", f"{side} bombards {planet}: {killed} GF destroyed, production -{cut} (now {info['production']})",
-                            viewers, turn, planet=planet))
+                            viewers, turn, planet=planet, gf_change=-killed, production_change=-cut))
         state.setdefault("bombarded", []).append(f"{side}:{planet}")
     return events
 
@@ -152,6 +152,7 @@ def _assault(state: State, dice: Dice, planet: str) -> list[Event]:
         viewers = [to_team(side)] + ([to_team(def_side)] if owner else [])
         defenders = info["gf"]
         start_def = defenders
+        committed = attackers
         while attackers > 0 and defenders > 0:
             a_loss, d_loss = ground_round(dice, attackers, defenders, side, def_side, f"ground assault on {planet}", viewers)
             attackers -= a_loss
@@ -159,17 +160,18 @@ def _assault(state: State, dice: Dice, planet: str) -> list[Event]:
         info["gf"] = defenders
         if defenders == 0 and attackers > 0:
             carriers = [uid for seat in [leader, *commits] for uid, _ in commits[seat]]
-            events += capture(state, planet, leader, attackers, start_def, viewers, carriers)
+            events += capture(state, planet, leader, attackers, start_def, viewers, carriers, lost=committed - attackers + start_def)
         else:
             events.append(event("assault", f"{side}'s assault on {planet} fails: {start_def - defenders} defenders lost, the attack is wiped out",
-                                viewers, turn, planet=planet))
+                                viewers, turn, planet=planet, gf_change=-(committed + start_def - defenders)))
     return events
 
 
 def capture(state: State, planet: str, seat: str, survivors: int, defenders: int, viewers: list[str],
-            carriers: list[str] | None = None) -> list[Event]:
+            carriers: list[str] | None = None, lost: int = 0) -> list[Event]:
     """``seat`` takes ``planet``: the partial is lost, survivors garrison it up to the cap, the rest go back
-    aboard the ships they came from (``carriers``, the leader's first), then any of ``seat``'s ships there."""
+    aboard the ships they came from (``carriers``, the leader's first), then any of ``seat``'s ships there.
+    ``lost``: GF of both sides that fell in the assault (the capture event logs them for the invariants)."""
     info = state["planets"][planet]
     side = state["seats"][seat]["side"]
     info["owner"] = seat
@@ -194,8 +196,10 @@ def capture(state: State, planet: str, seat: str, survivors: int, defenders: int
         unit["gf"] += put
         back -= put
     state.setdefault("captured", []).append({"planet": planet, "side": side, "turn": state["turn"]})
-    events = [event("capture", f"{seat} ({side}) takes {planet}: {defenders} defenders overcome, {land} GF hold it", viewers, state["turn"],
-                    planet=planet, side=side)]
+    text = f"{seat} ({side}) takes {planet}: {defenders} defenders overcome, {land} GF hold it"
+    if back > 0:
+        text += f"; {back} GF find no room aboard and are lost"
+    events = [event("capture", text, viewers, state["turn"], planet=planet, side=side, gf_change=-(lost + back))]
     moved = seat_forces_within_caps(state, planet, seat)
     if moved:
         events.append(event("capture", f"{planet}'s own forces {', '.join(moved)} would break the 400/400/500 cap in orbit; they hold "
