@@ -39,15 +39,26 @@ def ground_round(att_dice: int, def_dice: int, att_bonus: int, ties_to_attacker:
     return tuple((a, d, Fraction(n, total)) for (a, d), n in sorted(counts.items()))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=256)
 def ground_capture(attackers: int, defenders: int, att_bonus: int, ties_to_attacker: bool,
                    att_max: int = 3, def_max: int = 2) -> Fraction:
-    """Probability that ``attackers`` ground forces wipe out ``defenders`` (rounds until one side is gone)."""
+    """Probability that ``attackers`` ground forces wipe out ``defenders`` (rounds until one side is gone).
+
+    Exact, by an iterative table (one row per defender count, no recursion, so any size works; the work
+    grows with attackers x defenders).
+    """
     if defenders <= 0:
         return Fraction(1)
     if attackers <= 0:
         return Fraction(0)
-    result = Fraction(0)
-    for a_loss, d_loss, p in ground_round(min(att_max, attackers), min(def_max, defenders), att_bonus, ties_to_attacker):
-        result += p * ground_capture(attackers - a_loss, defenders - d_loss, att_bonus, ties_to_attacker, att_max, def_max)
-    return result
+    rows: dict[int, list[Fraction]] = {0: [Fraction(0)] + [Fraction(1)] * attackers}
+    for d in range(1, defenders + 1):
+        row = [Fraction(0)] * (attackers + 1)
+        for a in range(1, attackers + 1):
+            total = Fraction(0)
+            for a_loss, d_loss, p in ground_round(min(att_max, a), min(def_max, d), att_bonus, ties_to_attacker):
+                total += p * (row[a - a_loss] if d_loss == 0 else rows[d - d_loss][a - a_loss])
+            row[a] = total
+        rows[d] = row
+        rows.pop(d - def_max, None)
+    return rows[defenders][attackers]

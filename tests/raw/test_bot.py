@@ -286,3 +286,41 @@ def test_bot_beats_random_play_quickly():
             break
     gar, cis = team_planets(session.state, "GAR"), team_planets(session.state, "CIS")
     assert gar >= 24 and gar > cis + 6, f"after 12 turns the bots hold {gar} worlds, random play {cis}"
+
+
+# -- issue 12, point 8: bots never recurse on game-sized numbers ------------------------------------
+def test_bots_handle_garrisons_of_twenty_thousand_gf():
+    """Garrisons of 20,000+ GF (a GM's correction can make them) once gave the hard bot a RecursionError and the
+    turn could never resolve. Every level now orders for every seat, the turn resolves, and the assault odds a
+    player asks for come back, in well under the recursion limit's reach."""
+    from core.rulesets.raw.bot_board import capture_chance
+    game = Game(seed="huge")
+    game.give("Raxus", "bo", gf=25_000)
+    game.give("Geonosis", "cy", gf=20_000)
+    carrier = game.unit("al", "Ac1", "Raxus", gf=4)
+    game.unit("bo", "PrD", "Geonosis", gf=3)
+    game.give("Bothawui", "al")                        # a Spynet world: al scans Raxus's garrison
+    game.order("al", "scan Raxus")
+    game.resolve()
+    for level in ("easy", "normal", "hard"):
+        for seat, _ in SEATS6:
+            orders = bot_orders(RULES.view(game.state, seat), seat, level)
+            assert isinstance(orders, list), f"{level} bot for {seat} gave {orders!r}"
+    game.state["units"][carrier]["gf"] = 20_000        # a GM's correction: an army aboard, beyond any capacity
+    odds = RULES.odds(game.state, "al", "assault Raxus")
+    assert odds is not None and abs(float(odds.total()) - 1) < 1e-9, f"the odds must sum to 1: {odds}"
+    for attackers, defenders in ((20_000, 25_000), (30, 25_000), (25_000, 15), (4, 25_000)):
+        p = capture_chance(attackers, defenders, 1, False)
+        assert 0.0 <= p <= 1.0, f"capture_chance({attackers}, {defenders}) = {p}"
+    assert capture_chance(30, 25_000, 1, False) < 1e-9 and capture_chance(25_000, 15, 1, False) > 1 - 1e-9, "hopeless and certain stay so"
+
+
+def test_bot_capture_chance_matches_the_exact_odds():
+    """The bot's iterative capture table agrees with core.odds.ground_capture (exact fractions) where both apply."""
+    from fractions import Fraction
+    from core.odds import ground_capture
+    from core.rulesets.raw.bot_board import capture_chance
+    for attackers, defenders, bonus, ties in ((1, 1, 1, False), (3, 2, 0, True), (7, 5, 1, False), (12, 15, 0, True), (40, 30, 1, False)):
+        exact = float(ground_capture(attackers, defenders, bonus, ties))
+        assert abs(capture_chance(attackers, defenders, bonus, ties) - exact) < 1e-9, f"{attackers} v {defenders}: {exact}"
+    assert ground_capture(3, 0, 1, False) == Fraction(1) and ground_capture(0, 3, 1, False) == Fraction(0)

@@ -10,6 +10,7 @@ from core.odds import ground_capture, two_d6
 from core.orders import OrderBook
 from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
 from core.rulesets.raw import bot as raw_bot
+from core.rulesets.raw.bot_board import capture_chance
 from core.rulesets.raw import invariants as raw_invariants
 from core.rulesets.raw import orders as raw_orders
 from core.rulesets.raw.combat import combat, disparity, casualty_row
@@ -166,8 +167,12 @@ class RepublicAtWar(Ruleset):
             gf = ground_forces()
             bonus = int(gf[side]["attack_die_modifier"])
             ties = bool(gf.get(def_side, {}).get("loses_all_ties", False)) and not gf[side]["loses_all_ties"]
-            p = ground_capture(count, defenders, bonus, ties)
-            return Odds(f"{count} GF against {defenders} defenders at {planet}", [("planet taken", p), ("assault fails", 1 - p)])
+            if count * defenders <= 20_000:
+                p = ground_capture(count, defenders, bonus, ties)
+                return Odds(f"{count} GF against {defenders} defenders at {planet}", [("planet taken", p), ("assault fails", 1 - p)])
+            # armies of thousands: the bots' closed-form estimate, to six places (no exact table that size)
+            p = Fraction(capture_chance(count, defenders, bonus, ties)).limit_denominator(10**6)
+            return Odds(f"{count} GF against {defenders} defenders at {planet} (about)", [("planet taken", p), ("assault fails", 1 - p)])
         if verb == "jump":
             dest = args["planet"]
             seen = view(state, seat, self.title)["facts"]["others"].get(dest, {})

@@ -10,6 +10,7 @@ disparity and Warships, RAW-COMBAT-03..09) and of taking a planet (RISK ground c
 """
 from __future__ import annotations
 
+import math
 from collections import deque
 from functools import lru_cache
 from typing import Any
@@ -118,15 +119,51 @@ def battle(ours: int, our_warships: int, theirs: int, their_warships: int, we_at
     return win, lost_ours, lost_theirs
 
 
-@lru_cache(maxsize=None)
+#: above this many (attacker, defender) states the capture chance is taken from the normal approximation
+EXACT_STATES = 20_000
+
+
+@lru_cache(maxsize=4096)
 def capture_chance(attackers: int, defenders: int, bonus: int, ties_to_attacker: bool) -> float:
-    """Chance that ``attackers`` GF wipe out ``defenders`` in RISK rounds (3 dice against 2, RAW-GROUND-02..07)."""
+    """Chance that ``attackers`` GF wipe out ``defenders`` in RISK rounds (3 dice against 2, RAW-GROUND-02..07).
+
+    Exact (an iterative table, no recursion) while attackers x defenders stays under EXACT_STATES; beyond
+    that, game-sized garrisons of thousands, the normal approximation of the defenders' losses over the
+    rounds the fight lasts: time and memory stay small whatever the numbers (issue 12, point 8).
+    """
     if defenders <= 0:
         return 1.0 if attackers > 0 else 0.0
     if attackers <= 0:
         return 0.0
-    return sum(p * capture_chance(attackers - a, defenders - d, bonus, ties_to_attacker)
-               for a, d, p in _ground_round(min(3, attackers), min(2, defenders), bonus, ties_to_attacker))
+    if attackers * defenders > EXACT_STATES:
+        return _capture_normal(attackers, defenders, bonus, ties_to_attacker)
+    return _capture_table(attackers, defenders, bonus, ties_to_attacker)
+
+
+def _capture_table(attackers: int, defenders: int, bonus: int, ties: bool) -> float:
+    """The exact chance, one defender count at a time: row d holds the chance for 0..attackers attackers."""
+    rows: dict[int, list[float]] = {0: [0.0] + [1.0] * attackers}
+    for d in range(1, defenders + 1):
+        row = [0.0] * (attackers + 1)
+        for a in range(1, attackers + 1):
+            total = 0.0
+            for a_loss, d_loss, p in _ground_round(min(3, a), min(2, d), bonus, ties):
+                total += p * (row[a - a_loss] if d_loss == 0 else rows[d - d_loss][a - a_loss])
+            row[a] = total
+        rows[d] = row
+        rows.pop(d - 2, None)  # a round takes at most 2 defenders: older rows are done with
+    return rows[defenders][attackers]
+
+
+def _capture_normal(attackers: int, defenders: int, bonus: int, ties: bool) -> float:
+    """The chance for large armies: a full round (3 dice against 2) removes 2 GF in all; the attack wins when
+    the defenders' losses reach ``defenders`` by the time about (attackers + defenders) / 2 rounds are fought."""
+    outcomes = _ground_round(3, 2, bonus, ties)
+    mean = sum(p * d for _, d, p in outcomes)
+    var = sum(p * d * d for _, d, p in outcomes) - mean * mean
+    rounds = (attackers + defenders) / 2
+    spread = math.sqrt(max(var * rounds, 1e-12))
+    return 0.5 * math.erfc((defenders - 0.5 - rounds * mean) / (spread * math.sqrt(2)))
 
 
 @lru_cache(maxsize=None)
