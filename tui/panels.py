@@ -76,6 +76,9 @@ def board_widget(kind: str) -> Widget:
     if kind == "map":
         from tui.widgets.galaxy_map import GalaxyMap
         return GalaxyMap(id="board")
+    if kind == "zones":
+        from tui.widgets.zones_board import ZonesBoard
+        return ZonesBoard(id="board")
     from tui.widgets.board_text import BoardText
     return BoardText(id="board")
 

@@ -101,7 +101,7 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self._unsubscribe = self.session.subscribe(self._heard)
         board = self.query_one("#board")
-        board.border_title = "Galaxy"
+        board.border_title = "Galaxy" if board_kind(self.view) == "map" else "Board"
         self.refresh_view(self.view)
         self.query_one(OrderInput).focus()
         if self.desk.last_seen_turn < self.session.turn:

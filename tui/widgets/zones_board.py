@@ -1,0 +1,175 @@
+"""The zones board: a board of kind ``"zones"`` drawn from the view.
+
+It knows the board kind, never a rule system: ordered zones holding units (each with its attack,
+defense, damage and damage counters against shields), each player's objective slots face up (the
+card named), face down or empty, reserves, deck/discard/hand counts, the fight in progress, and
+the viewer's own hand as cards with their texts. A viewer's view holds no other hand, so none can
+be drawn. Readable at 80x24 (it scrolls), comfortable at 120x40.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+MINE, THEIRS, NEUTRAL = "bold green", "bold red", "bold cyan"
+
+
+def _style(owner: str | None, viewer: str | None, order: list[str]) -> str:
+    if owner is None:
+        return "bold"
+    if viewer in order:
+        return MINE if owner == viewer else THEIRS
+    return NEUTRAL if order and owner == order[0] else "bold magenta"
+
+
+def unit_token(u: dict[str, Any]) -> str:
+    """``xwing1 5/10/1 0/2``: id, attack/defense/damage, counters/shields (a ground unit marked ``g``)."""
+    ground = "·g" if u.get("domain") == "ground" else ""
+    return f"{u['id']}{ground} {u['attack']}/{u['defense']}/{u['damage']} {u['counters']}/{u['shields']}"
+
+
+def slot_token(slot: dict[str, Any]) -> tuple[str, str]:
+    """A slot as (text, style)."""
+    n = slot["n"]
+    if slot["state"] == "empty":
+        return f"[{n} empty]", "dim"
+    card = slot.get("card")
+    if card is None:
+        return f"[{n} face down]", "yellow"
+    name = card["name"].replace(" ", " ")
+    return (f"[{n} {name} d{slot.get('defense', card['defense'])} {card['bs']}★]",
+            "bold yellow" if slot["state"] == "up" else "yellow")
+
+
+def pack(text: Text, tokens: list[tuple[str, str]], width: int, indent: str = "  ") -> None:
+    """Append ``tokens`` (text, style) to ``text`` in lines of at most ``width``, never breaking a token."""
+    line = len(indent)
+    text.append(indent)
+    for i, (word, style) in enumerate(tokens):
+        gap = 2 if i else 0
+        if i and line + gap + len(word) > width:
+            text.append("\n" + indent)
+            line = len(indent)
+            gap = 0
+        text.append(" " * gap)
+        text.append(word, style=style)
+        line += gap + len(word)
+    text.append("\n")
+
+
+def card_lines(card: dict[str, Any]) -> Text:
+    """One card of a hand: name, type, BS, defense, bonus, text."""
+    text = Text()
+    text.append(f"• {card['name']}", style="bold")
+    text.append(f" ({card['tag']}) ", style="dim")
+    facts = [card["type"], f"{card['bs']}★", f"def {card['defense']}"]
+    if card.get("bonus"):
+        facts.append(card["bonus"])
+    text.append("[" + ", ".join(facts) + "] ", style="cyan")
+    text.append(card.get("text", ""))
+    return text
+
+
+def zones_text(board: dict[str, Any], width: int = 80) -> Text:
+    """The whole board as text, units and slots packed into lines of ``width``."""
+    text = Text()
+    viewer = board.get("viewer")
+    players = {p["seat"]: p for p in board.get("players", [])}
+    order = list(players)
+    if board.get("setup") is not None and not board.get("zones"):
+        return setup_text(board)
+    for zone in board.get("zones", []):
+        owner = zone.get("owner")
+        label = zone["name"] + (" (you)" if owner is not None and owner == viewer else "")
+        text.append(f"── {label} ", style=_style(owner, viewer, order))
+        text.append("─" * max(2, 24 - len(label)) + "\n", style="dim")
+        if owner in players:
+            pack(text, [("obj", "dim"), *(slot_token(slot) for slot in players[owner]["slots"])], width)
+        units = zone.get("units", [])
+        if not units:
+            text.append("  (no units)\n", style="dim")
+        else:
+            pack(text, [(unit_token(u), _style(u["owner"], viewer, order)) for u in units], width)
+    for seat, p in players.items():
+        text.append(f"{seat}", style=_style(seat, viewer, order))
+        reserves = p.get("reserves", [])
+        res = ", ".join(u["id"] for u in reserves) or "none"
+        text.append(f"  deck {p['deck']} · discard {len(p['discard'])} · hand {p['hand_count']}/{p['hand_size']}"
+                    f" · reserves: {res}\n")
+    battle = board.get("battle")
+    if battle:
+        text.append(f"\nBattle {battle['number']} of {battle['of']}: ", style="bold")
+        text.append(unit_token(battle["attacker"]), style=_style(battle["attacker"]["owner"], viewer, order))
+        text.append(" attacks ")
+        text.append(unit_token(battle["defender"]), style=_style(battle["defender"]["owner"], viewer, order))
+        for who, key in (("attacker", "attacker_card"), ("defender", "defender_card")):
+            if battle.get(key):
+                text.append(f"\n  {who} played {battle[key]['name']}: {battle[key]['text']}", style="italic")
+        text.append("\n")
+    hand = board.get("hand") or []
+    if viewer in players:
+        text.append(f"\nYour hand ({len(hand)})\n", style="bold underline")
+        for card in hand:
+            text.append_text(card_lines(card))
+            text.append("\n")
+        if not hand:
+            text.append("  (empty)\n", style="dim")
+    for seat, cards in (board.get("hands") or {}).items():
+        text.append(f"\n{seat}'s hand (GM)\n", style="bold underline")
+        for card in cards:
+            text.append_text(card_lines(card))
+            text.append("\n")
+    text.append("\nunits: attack/defense/damage counters/shields · g ground · ★ build stars", style="dim")
+    return text
+
+
+def setup_text(board: dict[str, Any]) -> Text:
+    """Before the game: the viewer's own secret draft(s)."""
+    text = Text()
+    drafts = board.get("setup") or {}
+    if not drafts:
+        text.append("Setting up: the other player's choices stay secret until both are ready.", style="dim")
+        return text
+    for seat, d in drafts.items():
+        text.append(f"{seat}: list {d['list']}", style="bold")
+        text.append(f" ({d['fleet_bs']} BS, {len(d['deck'])} cards)\n")
+        text.append(f"  home ({d['home_bs']} BS of 20): ", style="green")
+        text.append(", ".join(d["home"]) + "\n")
+        text.append("  units: ", style="dim")
+        text.append(", ".join(d["ids"]) + "\n")
+    text.append("\nThe other player's choices stay secret until both are ready.", style="dim")
+    return text
+
+
+class ZonesBoard(VerticalScroll, can_focus=True):
+    """The board widget for boards of kind ``"zones"``: a scrolling drawing of the view's board."""
+
+    DEFAULT_CSS = """
+    ZonesBoard { height: 1fr; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._shown: dict[str, Any] | None = None
+        self.place: dict[str, Any] | None = None
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        yield Static(id="zones-drawing")
+
+    def show(self, board: dict[str, Any], viewer_side: str | None = None, sides: list[str] | None = None) -> None:
+        """Draw the board; skipped when unchanged."""
+        if board == self._shown:
+            return
+        self._shown = board
+        self._draw()
+
+    def _draw(self) -> None:
+        if self._shown is not None:
+            width = max(20, (self.scrollable_content_region.width or 80) - 1)
+            self.query_one("#zones-drawing", Static).update(zones_text(self._shown, width))
+
+    def on_resize(self) -> None:
+        self._draw()
