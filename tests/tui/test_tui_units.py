@@ -166,7 +166,9 @@ def test_play_is_registered_and_replaces_the_console_demo() -> None:
 def test_a_board_that_is_no_map_is_listed() -> None:
     from tui.panels import board_widget
     from tui.widgets.board_text import BoardText, board_listing
-    assert isinstance(board_widget("zones"), BoardText)
-    text = board_listing({"kind": "zones", "zones": [{"id": "z1", "name": "Left flank", "owner": "Empire",
+    from tui.widgets.zones_board import ZonesBoard
+    assert isinstance(board_widget("zones"), ZonesBoard), "zones boards have their own widget"
+    assert isinstance(board_widget("grid"), BoardText)
+    text = board_listing({"kind": "grid", "zones": [{"id": "z1", "name": "Left flank", "owner": "Empire",
                                                       "marks": ["battle"], "lines": ["2 units"]}]}).plain
     assert "Left flank" in text and "[Empire]" in text and "battle" in text and "2 units" in text
