@@ -133,6 +133,8 @@ class Session:
             self.post(actor, entry["thread"], entry["text"])
         elif op == "bot":
             self.set_bot(actor, entry["seat"], entry["flag"], run_bots=False)
+        elif op == "reopen":
+            self.reopen(actor, entry["reason"], entry["dice"] == "new", run_bots=False, _entry=entry)
         else:
             raise StateError(f"unknown journal entry {op!r}")
 
@@ -361,6 +363,16 @@ class Session:
                 if not self.sheet(seat) and seat not in self.state.get("away", []) and seat not in self.record["ready"]:
                     self.away(self.gm, seat, True)
         if now >= deadline:
+            turn = self.turn
+            if self.record.get("deadline_bots"):
+                late = [s for s in sorted(self.awaiting()) if not self.sheet(s) and s not in self.record["ready"]
+                        and not self.is_bot(s)]
+                for seat in late:
+                    self.set_bot(self.gm, seat, True, run_bots=False)
+                if late:
+                    self._run_bots()
+            if self.turn != turn or self.outcome() is not None:
+                return []
             self._journal(op="resolve", actor="deadline")
             return self._resolve(True)
         return []
@@ -372,8 +384,10 @@ class Session:
         if not (1 <= count <= 20 and 2 <= sides <= 100):
             raise OrderError(f"roll {count}d{sides}: roll 1 to 20 dice of 2 to 100 sides, e.g. 'roll 2d6 boarding action'")
         dice = Dice.from_state(self.state["dice"], turn=self.turn)
-        dice.roll(count, sides, f"GM roll: {reason or 'no reason given'}", ["all"])
+        values = dice.roll(count, sides, f"GM roll: {reason or 'no reason given'}", ["all"])
         events = self.ruleset.keep_dice(self.state, dice)
+        if count > 1 and events:
+            events[-1]["text"] += f" (total {sum(values)})"
         self._journal(op="roll", actor=actor, count=count, sides=sides, reason=reason)
         self._log(events)
         self._tell("roll", events=events)
@@ -419,6 +433,60 @@ class Session:
         self._log([ev, note])
         self._tell("correction", path=path)
         return [ev, note]
+
+    def reopen(self, actor: str, reason: str, new_dice: bool = False, run_bots: bool = True,
+               _entry: dict[str, Any] | None = None) -> list[Event]:
+        """The GM reopens the last resolved turn: its state just before the resolution comes back
+        (the start of the turn with every order given), and it is resolved again with the same dice
+        or new ones (the next unused rolls of the game's dice). Logged and shown to all; what was
+        done since (the next turn's orders, corrections) is void. The deadline stays as it is.
+
+        Raises PermissionRefused, or StateError if no turn was resolved yet or no reason is given.
+        """
+        self._require_gm(actor, "reopen a turn")
+        if not reason.strip():
+            raise StateError("reopening a turn needs a reason, e.g. 'reopen the jump to Kuat was legal'")
+        journal = self.record["journal"]
+        if _entry is not None:
+            at, fresh = int(_entry["at"]), _entry.get("n")
+        else:
+            if not self.ruleset.simultaneous:
+                raise StateError(f"reopening a turn serves games of simultaneous orders; in {self.ruleset.title} "
+                                 "set a value right with `correct <path> <value> <reason>`")
+            at = self._last_resolution()
+            fresh = self.state["dice"].get("n") if new_dice else None
+        before = Session.replay(self.record, upto=at).state
+        if fresh is not None:
+            before["dice"]["n"] = int(fresh)
+        turn, deadline = int(before["turn"]), self.record.get("deadline")
+        self.state.clear()
+        self.state.update(copy.deepcopy(before))
+        self.record["ready"] = []
+        self._journal(op="reopen", actor=actor, at=at, reason=reason, dice="new" if new_dice else "same", n=fresh)
+        note = event("reopen", f"The GM reopened turn {turn}: {reason}. It is resolved again with "
+                               f"{'new' if new_dice else 'the same'} dice; what was done since is void.", ["all"], turn)
+        self._log([note])
+        self._tell("reopen", turn=turn)
+        events = self._resolve(run_bots)
+        self.record["deadline"] = deadline
+        return [note, *events]
+
+    def _last_resolution(self) -> int:
+        """The journal index of the entry that resolved the last turn (a reopening: the one it redid)."""
+        journal = self.record["journal"]
+        found: list[int] = []
+        turns = [Session.replay(self.record, upto=0).turn]
+
+        def each(session: "Session", entry: dict[str, Any]) -> None:
+            if session.turn != turns[0]:
+                index = len(turns) - 1
+                found.append(int(entry["at"]) if entry["op"] == "reopen" else index)
+            turns[0] = session.turn
+            turns.append(session.turn)
+        Session.replay(self.record, each=each)
+        if not found or len(turns) - 1 != len(journal):
+            raise StateError("no turn has been resolved yet: there is nothing to reopen")
+        return found[-1]
 
     def set_bot(self, actor: str, seat: str, flag: bool = True, run_bots: bool = True) -> None:
         """The GM hands ``seat`` to a bot (or back to a player). Raises PermissionRefused."""

@@ -1,13 +1,15 @@
-"""The GM's admin session: every seat's live view tiled on one screen, any one enlarged ("view as",
-the seat's own war room with the GM's powers), and the GM's tools on a command line.
+"""The GM's admin session: every seat's live view tiled on one screen, any one enlarged ("view as":
+the seat's own war room, read-only, saying so), the overview of every game, and the GM's tools on a
+command line.
 
 The command line speaks the GM's language of :mod:`server.commands` for the game on show:
-``resolve``, ``deadline +24h``, ``deadline move +12h``, ``roll 2d6 boarding``, ``correct <path>
-<json> <reason>``, ``bot <seat>``, ``say <thread> <text>``, ``as <seat> <order>``, and the server's
-``games``, ``new``, ``invite``, ``accounts``; ``game <id>`` shows another game.
+``resolve``, ``deadline +24h``, ``roll 2d6 boarding``, ``correct <path> <json> <reason>``, ``bot
+<seat>``, ``say <thread> <text>``, ``act <seat> <order>``, ``export``, ``corrections``, ``reopen``,
+``log``, and the server's ``games``, ``new``, ``invite``, ``accounts``; ``game <id>`` shows another game.
 
 Keys: Tab moves between the tiles and the command line, Enter on a tile (or a click) enlarges it,
-Ctrl+B (or F10 in the enlarged view) comes back to the tiles, F2 shows the next game.
+Ctrl+B (or F10 in the enlarged view) comes back to the tiles, F2 shows the next game, F5 the
+overview of every game.
 """
 from __future__ import annotations
 
@@ -26,13 +28,21 @@ from core.render import order_text, render_event
 from server.accounts import Accounts
 from server.apps import MAX_INPUT, TUI_CSS, ServedMixin, bound_inputs, prepare
 from server.bridge import ChannelTerminal
-from server.commands import AccountConsole, when_text
+from server.commands import AccountConsole
 from server.hub import GameHub, HostedGame
+from server.overview import bot_label, game_rows, overview_text
 from tui.app import HolotableApp
+from tui.deadline import deadline_text
+from tui.hotseat import Desk
+from tui.screens.game import GameScreen
 from tui.widgets.inputs import SteadyInput
+from tui.widgets.order_pane import OrderInput, OrderPane
+from tui.widgets.status_bar import StatusBar
 
 TILE_LOG_LINES = 4
 TILE_SHEET_LINES = 4
+OUTPUT_LINES = 20000  # the output panel keeps a whole game's log
+OVERVIEW_SECONDS = 5.0  # the overview redraws this often while it is on show (last seen, time left)
 
 
 def ready_line(view: dict[str, Any]) -> str:
@@ -85,8 +95,9 @@ class SeatTile(Static, can_focus=True):
 
         seat: str
 
-    def __init__(self, seat: str, number: int) -> None:
-        super().__init__(id=f"tile-{seat}")
+    def __init__(self, game_id: str, seat: str, number: int, generation: int) -> None:
+        super().__init__(id=f"tile-{generation}-{seat}")  # ids never repeat, whatever the seat names
+        self.game_id = game_id
         self.seat = seat
         self.number = number
         self.shown_text = ""
@@ -99,9 +110,12 @@ class SeatTile(Static, can_focus=True):
         awaited = self.seat in (view.get("awaiting") or [])
         side = session.side_of(self.seat) or "?"
         state = "✓ ready" if ready else ("waiting" if awaited else "")
-        bot = " · bot" if session.is_bot(self.seat) else ""
-        self.border_title = f"{self.number} {self.seat} ({side}) {state}{bot}".rstrip()
-        self.border_subtitle = f"player: {holder}" if holder else "no player yet"
+        bot = session.is_bot(self.seat)
+        self.border_title = f"{self.number} {self.seat} ({side}) {state}{' · bot' if bot else ''}".rstrip()
+        if bot:
+            self.border_subtitle = f"{bot_label(session, self.seat)}" + (f" (seat of {holder})" if holder else "")
+        else:
+            self.border_subtitle = f"player: {holder}" if holder else "no player yet"
         self.set_class(ready, "-ready")
         text = tile_text(view)
         self.shown_text = f"{self.border_title}\n{text.plain}"
@@ -121,7 +135,10 @@ class AdminScreen(Screen[None]):
     AdminScreen { layout: vertical; }
     AdminScreen #admin-status { height: 1; background: $panel; }
     AdminScreen #tiles { height: 1fr; grid-gutter: 0 1; }
-    AdminScreen #no-game { height: 1fr; padding: 1 2; color: $text-muted; }
+    AdminScreen .no-game { height: 1fr; padding: 1 2; color: $text-muted; }
+    AdminScreen #overview { height: 1fr; padding: 0 1; overflow-y: auto; display: none; }
+    AdminScreen.-overview #overview { display: block; }
+    AdminScreen.-overview #tiles { display: none; }
     AdminScreen #admin-output { height: 8; border-top: solid $primary-darken-2; padding: 0 1; }
     AdminScreen #admin-command { height: 1; border: none; padding: 0 1; background: $boost; }
     """
@@ -129,39 +146,56 @@ class AdminScreen(Screen[None]):
         Binding("f2", "next_game", "Next game"),
         Binding("f3", "focus_command", "Command"),
         Binding("f4", "focus_tiles", "Tiles"),
+        Binding("f5", "overview", "Overview"),
     ]
 
     @dataclass
     class Changed(Message):
         """The game on show changed (one message however many changes came at once)."""
 
-    def __init__(self, account: str, accounts: Accounts, hub: GameHub, address: str = "?") -> None:
+    def __init__(self, account: str, accounts: Accounts, hub: GameHub, address: str = "?",
+                 connect: Callable[[str], str] | None = None, log_file: str | None = None) -> None:
         super().__init__()
         self.account = account
         self.accounts = accounts
         self.hub = hub
-        self.console = AccountConsole(account, accounts, hub, address=address)
+        self.console = AccountConsole(account, accounts, hub, address=address, connect=connect, log_file=log_file)
         ids = hub.ids()
         self.game_id: str | None = ids[0] if ids else None
         self._unsubscribe: Callable[[], None] | None = None
+        self._unwatch: Callable[[], None] | None = None
         self._pending = False
+        self._generation = 0
 
     def compose(self):  # type: ignore[no-untyped-def]
         yield Static(id="admin-status")
         yield Grid(id="tiles")
-        yield RichLog(id="admin-output", max_lines=400, wrap=True, markup=False, highlight=False)
-        yield SteadyInput(placeholder="GM command: resolve, deadline +24h, roll 2d6 why, bot al, say public ..., "
-                                      "help", id="admin-command", max_length=MAX_INPUT)
+        yield Static(id="overview")
+        yield RichLog(id="admin-output", max_lines=OUTPUT_LINES, wrap=True, markup=False, highlight=False)
+        yield SteadyInput(placeholder="GM command: games, game <id>, resolve, deadline +24h, act al <order>, "
+                                      "say public ..., export, help", id="admin-command", max_length=MAX_INPUT)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.show_game(self.game_id)
         self.query_one("#admin-command", Input).focus()
-        self.say(Text(f"GM {self.account}: `help` lists the commands; Enter on a tile views the game as that seat",
-                      style="dim"))
+        self.say(Text(f"GM {self.account}: `help` lists the commands; Enter on a tile views the game as that seat "
+                      "(read-only); F2 the next game, F5 the overview of every game", style="dim"))
+        self._unwatch = self.hub.watch(self._heard_presence)
+        self.set_interval(OVERVIEW_SECONDS, self._tick_overview)
 
     def on_unmount(self) -> None:
         self._stop_listening()
+        if self._unwatch is not None:
+            self._unwatch()
+            self._unwatch = None
+
+    def _heard_presence(self) -> None:
+        self._heard("presence", {})
+
+    def _tick_overview(self) -> None:
+        if self.has_class("-overview"):
+            self.refresh_overview()
 
     def _stop_listening(self) -> None:
         if self._unsubscribe is not None:
@@ -180,23 +214,25 @@ class AdminScreen(Screen[None]):
             return None
 
     def show_game(self, game_id: str | None) -> None:
-        """Tile every seat of ``game_id`` and follow its changes."""
+        """Tile every seat of ``game_id`` and follow its changes (any number of times, any seat names)."""
         self._stop_listening()
         self.game_id = game_id
         self.console.chosen_game = game_id
+        self._generation += 1
         grid = self.query_one("#tiles", Grid)
         grid.remove_children()
         hosted = self.hosted
         if hosted is None:
             grid.styles.grid_size_columns = 1
             grid.mount(Static("no game on show: `new <ruleset> seats=<seat>:<side>,...` starts one, "
-                              "`games` lists them, `game <id>` shows one", id="no-game"))
+                              "`games` lists them, `game <id>` shows one", id=f"no-game-{self._generation}",
+                              classes="no-game"))
             self._draw_status()
             return
         seats = hosted.session.seats()
         columns = 1 if len(seats) == 1 else 2 if len(seats) <= 4 else 3 if len(seats) <= 9 else 4
         grid.styles.grid_size_columns = columns
-        grid.mount_all([SeatTile(seat, n) for n, seat in enumerate(seats, 1)])
+        grid.mount_all([SeatTile(hosted.game_id, seat, n, self._generation) for n, seat in enumerate(seats, 1)])
         self._unsubscribe = hosted.session.subscribe(self._heard)
         self.call_after_refresh(self.refresh_tiles)
 
@@ -210,14 +246,27 @@ class AdminScreen(Screen[None]):
         self.refresh_tiles()
 
     def refresh_tiles(self) -> None:
-        """Redraw the status line and every tile from the seats' views."""
+        """Redraw the status line, every tile of the game on show, and the overview if it is on show."""
         hosted = self.hosted
         self._draw_status()
+        if self.has_class("-overview"):
+            self.refresh_overview()
         if hosted is None:
             return
+        seats = set(hosted.session.seats())
         for tile in self.query(SeatTile):
+            if tile.game_id != hosted.game_id or tile.seat not in seats or not tile.is_attached:
+                continue  # a tile of the game shown before, on its way out
             holder = self.accounts.holder(hosted.game_id, tile.seat)
             tile.show(hosted, holder.name if holder else None)
+
+    def overview(self) -> str:
+        """The overview of every game as text (what F5 shows)."""
+        return overview_text(game_rows(self.hub, self.accounts), current=self.game_id)
+
+    def refresh_overview(self) -> None:
+        """Redraw the overview."""
+        self.query_one("#overview", Static).update(Text(self.overview()))
 
     def _draw_status(self) -> None:
         status = self.query_one("#admin-status", Static)
@@ -236,7 +285,10 @@ class AdminScreen(Screen[None]):
             text.append(f" {view['phase']}", style="dim")
         text.append(" · ")
         text.append(ready_line(view), style="green")
-        text.append(f" · deadline {when_text(session.record.get('deadline'))}", style="dim")
+        text.append(f" · deadline {deadline_text(session.record.get('deadline'))}", style="dim")
+        others = [g for g in self.hub.ids() if g != hosted.game_id]
+        if others:
+            text.append(f" · F2: {others[0]}" + (f" (+{len(others) - 1})" if len(others) > 1 else ""), style="dim")
         status.update(text)
 
     # -- the command line -----------------------------------------------------------------------------
@@ -265,19 +317,19 @@ class AdminScreen(Screen[None]):
             self.show_game(chosen)
         else:
             self.refresh_tiles()
+        self.query_one("#admin-output", RichLog).scroll_end(animate=False)
 
     # -- enlarging ------------------------------------------------------------------------------------
     def on_seat_tile_chosen(self, message: SeatTile.Chosen) -> None:
         self.view_as(message.seat)
 
     def view_as(self, seat: str) -> None:
-        """Show ``seat``'s own war room, with the GM's powers (F10 or Ctrl+B comes back)."""
+        """Show ``seat``'s own war room, read-only (F10 or Ctrl+B comes back)."""
         hosted = self.hosted
         if hosted is None or seat not in hosted.session.seats():
             return
-        from tui.screens.game import GameScreen
         desk = hosted.desk(self.account, seat)
-        screen = GameScreen(hosted.session, seat, desk, hotseat=False, actor=GM)
+        screen = ViewAsScreen(hosted.session, seat, desk)
         self.app.push_screen(screen)
         self.app.call_after_refresh(bound_inputs, screen)
 
@@ -292,9 +344,52 @@ class AdminScreen(Screen[None]):
         self.query_one("#admin-command", Input).focus()
 
     def action_focus_tiles(self) -> None:
-        tiles = list(self.query(SeatTile))
+        self.remove_class("-overview")
+        tiles = [t for t in self.query(SeatTile) if t.game_id == self.game_id]
         if tiles:
             tiles[0].focus()
+
+    def action_overview(self) -> None:
+        """Show (or hide) the overview of every game in the tiles' place."""
+        self.toggle_class("-overview")
+        if self.has_class("-overview"):
+            self.refresh_overview()
+
+
+READ_ONLY = "read-only: the GM views {seat}'s war room; to act for {seat}, type `act {seat} <order>` on the GM's " \
+            "command line (Ctrl+B)"
+
+
+class ViewAsScreen(GameScreen):
+    """A seat's war room as the GM sees it: exactly the seat's view, and read-only (it says so)."""
+
+    def __init__(self, session: Any, seat: str, desk: Desk) -> None:
+        super().__init__(session, seat, desk, hotseat=False, actor=GM)
+
+    def on_mount(self) -> None:
+        self.query_one(StatusBar).note = Text(f" 👁 GM viewing as {self.seat} · READ-ONLY ", style="bold reverse yellow")
+        super().on_mount()
+        field = self.query_one(OrderInput)
+        field.placeholder = f"read-only view of {self.seat}: `act {self.seat} <order>` on the GM's command line"
+        field.disabled = True
+        self.query_one(OrderPane).status(Text(READ_ONLY.format(seat=self.seat), style="bold yellow"))
+
+    def give(self, text: str, editing: int | None = None) -> bool:
+        self.query_one(OrderPane).refused(READ_ONLY.format(seat=self.seat))
+        return False
+
+    def action_ready(self) -> None:
+        self.query_one(OrderPane).refused(READ_ONLY.format(seat=self.seat))
+
+    def on_sheet_panel_withdraw(self, message: Any) -> None:
+        self.query_one(OrderPane).refused(READ_ONLY.format(seat=self.seat))
+
+    def on_sheet_panel_edit(self, message: Any) -> None:
+        self.query_one(OrderPane).refused(READ_ONLY.format(seat=self.seat))
+
+    def on_message_board_post(self, message: Any) -> None:
+        self.notify(f"read-only view of {self.seat}: the GM writes with `say <thread> <text>` on the command line",
+                    severity="warning")
 
 
 class AdminApp(ServedMixin, HolotableApp):
@@ -305,17 +400,19 @@ class AdminApp(ServedMixin, HolotableApp):
     BINDINGS = [Binding("ctrl+b", "tiles", "Tiles", priority=True)]
 
     def __init__(self, account: str, accounts: Accounts, hub: GameHub, terminal: ChannelTerminal,
-                 address: str = "?") -> None:
+                 address: str = "?", connect: Callable[[str], str] | None = None, log_file: str | None = None) -> None:
         super().__init__(None, driver_class=terminal.driver_class())
         self.account = account
         self.accounts = accounts
         self.hub = hub
         self.address = address
+        self.connect = connect
+        self.log_file = log_file
         prepare(self, terminal, f"{account}/admin")
 
     def on_mount(self, event: Any) -> None:
         event.prevent_default()  # no hot-seat lobby: the GM's tiles
-        self.push_screen(AdminScreen(self.account, self.accounts, self.hub, self.address))
+        self.push_screen(AdminScreen(self.account, self.accounts, self.hub, self.address, self.connect, self.log_file))
 
     @property
     def admin(self) -> AdminScreen | None:

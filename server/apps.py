@@ -33,8 +33,7 @@ from tui.app import HolotableApp
 log = logging.getLogger("holotable.server")
 MAX_INPUT = 1000
 TUI_CSS = str(Path(sys.modules[HolotableApp.__module__].__file__ or ".").parent / str(HolotableApp.CSS_PATH))
-FAILED_MESSAGE = "\r\n\x1b[0mholotable: this session failed and was closed (the server logged why). " \
-                 "Your game is safe; reconnect to resume.\r\n"
+FAILED_MESSAGE = "\r\n\x1b[0mholotable: {line}. Reconnect to resume.\r\n"
 
 
 class _LogFile(io.TextIOBase):
@@ -113,8 +112,22 @@ class PlayerApp(ServedMixin, HolotableApp):
         self.seat = seat
         self.account = account
         self._unsubscribe: Callable[[], None] | None = None
+        self._unwarn: Callable[[], None] | None = None
+        self._hub: Any = None
         self.bells = 0
         prepare(self, terminal, f"{account}/{hosted.game_id}/{seat}")
+
+    def attend(self, hub: Any) -> None:
+        """Count this war room (once it runs) as the seat's presence at ``hub``; hear its deadline warnings."""
+        self._hub = hub
+
+    def _warned(self, game: str, seat: str, text: str) -> None:
+        if game == self.hosted.game_id and seat == self.seat and self.is_running:
+            self.call_later(self._tell, text)
+
+    def _tell(self, text: str, severity: str = "warning") -> None:
+        self._ring()
+        self.notify(text, severity=severity, timeout=60)  # type: ignore[arg-type]
 
     def on_mount(self, event: Any) -> None:
         event.prevent_default()  # the desk is ours (kept between connections), not a fresh one
@@ -124,6 +137,9 @@ class PlayerApp(ServedMixin, HolotableApp):
         self.push_screen(screen)
         self.call_after_refresh(bound_inputs, screen)
         self._unsubscribe = self.hosted.session.subscribe(self._heard)
+        if self._hub is not None:
+            self._hub.arrive(self.hosted.game_id, self.seat)
+            self._unwarn = self._hub.on_warning(self._warned)
         resume = self.hosted.resume.get(self.account)
         if resume is not None:
             self.call_after_refresh(self._restore, resume)
@@ -131,6 +147,11 @@ class PlayerApp(ServedMixin, HolotableApp):
     def _heard(self, kind: str, payload: dict[str, Any]) -> None:
         if kind == "resolved" and self.is_running:
             self.call_later(self._ring)
+        elif kind == "bot" and payload.get("seat") == self.seat and self.is_running:
+            text = (f"a bot now plays your seat {self.seat}: it gives its orders each turn; ask the GM "
+                    "(`say gm <text>`) to have the seat back") if payload.get("flag") else \
+                f"your seat {self.seat} is yours again: the bot no longer plays it"
+            self.call_later(self._tell, text)
 
     def _ring(self) -> None:
         self.bells += 1
@@ -183,6 +204,12 @@ class PlayerApp(ServedMixin, HolotableApp):
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+        if self._unwarn is not None:
+            self._unwarn()
+            self._unwarn = None
+        if self._hub is not None:
+            self._hub.leave(self.hosted.game_id, self.seat)
+            self._hub = None
 
 
 # -- choosing a game ------------------------------------------------------------------------------------

@@ -216,15 +216,16 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 status = await self._line_console()
         except Exception:  # noqa: BLE001 - one session's fault is that session's only
             log.exception("session of %s (from %s) failed", self.connection.account, self.connection.address)
-            self._write("\r\nholotable: this session failed (the server logged why); your game is safe.\r\n")
+            self._write(f"\r\nholotable: {self.server.failure_line()}\r\n")
             status = 1
         finally:
             self._finish(status)
 
-    def _console(self, game: str | None = None) -> AccountConsole:
+    def _console(self, game: str | None = None, one_shot: bool = False) -> AccountConsole:
         assert self.connection.account is not None
         return AccountConsole(self.connection.account, self.server.accounts, self.server.hub, game=game,
-                              address=self.connection.address)
+                              address=self.connection.address, connect=self.connection.how_to_connect,
+                              log_file=str(self.server.log_path), one_shot=one_shot)
 
     async def _say(self, answers: list[Answer], json_mode: bool) -> None:
         for answer in answers:
@@ -242,7 +243,7 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     async def _command(self) -> int:
         """One command of the line console's language; ``orders`` reads its orders from stdin."""
         line, game, json_mode = parse_options(clean(self.command or ""))
-        console = self._console(game)
+        console = self._console(game, one_shot=True)
         word = line.split(None, 1)[0].lower() if line.strip() else ""
         if word == "orders":
             await self.eof.wait()
@@ -300,7 +301,8 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.terminal = ChannelTerminal(self.chan, self.term_size, self.term_type, env, self.server.limits.high_water,
                                         on_first_frame=self.server.first_frames.append)
         if account.is_gm:
-            app: Any = AdminApp(name, self.server.accounts, self.server.hub, self.terminal, self.connection.address)
+            app: Any = AdminApp(name, self.server.accounts, self.server.hub, self.terminal, self.connection.address,
+                                connect=self.connection.how_to_connect, log_file=str(self.server.log_path))
         else:
             seats = list(account.seats)
             if not seats:
@@ -319,7 +321,7 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 chosen, failed = await run_served(picker, self.server.streams)
                 self.app = None
                 if failed:
-                    self._write(FAILED_MESSAGE)
+                    self._write(FAILED_MESSAGE.format(line=self.server.failure_line()))
                     return 1
                 if chosen is None or self.gone:
                     return 0
@@ -331,12 +333,13 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 return 1
             self.server.last_game[name] = ref.game
             app = PlayerApp(hosted, ref.seat, name, self.terminal)
+            app.attend(self.server.hub)
         self.app = app
         if self.gone:
             return 0
         _, failed = await run_served(app, self.server.streams)
         self.app = None
         if failed:
-            self._write(FAILED_MESSAGE)
+            self._write(FAILED_MESSAGE.format(line=self.server.failure_line()))
             return 1
         return 0

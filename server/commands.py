@@ -24,7 +24,13 @@ from core.errors import HolotableError
 from core.events import GM
 from core.registry import ruleset_ids
 from server.accounts import AccountError, Accounts, SeatRef
+from server import gm_tools
 from server.hub import GameHub, HostedGame
+from server.overview import game_rows, overview_text
+from tui.deadline import deadline_fields, deadline_rule, deadline_text, when_text
+from tui.widgets.messages import ThreadError, parse_say
+
+__all__ = ["AccountConsole", "clean", "parse_options", "parse_when", "refused", "when_text"]
 
 log = logging.getLogger("holotable.server")
 
@@ -47,17 +53,27 @@ PLAYER_HELP = """commands (for your seat {seat} of game {game}):
   games                    your seats; pick one with --game <id>
   help orders | help <order>"""
 GM_HELP = """GM commands (every game on this server; pick one with --game <id> or `game <id>`):
-  games                                  every game: turn, awaited, ready, deadline, who holds each seat
+  games                                  the overview: every game's turn and deadline; per seat its player,
+                                         orders in or not, connected or when last seen
+  game <id>                              show and command that game (F2 in the console: the next game)
   new <ruleset> [id=<game>] seats=<seat>:<side>[:bot],... [<option>=<value>...]
                                          start a game (`help new` lists the rule systems)
   invite <game> <seat> [account]         a one-time invite code for that seat (account: default the seat)
   accounts                               every account: role, keys, seats
   deadline +<n>h|+<n>m|<YYYY-MM-DDTHH:MM>|off [every <hours>]   set the deadline (UTC)
   deadline move +<n>h|-<n>h              move it
+  deadline bots on|off                   at the deadline a bot takes over each seat without orders
   resolve | roll <n>d<s> [reason] | correct <path> <json> <reason> | bot <seat> [off]
-  as <seat> <order> | ready <seat> | view <seat>|gm | log <seat>|gm | sheet <seat>
-  say <thread> <text>                    as the GM, to any thread
-  status | messages gm | odds <seat> <order> | help orders"""
+  act <seat> <order>                     order for a seat (logged; the seat is told in its GM thread)
+  ready <seat> | view <seat>|gm | sheet <seat> | status | messages gm | odds <seat> <order>
+  say <thread> <text>                    as the GM, to public, team:<side> or gm:<seat>
+  export [<turn>|last] public|team:<side>|<seat>|gm [markdown|bbcode]
+                                         a turn report for the forum, shown and written to a file
+  corrections                            every correction and reopened turn, with its reason
+  reopen [same|new] <reason>             resolve the last resolved turn again from its start with its
+                                         orders, with the same dice (default) or new ones
+  log [turn <n>|<a>-<b>] [seat <seat>]   the whole game's log, or some turns, or what a seat saw
+  help orders"""
 
 
 def clean(line: str) -> str:
@@ -71,7 +87,8 @@ def refused(command: str, error: str) -> Answer:
 
 
 def parse_options(line: str) -> tuple[str, str | None, bool]:
-    """Split ``--game <id>`` / ``-g <id>`` / ``--game=<id>`` and ``--json`` off a command line.
+    """Split ``--game <id>`` / ``-g <id>`` / ``--game=<id>`` and ``--json`` / ``-j`` off a command
+    line, wherever they stand in it (``view --json --game gcw1`` and ``--game gcw1 view`` alike).
 
     Returns (the rest of the line, the game id or None, whether JSON was asked for).
     """
@@ -84,11 +101,13 @@ def parse_options(line: str) -> tuple[str, str | None, bool]:
         word = words[i]
         if word in ("--json", "-j"):
             json_mode = True
-        elif word in ("--game", "-g") and i + 1 < len(words) and not rest:
+        elif word in ("--game", "-g") and i + 1 < len(words):
             game = words[i + 1]
             i += 1
-        elif word.startswith("--game=") and not rest:
+        elif word.startswith("--game="):
             game = word.split("=", 1)[1]
+        elif word == "--" and not rest:
+            pass
         else:
             rest.append(word)
         i += 1
@@ -112,24 +131,35 @@ def parse_when(text: str, now: float) -> float:
     raise ConsoleError(f"deadline {text!r}: write +36h, +90m, +2d, or a UTC time like 2026-12-01T20:00")
 
 
-def when_text(when: float | None) -> str:
-    """A deadline for people: ``2026-12-01 20:00 UTC`` (or ``none``)."""
-    if when is None:
-        return "none"
-    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(when))
-
-
 class AccountConsole:
     """The line console's language for one logged-in account. Feed :meth:`handle` one line at a time."""
 
     def __init__(self, account: str, accounts: Accounts, hub: GameHub, *, game: str | None = None,
-                 address: str = "?", clock: Callable[[], float] = time.time) -> None:
+                 address: str = "?", clock: Callable[[], float] = time.time,
+                 connect: Callable[[str], str] | None = None, log_file: str | None = None,
+                 one_shot: bool = False) -> None:
         self.account = account
         self.accounts = accounts
         self.hub = hub
         self.address = address
         self.clock = clock
         self.chosen_game = game
+        self.connect = connect  # account -> the ssh command line that reaches this server
+        self.log_file = log_file or "the server's log"
+        self.one_shot = one_shot  # one command per connection (``ssh host view``), not a line session
+        self._line = ""
+
+    def ssh(self, account: str | None = None) -> str:
+        """The ssh command line that reaches this server as ``account`` (default: this one)."""
+        name = account or self.account
+        return self.connect(name) if self.connect is not None else f"ssh {name}@<host>"
+
+    def _with_game(self, game: str) -> str:
+        """The exact command that runs the current line in ``game``."""
+        line = self._line.strip() or "view"
+        if self.one_shot:
+            return f"{self.ssh()} {line} --game {game}"
+        return f"game {game}   (then: {line})"
 
     # -- who and where ----------------------------------------------------------------------------
     @property
@@ -159,8 +189,8 @@ class AccountConsole:
             raise ConsoleError(f"you hold no seat in game {game!r}; your games: {', '.join(r.game for r in seats)}")
         if len(seats) == 1:
             return seats[0]
-        raise ConsoleError(f"you hold seats in {len(seats)} games; say which with --game <id>: "
-                           + ", ".join(r.label() for r in seats))
+        raise ConsoleError(f"you hold seats in {len(seats)} games ({', '.join(r.label() for r in seats)}); "
+                           "say which, e.g.:\n" + "\n".join(f"  {self._with_game(r.game)}" for r in seats))
 
     def _gm_game(self, game: str | None) -> HostedGame:
         if game is not None:
@@ -170,7 +200,8 @@ class AccountConsole:
             return self.hub.game(ids[0])
         if not ids:
             raise ConsoleError("no games yet; start one with `new <ruleset> seats=...` (`help new`)")
-        raise ConsoleError(f"say which game with --game <id> (or `game <id>`); games: {', '.join(ids)}")
+        raise ConsoleError(f"say which game ({', '.join(ids)}), e.g.:\n"
+                           + "\n".join(f"  {self._with_game(g)}" for g in ids))
 
     # -- the entry point ----------------------------------------------------------------------------
     def handle(self, line: str) -> Answer:
@@ -178,7 +209,8 @@ class AccountConsole:
 
         Never raises: refusals and faults come back as answers (faults are logged with the traceback).
         """
-        text, game, _ = parse_options(clean(line))
+        text, game, json_mode = parse_options(clean(line))
+        self._line = text + (" --json" if json_mode else "")
         game = game or self.chosen_game
         word = text.split(None, 1)[0].lower() if text.strip() else ""
         if not word or word.startswith("#"):
@@ -187,11 +219,11 @@ class AccountConsole:
             if self.is_gm:
                 return self._gm(text, game)
             return self._player(text, game)
-        except (HolotableError, AccountError) as exc:
+        except (HolotableError, AccountError, ThreadError) as exc:
             return refused(word, str(exc))
-        except Exception as exc:  # noqa: BLE001 - a fault answers, it never ends the connection
-            log.exception("command %r of %s failed", text, self.account)
-            return refused(word, f"internal error: {type(exc).__name__}; the game is unchanged")
+        except Exception:  # noqa: BLE001 - a fault answers, it never ends the connection
+            log.exception("command %r of %s failed", word, self.account)
+            return refused(word, f"internal error, the game is saved and unchanged; details in {self.log_file}")
 
     def orders(self, lines: list[str], game: str | None = None) -> list[Answer]:
         """Give each line as an order (blank lines and ``#`` comments skipped); one answer per order."""
@@ -217,6 +249,7 @@ class AccountConsole:
         seat = ref.seat
         if seat not in session.seats():
             raise ConsoleError(f"game {ref.game} has no seat {seat!r} any more; ask the GM")
+        self.hub.seen(ref.game, seat, self.clock())
         verbs = session.ruleset.order_book().verbs()
         words = rest.split()
         if word in ("help", "?"):
@@ -230,9 +263,9 @@ class AccountConsole:
         if word in ("view", "log", "messages", "sheet"):
             if words and words[0] != seat:
                 return self._refuse(word, f"you may only see your own seat {seat!r}, not {words[0]!r}")
-            return self._console(hosted, f"{word} {seat}")
+            return self._with_deadline(hosted, self._console(hosted, f"{word} {seat}"))
         if word == "status":
-            return self._console(hosted, "status")
+            return self._with_deadline(hosted, self._console(hosted, "status"))
         if word == "order":
             return self._order(hosted, seat, seat, rest)
         if word == "for":
@@ -250,12 +283,12 @@ class AccountConsole:
                 rest = rest.split(None, 1)[1] if len(words) > 1 else ""
             return self._console(hosted, f"{word} {seat} {rest}".rstrip() if word != "complete" else f"complete {seat} {rest}")
         if word == "say":
-            if len(words) < 2:
-                raise ConsoleError("usage: say <thread> <text>; threads: " + ", ".join(session.threads_for(seat)))
-            thread = words[0]
-            if thread not in session.threads_for(seat):
-                return self._refuse("say", f"you may not write to {thread!r}; your threads: {', '.join(session.threads_for(seat))}")
-            return self._console(hosted, f"say {seat} {rest}")
+            try:
+                said = parse_say(text, session.threads_for(seat))
+            except ThreadError as exc:
+                return self._refuse("say", str(exc))
+            assert said is not None
+            return self._console(hosted, f"say {seat} {said[0]} {said[1]}")
         if word in CONSOLE_COMMANDS:
             return self._refuse(word, f"`{word}` is not open to players over SSH")
         return refused(word, f"unknown command {word!r}; `help` lists yours, `help orders` the orders")
@@ -271,6 +304,21 @@ class AccountConsole:
                                          "or a teammate with the right to act for them")
         line = f"as {actor} {order}" if actor == seat else f"as {actor} for {seat} {order}"
         return self._console(hosted, line)
+
+    def _with_deadline(self, hosted: HostedGame, answer: Answer) -> Answer:
+        """The deadline added to a view or status: a date and the time left, and what happens then."""
+        if not answer.ok:
+            return answer
+        record = hosted.session.record
+        fields = deadline_fields(record, self.clock())
+        if isinstance(answer.data.get("view"), dict):
+            answer.data["view"].update(fields)
+        else:
+            answer.data.update(fields)
+        if answer.command in ("view", "status"):
+            answer.text = (f"{answer.text}\ndeadline: {deadline_text(record.get('deadline'), self.clock())}; "
+                           f"{deadline_rule(record)}")
+        return answer
 
     def _console(self, hosted: HostedGame, line: str) -> Answer:
         try:
@@ -323,37 +371,36 @@ class AccountConsole:
         if word in ("save", "load", "quit", "exit"):
             return self._refuse(word, f"`{word}` is not available over SSH (the server keeps every game saved)", logged=False)
         hosted = self._gm_game(game)
+        session = hosted.session
+        words = rest.split()
         if word == "deadline":
             return self._deadline(hosted, rest)
-        words = rest.split()
-        if word == "say" and words and words[0] not in (GM, hosted.session.gm, *hosted.session.seats()):
-            return self._console(hosted, f"say {GM} {rest}")
-        if word == "say" and words and words[0] != GM and words[0] != hosted.session.gm:
-            return self._refuse("say", "the GM speaks as the GM: say <thread> <text>")
-        if word == "as" and len(words) >= 2 and words[0] in hosted.session.seats() and words[1] != "for":
-            return self._console(hosted, f"as {GM} for {rest}")
+        if word == "say":
+            said = parse_say(text, session.threads_for(GM))
+            assert said is not None
+            return self._console(hosted, f"say {GM} {said[0]} {said[1]}")
+        if word in ("act", "as") and words and words[0] in session.seats():
+            order = rest.split(None, 1)[1] if len(words) > 1 else ""
+            if order.split(None, 1)[:1] == ["for"]:
+                raise ConsoleError("the GM acts for a seat with: act <seat> <order>")
+            return gm_tools.act(hosted, self.account, f"{words[0]} {order}")
+        if word == "act":
+            raise ConsoleError(f"usage: act <seat> <order>; seats: {', '.join(session.seats())}")
+        if word == "export":
+            return gm_tools.export(hosted, self.hub.store.data_dir, rest)
+        if word == "corrections":
+            return gm_tools.corrections(hosted)
+        if word == "reopen":
+            return gm_tools.reopen(hosted, self.account, rest)
+        if word == "log":
+            return gm_tools.game_log(hosted, rest)
+        if word == "view" and words and words[0] in session.seats():
+            return self._with_deadline(hosted, self._console(hosted, text))
         return self._console(hosted, text)
 
     def _games_of_gm(self) -> Answer:
-        rows = []
-        lines = []
-        for game_id in self.hub.ids():
-            info = self.hub.summary(game_id)
-            if "problem" in info:
-                lines.append(f"{game_id}: {info['problem']}")
-                rows.append(info)
-                continue
-            holders = {}
-            for seat in info["seats"]:
-                holder = self.accounts.holder(game_id, seat)
-                holders[seat] = holder.name if holder else None
-            info["holders"] = holders
-            rows.append(info)
-            state = f"game over: {info['over']}" if info["over"] else \
-                f"turn {info['turn']}, {len(info['ready'])} of {len(info['awaiting'])} ready, deadline {when_text(info['deadline'])}"
-            seats = ", ".join(f"{s}={holders[s] or '-'}" for s in info["seats"])
-            lines.append(f"{game_id}: {info['title']}; {state}; seats {seats}")
-        return Answer(True, "games", "\n".join(lines) or "no games yet; `new <ruleset> seats=...` starts one", {"games": rows})
+        rows = game_rows(self.hub, self.accounts, self.clock())
+        return Answer(True, "games", overview_text(rows, self.clock(), self.chosen_game), {"games": rows})
 
     def _new(self, rest: str) -> Answer:
         words = rest.split()
@@ -396,7 +443,7 @@ class AccountConsole:
         log.info("GM %s invited account %s to seat %s/%s", self.account, name, game_id, seat)
         return Answer(True, "invite",
                       f"invite code for {name} (seat {seat} of {game_id}): {code}\n"
-                      f"they log in once with their SSH key and this code: ssh -p <port> {name}@<host>\n"
+                      f"they log in once with their SSH key and this code: {self.ssh(name)}\n"
                       "the code works once; after that only their key does",
                       {"account": name, "game": game_id, "seat": seat, "code": code})
 
@@ -415,8 +462,9 @@ class AccountConsole:
         words = rest.split()
         now = self.clock()
         if not words:
-            return Answer(True, "deadline", f"deadline: {when_text(session.record.get('deadline'))}",
-                          {"deadline": session.record.get("deadline")})
+            return Answer(True, "deadline", f"deadline: {deadline_text(session.record.get('deadline'), now)}; "
+                          f"{deadline_rule(session.record)}", {"deadline": session.record.get("deadline"),
+                                                               **deadline_fields(session.record, now)})
         every: float | None = None
         if len(words) >= 3 and words[-2] == "every":
             try:
@@ -424,6 +472,11 @@ class AccountConsole:
             except ValueError:
                 raise ConsoleError(f"every {words[-1]!r}: say the hours, e.g. `every 48`") from None
             words = words[:-2]
+        if words[0] == "bots" and len(words) == 2 and words[1] in ("on", "off"):
+            session.record["deadline_bots"] = words[1] == "on"
+            session.set_deadline(session.gm, session.record.get("deadline"), session.record.get("turn_hours"))
+            log.info("GM %s: bots at the deadline of %s: %s", self.account, hosted.game_id, words[1])
+            return Answer(True, "deadline", deadline_rule(session.record), {"deadline_bots": words[1] == "on"})
         if words == ["off"]:
             session.set_deadline(session.gm, None, None)
             return Answer(True, "deadline", "no deadline", {"deadline": None})
@@ -444,4 +497,5 @@ class AccountConsole:
         session.set_deadline(session.gm, when, every)
         log.info("GM %s set the deadline of %s to %s", self.account, hosted.game_id, when_text(when))
         repeat = f", then every {every:g} hours" if every else ""
-        return Answer(True, "deadline", f"deadline: {when_text(when)}{repeat}", {"deadline": when, "every": every})
+        return Answer(True, "deadline", f"deadline: {deadline_text(when, now)}{repeat}; {deadline_rule(session.record)}",
+                      {"deadline": when, "every": every, **deadline_fields(session.record, now)})

@@ -7,12 +7,13 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from core.console import Console
 from core.errors import HolotableError
 from core.session import Session
 from saves import GameStore, StoredGame
+from tui.deadline import WARN_HOURS, deadline_rule, deadline_text
 from tui.hotseat import Desk
 
 log = logging.getLogger("holotable.server")
@@ -25,6 +26,17 @@ class Resume:
     pane: str | None = None
     draft: str = ""
     cursor: int = 0
+
+
+@dataclass
+class Presence:
+    """A seat at the server: how many of its sessions are open now, and when it was last seen."""
+
+    connected: int = 0
+    last_seen: float | None = None
+
+
+Warning = Callable[[str, str, str], None]  # (game, seat, text)
 
 
 @dataclass
@@ -66,6 +78,70 @@ class GameHub:
     def __init__(self, store: GameStore) -> None:
         self.store = store
         self.games: dict[str, HostedGame] = {}
+        self.presence: dict[tuple[str, str], Presence] = {}
+        self._watchers: list[Callable[[], None]] = []
+        self._warned: set[tuple[str, str, int, float, float]] = set()
+        self._warning_listeners: list[Warning] = []
+
+    # -- who is here ------------------------------------------------------------------------------
+    def watch(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Call ``callback()`` whenever a seat arrives, leaves or is seen; returns the unsubscriber."""
+        self._watchers.append(callback)
+        return lambda: self._watchers.remove(callback) if callback in self._watchers else None
+
+    def _changed(self) -> None:
+        for callback in list(self._watchers):
+            try:
+                callback()
+            except Exception:  # noqa: BLE001 - a watcher's fault is its own
+                log.exception("a presence watcher failed")
+
+    def arrive(self, game_id: str, seat: str, now: float | None = None) -> None:
+        """A war room of ``seat`` opened."""
+        presence = self.presence.setdefault((game_id, seat), Presence())
+        presence.connected += 1
+        presence.last_seen = time.time() if now is None else now
+        self._changed()
+
+    def leave(self, game_id: str, seat: str, now: float | None = None) -> None:
+        """A war room of ``seat`` closed."""
+        presence = self.presence.setdefault((game_id, seat), Presence())
+        presence.connected = max(0, presence.connected - 1)
+        presence.last_seen = time.time() if now is None else now
+        self._changed()
+
+    def seen(self, game_id: str, seat: str, now: float | None = None) -> None:
+        """``seat`` did something (a line command, say)."""
+        presence = self.presence.setdefault((game_id, seat), Presence())
+        presence.last_seen = time.time() if now is None else now
+        self._changed()
+
+    def on_warning(self, listener: Warning) -> Callable[[], None]:
+        """Call ``listener(game, seat, text)`` when a seat without orders nears the deadline."""
+        self._warning_listeners.append(listener)
+        return lambda: self._warning_listeners.remove(listener) if listener in self._warning_listeners else None
+
+    def warnings(self, hosted: HostedGame, now: float) -> list[tuple[str, str]]:
+        """(seat, text) for each awaited seat without orders whose warning time has come (each once)."""
+        session = hosted.session
+        deadline = session.record.get("deadline")
+        if deadline is None or session.outcome() is not None or now >= deadline:
+            return []
+        due = [hours for hours in WARN_HOURS if now >= deadline - hours * 3600]
+        if not due:
+            return []
+        hours = min(due)
+        found = []
+        for seat in sorted(session.awaiting()):
+            if session.sheet(seat) or seat in session.record["ready"] or session.is_bot(seat):
+                continue
+            key = (hosted.game_id, seat, session.turn, float(deadline), hours)
+            if key in self._warned:
+                continue
+            self._warned.add(key)
+            found.append((seat, f"{hosted.game_id}: the deadline is {deadline_text(deadline, now)} and you have "
+                                f"sent no orders for turn {session.turn}. {deadline_rule(session.record).capitalize()}."))
+        return found
 
     def ids(self) -> list[str]:
         """Every game id in the store."""
@@ -99,6 +175,10 @@ class GameHub:
         for hosted in list(self.games.values()):
             hosted.quiet()
             try:
+                for seat, text in self.warnings(hosted, now):
+                    log.info("game %s: warned %s of the deadline", hosted.game_id, seat)
+                    for listener in list(self._warning_listeners):
+                        listener(hosted.game_id, seat, text)
                 hosted.session.tick(now)
             except HolotableError as exc:
                 log.warning("game %s: the deadline could not be applied: %s", hosted.game_id, exc)

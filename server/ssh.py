@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import logging.handlers
 import os
+import socket
 import stat
 import sys
 import time
@@ -341,6 +343,11 @@ class Connection(asyncssh.SSHServer):
         log.info("%s logged in from %s (%s)", account.name, self.address, self.method)
         self.touch()
 
+    def how_to_connect(self, account: str) -> str:
+        """The ssh command line that reaches this server as ``account``, with the address this client used."""
+        local = self.conn.get_extra_info("sockname") if self.conn is not None else None
+        return self.server.how_to_connect(account, host=str(local[0]) if local else None)
+
     # -- idling ---------------------------------------------------------------------------------------
     def touch(self) -> None:
         """The client sent something: the idle timer starts again (lazily)."""
@@ -421,6 +428,8 @@ class HolotableServer:
         self.streams: tuple[TextIO, TextIO] = (sys.stdout, sys.stderr)
         self._acceptor: Any = None
         self._ticker: asyncio.Task[None] | None = None
+        self.log_path = self.server_dir / "logs" / "server.log"
+        self._log_handler: logging.Handler | None = None
 
     @property
     def fingerprint(self) -> str:
@@ -432,6 +441,8 @@ class HolotableServer:
         """Make or read the host key and listen. Raises HostKeyError or OSError (port taken)."""
         self.streams = (sys.stdout, sys.stderr)
         self.host_key, self.host_key_made = load_host_key(self.server_dir / HOST_KEY_NAME)
+        if self._log_handler is None:
+            self._open_log()
         limits = self.limits
         self._acceptor = await asyncssh.create_server(
             lambda: Connection(self), self.options.host, self.options.port,
@@ -474,12 +485,40 @@ class HolotableServer:
             await asyncio.wait(list(self.tasks), timeout=5)
         self.hub.close()
         self.accounts.close()
+        self._close_log()
 
-    def how_to_connect(self, account: str = "<account>") -> str:
-        """The ssh command line that reaches this server."""
-        host = self.options.host if self.options.host not in ("", "0.0.0.0", "::") else "<this host>"
+    def how_to_connect(self, account: str = "<account>", host: str | None = None) -> str:
+        """The ssh command line that reaches this server (``host``: the address a client used, for a
+        server listening on every interface)."""
+        wildcard = self.options.host in ("", "0.0.0.0", "::")
+        if wildcard:
+            host = host if host and host not in ("0.0.0.0", "::") else socket.getfqdn() or "<this host>"
+        else:
+            host = self.options.host
+        if ":" in host:
+            host = f"[{host}]"
         port = f"-p {self.port} " if self.port != 22 else ""
         return f"ssh {port}{account}@{host}"
+
+    def failure_line(self) -> str:
+        """The one line a player sees when something failed inside the server."""
+        return f"internal error, the game is saved and unchanged; details in {self.log_path}"
+
+    def _open_log(self) -> None:
+        """Write the server's log (details of every failure, never a game's state) to a file under the data directory."""
+        self.log_path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        handler = logging.handlers.RotatingFileHandler(self.log_path, maxBytes=2_000_000, backupCount=3,
+                                                       encoding="utf-8")
+        handler.setLevel(logging.INFO)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+        logging.getLogger("holotable.server").addHandler(handler)
+        self._log_handler = handler
+
+    def _close_log(self) -> None:
+        if self._log_handler is not None:
+            logging.getLogger("holotable.server").removeHandler(self._log_handler)
+            self._log_handler.close()
+            self._log_handler = None
 
 
 def duration(seconds: float) -> str:

@@ -3,6 +3,7 @@ their own view; the GM has the whole language and the server's own commands."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,9 @@ async def test_a_players_view_is_their_seats_own_and_nothing_more(table: Table) 
     answer = json.loads(result.stdout)
     assert answer["ok"] and answer["view"]["viewer"] == "al", f"ann's view should be seat al's: {answer.get('view', {}).get('viewer')}"
     expected = json.loads(json.dumps(table.session.view("al"), default=str))
-    assert answer["view"] == expected, "the view over SSH should be exactly session.view('al')"
+    edge = {key: answer["view"].pop(key) for key in ("deadline_at", "deadline_seconds_left", "deadline_rule")}
+    assert answer["view"] == expected, "the view over SSH should be exactly session.view('al') (plus the deadline)"
+    assert edge["deadline_at"] is None and edge["deadline_seconds_left"] is None and "no deadline" in edge["deadline_rule"]
     assert "state" not in answer and "server-tests" not in result.stdout, "the state (and its dice seed) must never be sent"
 
 
@@ -74,7 +77,8 @@ async def test_the_gm_runs_games_from_the_command_line(table: Table) -> None:
     made = await table.run("gm", "new raw id=war-2 seed=7 seats=al:GAR,bo:CIS,cy:GAR:bot,di:CIS:bot min_players=2")
     assert made.exit_status == 0 and "game war-2" in made.stdout, made.stdout
     listing = await table.run("gm", "games")
-    assert "war-1" in listing.stdout and "war-2" in listing.stdout and "al=ann" in listing.stdout, listing.stdout
+    assert "war-1" in listing.stdout and "war-2" in listing.stdout, listing.stdout
+    assert re.search(r"al\s+GAR\s+ann\s+✗ no orders yet", listing.stdout), f"the overview names each seat's player: {listing.stdout}"
     invite = await table.run("gm", "invite war-2 bo bob")
     assert "bob already has a key" in invite.stdout, f"an account with a key gets the seat at once: {invite.stdout}"
     invite = await table.run("gm", "invite war-2 al newcomer")

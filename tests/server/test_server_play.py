@@ -175,8 +175,12 @@ async def test_a_failing_session_affects_no_one_else(table: Table, monkeypatch: 
     bob = await open_terminal(table, "bob")
     try:
         await ann.wait_for(r"al \(GAR\)")
-        await bob.wait_for(r"this session failed")
+        screen = await bob.wait_for(r"internal error, the game is saved and unchanged; details in")
+        log_file = table.server.log_path
+        assert f"details in {str(log_file)[:30]}" in screen, f"the one line names the log file {log_file}:\n{screen}"
         assert "a bug in bob's session" in server_log.text, "the log gets the traceback"
+        assert "a bug in bob's session" in log_file.read_text(), "the log file under the data directory has the details"
+        assert "server-tests" not in log_file.read_text(), "the log file never holds a game's dice seed"
         assert "a bug in bob" not in bob.text(), "the player gets a short message, not the traceback"
         ann.type(ANN_ORDER + "\r")
         await ann.wait_for(r"1\. " + ANN_ORDER)

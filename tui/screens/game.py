@@ -26,7 +26,7 @@ from tui.hotseat import Desk
 from tui.panels import board_kind, board_widget, panels_for
 from tui.widgets.event_log import EventLog
 from tui.widgets.galaxy_map import GalaxyMap
-from tui.widgets.messages import MessageBoard
+from tui.widgets.messages import MessageBoard, ThreadError, parse_say
 from tui.widgets.order_pane import OrderInput, OrderPane
 from tui.widgets.place_details import PlaceDetails
 from tui.widgets.rosters import RosterPanel
@@ -127,6 +127,7 @@ class GameScreen(Screen[None]):
         self.refresh_view()
         if self._resolved:
             self._resolved = False
+            self.query_one(OrderPane).status("")  # a refusal of the last turn is stale now
             if not self.hotseat and self.desk.last_seen_turn < self.session.turn:
                 self.action_report()
 
@@ -190,6 +191,8 @@ class GameScreen(Screen[None]):
     # -- orders ---------------------------------------------------------------------------------------
     def on_order_pane_submitted(self, message: OrderPane.Submitted) -> None:
         text = message.text
+        if message.editing is None and self._say_from_order_line(text):
+            return
         odds = self.query_one(OrderPane).advisor.odds(text)
         if odds is None:
             self.give(text, message.editing)
@@ -276,9 +279,32 @@ class GameScreen(Screen[None]):
         try:
             self.session.post(self.actor, message.thread, message.text)
         except HolotableError as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(f"{exc}; the text is kept on the line", severity="error")
             return
+        self.query_one(MessageBoard).sent()
+        self.notify(f"sent to {message.thread}", timeout=3)
         self.refresh_view()
+
+    def on_message_board_refused(self, message: MessageBoard.Refused) -> None:
+        self.notify(message.reason, severity="error")
+
+    def _say_from_order_line(self, text: str) -> bool:
+        """A ``say <thread> <text>`` typed on the order line goes to that thread (or is refused)."""
+        try:
+            said = parse_say(text, self.session.threads_for(self.seat))
+        except ThreadError as exc:
+            self.query_one(OrderPane).refused(str(exc))
+            return True
+        if said is None:
+            return False
+        try:
+            self.session.post(self.actor, *said)
+        except HolotableError as exc:
+            self.query_one(OrderPane).refused(str(exc))
+            return True
+        self.query_one(OrderPane).accepted(text, f"sent to {said[0]}")
+        self.refresh_view()
+        return True
 
     def on_message_board_opened(self, message: MessageBoard.Opened) -> None:
         if self._messages_visible():
@@ -313,6 +339,8 @@ class GameScreen(Screen[None]):
         if target is not None:
             self.set_focus(self.query_one(target))
         elif name == "messages":
+            if self.focused is self.query_one("#post"):
+                self.query_one(MessageBoard).next_thread()  # F7 again: the next thread
             self.set_focus(self.query_one("#post"))
 
     def action_help(self) -> None:

@@ -5,12 +5,45 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Input, Static, Tab, Tabs
 
 from tui.text import message_text
 from tui.widgets.inputs import SteadyInput
+
+
+class ThreadError(ValueError):
+    """A ``say`` line names a thread the writer may not use (or says nothing)."""
+
+
+def parse_say(line: str, threads: list[str]) -> tuple[str, str] | None:
+    """``say <thread> <text>`` (or ``say <thread>: <text>``) -> (thread, text); None if the line is no ``say``.
+
+    ``team`` and ``gm`` stand for the writer's only team or GM thread. Raises ThreadError, naming
+    the threads the writer may use, for any other thread or an empty text: such a line goes nowhere.
+    """
+    words = line.strip().split(None, 1)
+    if not words or words[0].lower() != "say":
+        return None
+    rest = words[1].strip() if len(words) > 1 else ""
+    token, _, text = rest.partition(" ")
+    if token.count(":") >= 1 and not token.endswith(":") and token.split(":", 1)[0] in ("public",):
+        token, text = "public", token.split(":", 1)[1] + (" " + text if text else "")
+    if token.endswith(":"):
+        token = token[:-1]
+    elif ":" in token and token.count(":") >= 2:  # team:GAR:text
+        head, _, tail = token.rpartition(":")
+        token, text = head, tail + (" " + text if text else "")
+    short = {"team": [t for t in threads if t.startswith("team:")], "gm": [t for t in threads if t.startswith("gm:")]}
+    if token in short and len(short[token]) == 1:
+        token = short[token][0]
+    if token not in threads:
+        raise ThreadError(f"no thread {token!r} for you: write `say <thread> <text>` with one of "
+                          f"{', '.join(threads)}; nothing was sent")
+    if not text.strip():
+        raise ThreadError(f"say what? write `say {token} <text>`; nothing was sent")
+    return token, text.strip()
 
 
 def tab_id(thread: str) -> str:
@@ -30,7 +63,9 @@ class MessageBoard(Vertical):
     MessageBoard { height: 1fr; }
     MessageBoard > Tabs { height: 2; }
     MessageBoard > VerticalScroll { height: 1fr; padding: 0 1; }
-    MessageBoard > #post { height: 1; border: none; padding: 0 1; background: $boost; }
+    MessageBoard > #post-row { height: 1; }
+    MessageBoard #post-to { width: auto; padding: 0 0 0 1; color: $accent; text-style: bold; }
+    MessageBoard #post { height: 1; width: 1fr; border: none; padding: 0 1; background: $boost; }
     """
 
     @dataclass
@@ -39,6 +74,12 @@ class MessageBoard(Vertical):
 
         thread: str
         text: str
+
+    @dataclass
+    class Refused(Message):
+        """A line that goes nowhere (a ``say`` to a thread the writer may not use): say why."""
+
+        reason: str
 
     @dataclass
     class Opened(Message):
@@ -58,7 +99,9 @@ class MessageBoard(Vertical):
         yield Tabs(id="threads")
         with VerticalScroll(id="message-scroll"):
             yield Static(id="message-lines")
-        yield SteadyInput(placeholder="write to this thread, Enter sends", id="post")
+        with Horizontal(id="post-row"):
+            yield Static("to ? ›", id="post-to")
+            yield SteadyInput(placeholder="write to this thread, Enter sends", id="post")
 
     @property
     def thread(self) -> str | None:
@@ -109,8 +152,20 @@ class MessageBoard(Vertical):
             lines.update(Text(f"no messages in {thread} yet", style="dim italic"))
         else:
             lines.update(Text("\n").join(message_text(m, self.is_unread(m)) for m in shown))
-        self.query_one("#post", Input).placeholder = f"write to {thread}, Enter sends"
+        self.query_one("#post-to", Static).update(f"to {thread} ›")
+        self.query_one("#post", Input).placeholder = f"Enter sends to {thread}; F7 next thread; `say <thread> ...` elsewhere"
         self.query_one("#message-scroll").scroll_end(animate=False)
+
+    def next_thread(self) -> None:
+        """Show the next thread (the input writes to it)."""
+        if self._threads:
+            current = self.thread
+            index = self._threads.index(current) + 1 if current in self._threads else 0
+            self.query_one(Tabs).active = tab_id(self._threads[index % len(self._threads)])
+
+    def sent(self) -> None:
+        """The message went out: clear the line."""
+        self.query_one("#post", Input).value = ""
 
     def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
         event.stop()
@@ -119,8 +174,16 @@ class MessageBoard(Vertical):
             self.post_message(self.Opened(self.thread))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Post to the thread on show, or to the one a ``say <thread> <text>`` line names (or nowhere:
+        a refusal keeps the text on the line)."""
         event.stop()
         text = event.value.strip()
-        if text and self.thread is not None:
-            self.post_message(self.Post(self.thread, text))
-            event.input.value = ""
+        if not text or self.thread is None:
+            return
+        try:
+            said = parse_say(text, self._threads)
+        except ThreadError as exc:
+            self.post_message(self.Refused(str(exc)))
+            return
+        thread, body = said if said is not None else (self.thread, text)
+        self.post_message(self.Post(thread, body))

@@ -1,10 +1,16 @@
-"""The line at the top: rule system, turn, phase, whose view this is, who is awaited and ready."""
+"""The line at the top: rule system, turn, phase, whose view this is, who is awaited and ready, and the
+deadline (its date and the time left, kept current)."""
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from rich.text import Text
 from textual.widgets import Static
+
+from tui.deadline import left_text, when_text
+
+DEADLINE_REFRESH = 30.0  # seconds between redraws of the time left
 
 
 def status_text(view: dict[str, Any], seat: str, side: str | None, unread: int) -> Text:
@@ -33,6 +39,13 @@ def status_text(view: dict[str, Any], seat: str, side: str | None, unread: int) 
         if ready:
             text.append("  ·  ready: ", style="dim")
             text.append(" ".join(sorted(ready)), style="green")
+    deadline = view.get("deadline")
+    if deadline is not None and not outcome:
+        left = float(deadline) - time.time()
+        text.append("  ·  deadline ", style="dim")
+        text.append(f"{when_text(float(deadline))} ", style="bold")
+        text.append(f"({'passed' if left <= 0 else 'in ' + left_text(left)})",
+                    style="bold bright_red" if left < 3600 else "bold yellow" if left < 86400 else "")
     if unread:
         text.append(f"  ·  ✉ {unread} unread", style="bold bright_yellow")
     return text
@@ -48,12 +61,26 @@ class StatusBar(Static):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._shown: Any = None
+        self._args: tuple[dict[str, Any], str, str | None, int] | None = None
+        self.note: Text | None = None  # shown first (the GM's read-only view says so here)
+
+    def on_mount(self) -> None:
+        self.set_interval(DEADLINE_REFRESH, self._tick)
+
+    def _tick(self) -> None:
+        if self._args is not None and self._args[0].get("deadline") is not None:
+            self._draw(*self._args)
 
     def show(self, view: dict[str, Any], seat: str, side: str | None, unread: int) -> None:
-        """Redraw when something shown changed."""
+        """Redraw when something shown changed (the time left also every half minute)."""
         key = (view.get("title"), view.get("turn"), view.get("phase"), view.get("awaiting"), view.get("ready"),
-               view.get("outcome"), seat, side, unread)
+               view.get("outcome"), view.get("deadline"), seat, side, unread)
+        self._args = (view, seat, side, unread)
         if key == self._shown:
             return
         self._shown = key
-        self.update(status_text(view, seat, side, unread))
+        self._draw(view, seat, side, unread)
+
+    def _draw(self, view: dict[str, Any], seat: str, side: str | None, unread: int) -> None:
+        text = status_text(view, seat, side, unread)
+        self.update(Text.assemble(self.note, text) if self.note is not None else text)

@@ -1,0 +1,181 @@
+"""The GM's daily tools over SSH, beyond the line console's language: acting for a seat (logged and
+told to the seat), the forum post of a turn (``export``), the list of corrections and reopenings,
+reopening the last resolved turn, and the whole game's log filtered by turn and seat.
+
+Each function answers one command for one game and raises HolotableError (or ConsoleError) with a
+readable message; :class:`server.commands.AccountConsole` turns those into refusals.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+from typing import Any
+
+from core.console import Answer, ConsoleError
+from core.events import GM, visible
+from core.render import render_event
+from core.session import Session
+from saves.atomic import atomic_write_text
+from saves.replay import Frame, export_turn, render_frame
+from server.hub import HostedGame
+
+log = logging.getLogger("holotable.server")
+
+EXPORT_USAGE = "usage: export [<turn>|last] public|team:<side>|<seat>|gm [markdown|bbcode]"
+FORMAT_NAMES = {"markdown": "markdown", "md": "markdown", "bbcode": "bbcode", "bb": "bbcode"}
+SUFFIX = {"markdown": "md", "bbcode": "bbcode.txt"}
+
+
+def act(hosted: HostedGame, account: str, rest: str) -> Answer:
+    """``act <seat> <order>``: the GM gives an order for a seat; the seat is told in its GM thread."""
+    session = hosted.session
+    words = rest.split(None, 1)
+    if len(words) < 2:
+        raise ConsoleError("usage: act <seat> <order> (the order goes on the seat's sheet, marked as the GM's, "
+                           "and the seat is told)")
+    seat, order = words[0], words[1].strip()
+    if seat not in session.seats():
+        raise ConsoleError(f"no seat {seat!r}; seats: {', '.join(session.seats())}")
+    answer = hosted.console.handle(f"as {GM} for {seat} {order}")
+    hosted.quiet()
+    if not answer.ok:
+        return answer
+    session.post(GM, f"gm:{seat}", f"The GM gave an order for you: `{order}`. It is on your sheet; "
+                                   "withdraw it if you disagree, or answer here.")
+    log.info("GM %s acted for %s/%s: %s", account, hosted.game_id, seat, order)
+    answer.text += f"\n{seat} is told in gm:{seat}"
+    return answer
+
+
+def _audience(session: Session, who: str) -> tuple[str, set[str], set[str]]:
+    """(a label, the event tokens, the threads) of an export audience: public or a team."""
+    if who == "public":
+        return "the public", {"all"}, {"public"}
+    side = who.split(":", 1)[1] if who.startswith("team:") else ""
+    sides = sorted({s["side"] for s in session.record["seats"]})
+    if side not in sides:
+        raise ConsoleError(f"no audience {who!r}: say public, team:<side> ({', '.join(sides)}), a seat "
+                           f"({', '.join(session.seats())}) or gm")
+    return f"team {side}", {"all", f"team:{side}"}, {"public", f"team:{side}"}
+
+
+def audience_report(session: Session, turn: int, who: str, fmt: str, game_id: str) -> str:
+    """Turn ``turn`` as the public or one team may read it: only events addressed to everyone (or to
+    the team as a whole) and the messages of their threads; never one seat's private events."""
+    label, tokens, threads = _audience(session, who)
+    events = [{k: v for k, v in e.items() if k != "to"} for e in session.record["log"]
+              if e["turn"] == turn and any(t in tokens for t in e["to"])]
+    messages = [m for m in session.record["messages"] if m["turn"] == turn and m["thread"] in threads]
+    closed = turn < session.turn or session.outcome() is not None
+    frame = Frame(turn, closed, events, messages, {"turn": turn})
+    title = f"{session.ruleset.title}, {game_id}: turn {turn} report{'' if closed else ' (in progress)'}, for {label}"
+    return render_frame(frame, who, fmt, compact=False, title=title) + "\n"
+
+
+def export(hosted: HostedGame, data_dir: Path, rest: str) -> Answer:
+    """``export [<turn>|last] <audience> [markdown|bbcode]``: a forum post, shown and written to a file."""
+    session = hosted.session
+    words = rest.split()
+    turn = max(1, session.turn - 1) if session.turn > 1 else session.turn
+    fmt = "markdown"
+    audience = None
+    for word in words:
+        if word.isdigit():
+            turn = int(word)
+        elif word == "last":
+            turn = max(1, session.turn - 1)
+        elif word.lower() in FORMAT_NAMES:
+            fmt = FORMAT_NAMES[word.lower()]
+        elif audience is None:
+            audience = word
+        else:
+            raise ConsoleError(f"{word!r}? {EXPORT_USAGE}")
+    if audience is None:
+        raise ConsoleError(EXPORT_USAGE)
+    if not 1 <= turn <= session.turn:
+        raise ConsoleError(f"no turn {turn}: this game has turns 1 to {session.turn}")
+    if audience == "public" or audience.startswith("team:"):
+        text = audience_report(session, turn, audience, fmt, hosted.game_id)
+    elif audience in (GM, *session.seats()):
+        text = export_turn(session.record, turn, None if audience == GM else audience, fmt, hosted.game_id,
+                           lambda _: session.ruleset.title)
+    else:
+        _audience(session, audience)  # raises, naming every audience
+        raise ConsoleError(EXPORT_USAGE)
+    name = re.sub(r"[^A-Za-z0-9_-]", "-", f"{hosted.game_id}-turn{turn}-{audience}")
+    path = data_dir / "exports" / f"{name}.{SUFFIX[fmt]}"
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    atomic_write_text(path, text)
+    log.info("exported %s turn %d for %s to %s", hosted.game_id, turn, audience, path)
+    return Answer(True, "export", f"{text}\n(written to {path})",
+                  {"turn": turn, "audience": audience, "format": fmt, "file": str(path), "post": text})
+
+
+def corrections(hosted: HostedGame) -> Answer:
+    """``corrections``: every correction and reopening of the game, with its turn and reason."""
+    rows: list[dict[str, Any]] = []
+    for e in hosted.session.record["log"]:
+        data = e.get("data") or {}
+        if e["kind"] == "correction" and "path" in data:
+            rows.append({"turn": e["turn"], "kind": "correction", "path": data["path"], "old": data.get("old"),
+                         "new": data.get("new"), "reason": data.get("reason"), "text": e["text"]})
+        elif e["kind"] == "reopen":
+            rows.append({"turn": e["turn"], "kind": "reopen", "text": e["text"]})
+    lines = [f"turn {r['turn']}: {r['text']}" for r in rows]
+    return Answer(True, "corrections", "\n".join(lines) or "no corrections and no reopened turns in this game",
+                  {"corrections": rows})
+
+
+def reopen(hosted: HostedGame, account: str, rest: str) -> Answer:
+    """``reopen [same|new] <reason>``: resolve the last resolved turn again from its start."""
+    words = rest.split(None, 1)
+    new_dice = bool(words) and words[0].lower() in ("new", "new-dice")
+    if words and words[0].lower() in ("same", "same-dice", "new", "new-dice"):
+        rest = words[1] if len(words) > 1 else ""
+    if not rest.strip():
+        raise ConsoleError("usage: reopen [same|new] <reason> (same: the same dice, the default; new: new dice)")
+    events = hosted.session.reopen(GM, rest.strip(), new_dice)
+    log.info("GM %s reopened %s (%s dice): %s", account, hosted.game_id, "new" if new_dice else "same", rest.strip())
+    shown = [render_event(e) for e in events]
+    return Answer(True, "reopen", "\n".join(shown), {"events": events, "turn": hosted.session.turn})
+
+
+def game_log(hosted: HostedGame, rest: str) -> Answer:
+    """``log [turn <n>|<from>-<to>] [seat <seat>]``: the whole game's log as the GM sees it, or the part
+    a seat could see, for some turns."""
+    session = hosted.session
+    words = rest.split()
+    low, high, seat = 0, session.turn, None
+    i = 0
+    while i < len(words):
+        word = words[i]
+        value = words[i + 1] if i + 1 < len(words) else ""
+        if word == "turn" and value:
+            match = re.fullmatch(r"(\d+)(?:-(\d+))?", value)
+            if not match:
+                raise ConsoleError(f"turn {value!r}: write a number or a range like 2-4")
+            low, high = int(match.group(1)), int(match.group(2) or match.group(1))
+            i += 2
+        elif word == "seat" and value:
+            seat = value
+            i += 2
+        elif word in session.seats() or word == GM:
+            seat = word
+            i += 1
+        else:
+            raise ConsoleError(f"{word!r}? usage: log [turn <n>|<from>-<to>] [seat <seat>]")
+    if seat is not None and seat != GM and seat not in session.seats():
+        raise ConsoleError(f"no seat {seat!r}; seats: {', '.join(session.seats())}")
+    viewer = GM if seat is None else seat
+    events = [{k: v for k, v in e.items() if k != "to"} for e in session.record["log"]
+              if low <= e["turn"] <= high and visible(e, viewer, session.side_of)]
+    head = f"log of {hosted.game_id}, turns {low}-{high}" + (f", as {seat} saw it" if seat else "") + f": {len(events)} events"
+    lines = [head]
+    shown_turn = None
+    for e in events:
+        if e["turn"] != shown_turn:
+            shown_turn = e["turn"]
+            lines.append(f"-- turn {shown_turn} --")
+        lines.append(render_event(e))
+    return Answer(True, "log", "\n".join(lines), {"events": events})
