@@ -384,12 +384,16 @@ class ViewAsScreen(GameScreen):
     def on_sheet_panel_withdraw(self, message: Any) -> None:
         self.query_one(OrderPane).refused(READ_ONLY.format(seat=self.seat))
 
+    def on_galaxy_map_chosen(self, message: Any) -> None:
+        self.query_one(OrderPane).refused(READ_ONLY.format(seat=self.seat))
+
     def on_sheet_panel_edit(self, message: Any) -> None:
         self.query_one(OrderPane).refused(READ_ONLY.format(seat=self.seat))
 
     def on_message_board_post(self, message: Any) -> None:
-        self.notify(f"read-only view of {self.seat}: the GM writes with `say <thread> <text>` on the command line",
-                    severity="warning")
+        from tui.widgets.messages import MessageBoard
+        self.query_one(MessageBoard).refused(f"read-only view of {self.seat}: the GM writes with "
+                                             "`say <thread> <text>` on the command line")
 
 
 class AdminApp(ServedMixin, HolotableApp):

@@ -261,7 +261,7 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         elif not word:
             answers = [console.handle("help")]
         else:
-            answers = [console.handle(line)]
+            answers = [console.handle(clean(self.command or ""))]  # its options too, for the hints
         await self._say(answers, json_mode)
         return 0 if all(a.ok for a in answers) else 1
 

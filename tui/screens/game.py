@@ -279,14 +279,10 @@ class GameScreen(Screen[None]):
         try:
             self.session.post(self.actor, message.thread, message.text)
         except HolotableError as exc:
-            self.notify(f"{exc}; the text is kept on the line", severity="error")
+            self.query_one(MessageBoard).refused(f"{exc}; the text is kept on the line")
             return
-        self.query_one(MessageBoard).sent()
-        self.notify(f"sent to {message.thread}", timeout=3)
+        self.query_one(MessageBoard).sent(message.thread)
         self.refresh_view()
-
-    def on_message_board_refused(self, message: MessageBoard.Refused) -> None:
-        self.notify(message.reason, severity="error")
 
     def _say_from_order_line(self, text: str) -> bool:
         """A ``say <thread> <text>`` typed on the order line goes to that thread (or is refused)."""

@@ -64,6 +64,7 @@ class MessageBoard(Vertical):
     MessageBoard > Tabs { height: 2; }
     MessageBoard > VerticalScroll { height: 1fr; padding: 0 1; }
     MessageBoard > #post-row { height: 1; }
+    MessageBoard > #post-status { height: auto; max-height: 3; padding: 0 1; }
     MessageBoard #post-to { width: auto; padding: 0 0 0 1; color: $accent; text-style: bold; }
     MessageBoard #post { height: 1; width: 1fr; border: none; padding: 0 1; background: $boost; }
     """
@@ -74,12 +75,6 @@ class MessageBoard(Vertical):
 
         thread: str
         text: str
-
-    @dataclass
-    class Refused(Message):
-        """A line that goes nowhere (a ``say`` to a thread the writer may not use): say why."""
-
-        reason: str
 
     @dataclass
     class Opened(Message):
@@ -99,6 +94,9 @@ class MessageBoard(Vertical):
         yield Tabs(id="threads")
         with VerticalScroll(id="message-scroll"):
             yield Static(id="message-lines")
+        status = Static(id="post-status")
+        status.display = False
+        yield status
         with Horizontal(id="post-row"):
             yield Static("to ? ›", id="post-to")
             yield SteadyInput(placeholder="write to this thread, Enter sends", id="post")
@@ -163,9 +161,20 @@ class MessageBoard(Vertical):
             index = self._threads.index(current) + 1 if current in self._threads else 0
             self.query_one(Tabs).active = tab_id(self._threads[index % len(self._threads)])
 
-    def sent(self) -> None:
-        """The message went out: clear the line."""
+    def sent(self, thread: str) -> None:
+        """The message went out: clear the line, say where it went."""
         self.query_one("#post", Input).value = ""
+        self.say(Text(f"✓ sent to {thread}", style="bold green"))
+
+    def say(self, text: Text | str) -> None:
+        """One status line above the input (a refusal, or where the last message went); empty hides it."""
+        line = self.query_one("#post-status", Static)
+        line.update(text)
+        line.display = bool(str(text))
+
+    def refused(self, reason: str) -> None:
+        """The line went nowhere: say why; the text stays on the input."""
+        self.say(Text.assemble(("✗ ", "bold bright_red"), (reason, "bright_red")))
 
     def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
         event.stop()
@@ -183,7 +192,7 @@ class MessageBoard(Vertical):
         try:
             said = parse_say(text, self._threads)
         except ThreadError as exc:
-            self.post_message(self.Refused(str(exc)))
+            self.refused(str(exc))
             return
         thread, body = said if said is not None else (self.thread, text)
         self.post_message(self.Post(thread, body))
