@@ -13,7 +13,12 @@ Event = dict[str, Any]
 
 
 def event(kind: str, text: str, to: Iterable[str], turn: int, **data: Any) -> Event:
-    """Build an event. ``to`` must name at least one viewer token. Raises ValueError if it names none."""
+    """Build an event. ``to`` must be a collection naming at least one viewer token.
+
+    Raises ValueError if it names none, or if it is a single string (whose letters would become viewers).
+    """
+    if isinstance(to, str):
+        raise ValueError(f"event {kind!r}: viewers must be a list of tokens, not the string {to!r}")
     viewers = list(to)
     if not viewers:
         raise ValueError(f"event {kind!r} has no viewers")

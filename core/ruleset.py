@@ -7,7 +7,9 @@ stateless: every method takes the state. Keys every state carries, whatever the 
 - ``"dice"``: the saved :class:`~core.dice.Dice` (``{"seed", "n"}``);
 - ``"seats"``: ``{name: {"side": str, ...}}`` in seat order;
 - ``"sheets"``: ``{seat: [order, ...]}`` the open turn's order sheets (simultaneous games);
-- ``"away"``: seats marked unavailable this turn.
+- ``"away"``: seats marked unavailable this turn;
+- ``"secret"``: the game's sealing secret, randomness the session takes from the edge at creation
+  (never derived from the dice seed; no view shows it): rulesets key the salts of sealed records by it.
 
 A view is a plain dict every front end can draw without knowing the game:
 
@@ -210,6 +212,8 @@ class Ruleset(ABC):
         changes: list[tuple[str, Callable[[State], None]]] = [
             ("the dice seed", lambda s: s["dice"].__setitem__("seed", s["dice"]["seed"] + "-changed")),
         ]
+        if "secret" in state:
+            changes.append(("the sealing secret", lambda s: s.__setitem__("secret", str(s["secret"]) + "-changed")))
         side = self.side_of(state, viewer)
         for seat in state.get("sheets", {}):
             if self.side_of(state, seat) != side:

@@ -34,8 +34,15 @@ class Session:
     @classmethod
     def new(cls, ruleset_id: str, seats: Iterable[tuple[str, str] | tuple[str, str, bool]],
             scenario: str | None = None, options: dict[str, Any] | None = None,
-            seed: str | None = None, gm: str = GM, now: float | None = None) -> "Session":
+            seed: str | None = None, gm: str = GM, now: float | None = None,
+            secret: str | None = None, reproducible: bool = True) -> "Session":
         """Set up a new game. ``seats`` are (name, side[, bot]).
+
+        ``seed`` seeds the dice (None: a random one). With ``reproducible=False`` a given seed is
+        mixed with secret randomness, so that a guessable typed seed gives nothing away; the edges
+        (lobby, console) do that unless the GM asks for a reproducible test game. ``secret`` is the
+        game's sealing secret (``state["secret"]``, None: fresh randomness): salts of sealed
+        records come from it, never from the seed; a replay passes the recorded one.
 
         With ``now`` (seconds since the epoch) and a ruleset option ``turn_hours``, the first
         deadline is set ``turn_hours`` from now and moves on by as much after each resolution.
@@ -55,8 +62,12 @@ class Session:
             if key not in merged:
                 raise SetupError(f"unknown option {key!r}; options: {', '.join(sorted(merged)) or 'none'}")
             merged[key] = value
-        seed = seed if seed is not None else secrets.token_hex(16)
+        if seed is None:
+            seed = secrets.token_hex(16)
+        elif not reproducible:
+            seed = f"{seed}~{secrets.token_hex(16)}"
         state = ruleset.setup(scenario, [SeatSpec(n, s) for n, s, _ in seat_list], merged, str(seed))
+        state["secret"] = secret if secret is not None else secrets.token_hex(32)
         record = {
             "schema": SCHEMA,
             "ruleset": ruleset_id,
@@ -100,7 +111,8 @@ class Session:
         no longer applies (the record was tampered with).
         """
         session = cls.new(record["ruleset"], [(s["name"], s["side"], False) for s in record["seats"]],
-                          record["scenario"], record["options"], record["seed"], record["gm"])
+                          record["scenario"], record["options"], record["seed"], record["gm"],
+                          secret=record["state"].get("secret"))
         bots = {s["name"] for s in record["seats"] if s["bot"]}
         for seat in session.record["seats"]:
             seat["bot"] = seat["name"] in bots

@@ -2,12 +2,16 @@
 
 In the spirit of OpenSpiel's random_sim_test: seeded games played to the end (or a step budget) by
 bots and by random legal orders, checking at every step that the state survives a JSON round trip
-unchanged, only awaited seats have legal orders, every dice distribution sums to 1, every event has
-viewers, and a change to anything a seat cannot see leaves that seat's view unchanged. A failure
+unchanged, only awaited seats have legal orders, every dice distribution sums to 1, and a change to
+anything a seat cannot see leaves that seat's view unchanged. A :class:`Watch` listens to the session
+and checks after every single step (each order, bot order and resolution): the ruleset's own
+``invariants(before, after, events)``, that every event's viewers are real (``all``, ``gm``, a seat of
+the game, or a side's team), and that a seat sees every event its own order produced. A failure
 prints the rule system, the seed and the step.
 """
 from __future__ import annotations
 
+import copy
 import json
 import random
 from typing import Any
@@ -16,6 +20,7 @@ import pytest
 
 from core.dice import Dice
 from core.errors import HolotableError
+from core.events import GM, visible
 from core.registry import find_ruleset, ruleset_ids
 from core.session import Session
 
@@ -29,6 +34,56 @@ def seats_for(ruleset_id: str, bots: bool) -> list[tuple[str, str, bool]]:
     ruleset = find_ruleset(ruleset_id)
     sides = ruleset.sides()
     return [(f"p{i}", sides[i % len(sides)], bots) for i in range(ruleset.min_seats)]
+
+
+def viewer_problems(session: Session, events: list[dict[str, Any]]) -> list[str]:
+    """Events whose viewer lists name anything but everyone, the GM, a seat of the game or a side's team."""
+    seats = set(session.seats())
+    sides = {session.side_of(s) for s in seats} | set(session.ruleset.sides())
+    legal = {"all", GM} | {f"seat:{s}" for s in seats} | {f"team:{side}" for side in sides}
+    problems = []
+    for ev in events:
+        if not ev.get("to"):
+            problems.append(f"event {ev.get('kind')!r} has no viewers: {ev.get('text')!r}")
+        elif set(ev["to"]) - legal:
+            problems.append(f"event {ev.get('kind')!r} names viewers {sorted(set(ev['to']) - legal)} that are no seat, "
+                            f"side or the GM: {ev.get('text')!r}")
+    return problems
+
+
+class Watch:
+    """Listens to a session and checks every step: the ruleset's invariants, real viewers, own actions seen.
+
+    Raises AssertionError (from inside the session's call) at the first step that breaks one, naming
+    ``where``, the kind of step and the messages.
+    """
+
+    def __init__(self, session: Session, where: str) -> None:
+        self.session = session
+        self.where = where
+        self.steps = 0
+        self._mark()
+        session.subscribe(self.heard)
+
+    def _mark(self) -> None:
+        self.before = copy.deepcopy(self.session.state)
+        self.logged = len(self.session.record["log"])
+
+    def heard(self, kind: str, payload: dict[str, Any]) -> None:
+        session = self.session
+        self.steps += 1
+        events = session.record["log"][self.logged:]
+        problems = list(session.ruleset.invariants(self.before, session.state, events))
+        problems += viewer_problems(session, events)
+        if kind == "order":
+            seat = payload["seat"]
+            for ev in payload["events"]:
+                if not visible(ev, seat, session.side_of):
+                    problems.append(f"{seat}'s own order produced an event {seat} cannot see "
+                                    f"(viewers {ev['to']}): {ev['text']!r}")
+        where = f"{self.where} step {self.steps} ({kind}{': ' + payload['seat'] if 'seat' in payload else ''})"
+        assert not problems, f"{where}: " + "; ".join(problems)
+        self._mark()
 
 
 def views(session: Session) -> dict[str, str]:
@@ -45,8 +100,8 @@ def check_step(session: Session, where: str) -> None:
     for seat in session.seats():
         if seat not in awaited:
             assert ruleset.legal_orders(state, seat) == [], f"{where}: {seat} is not awaited but has legal orders"
-    for ev in session.record["log"]:
-        assert ev["to"], f"{where}: event without viewers: {ev['text']}"
+    problems = viewer_problems(session, session.record["log"])
+    assert not problems, f"{where}: " + "; ".join(problems)
     for seat in session.seats():
         before = json.dumps(ruleset.view(state, seat), sort_keys=True)
         changes = ruleset.hidden_changes(state, seat)
@@ -79,7 +134,12 @@ def random_orders(session: Session, rng: random.Random) -> None:
 
 
 def play(ruleset_id: str, seed: int, bots: bool, steps: int) -> None:
-    session = Session.new(ruleset_id, seats_for(ruleset_id, bots), seed=f"conformance-{seed}")
+    session = Session.new(ruleset_id, seats_for(ruleset_id, False), seed=f"conformance-{seed}")
+    watch = Watch(session, f"{ruleset_id} seed={seed} bots={bots}")
+    if bots:
+        names = session.seats()
+        for name in names:
+            session.set_bot(GM, name, True, run_bots=name == names[-1])
     rng = random.Random(seed)
     for step in range(steps):
         where = f"{ruleset_id} seed={seed} bots={bots} step={step}"
@@ -96,7 +156,7 @@ def play(ruleset_id: str, seed: int, bots: bool, steps: int) -> None:
 @pytest.mark.parametrize("ruleset_id", ruleset_ids())
 @pytest.mark.parametrize("seed", range(GAMES))
 def test_conformance_bots(ruleset_id: str, seed: int) -> None:
-    """Bot games: round trip, legal orders only when awaited, viewers on every event, no leaks."""
+    """Bot games: round trip, legal orders only when awaited, invariants and viewers at every step, no leaks."""
     play(ruleset_id, seed, True, STEPS)
 
 

@@ -1,9 +1,12 @@
 """The Tactical Battle Phase: set-up, objectives, concession, reports, withdrawal, scoring."""
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from core.errors import OrderError
+from core.events import filter_events
 from core.rulesets.gcw import battles, model
 from core.rulesets.gcw.data import rules
 from gcw_helpers import R, add_fleet, do, end_movement, moving, texts
@@ -102,8 +105,15 @@ def test_report_scoring_withdrawal_and_destruction():
     bid = _to_report(state)
     eu, ru = state["fleets"][e]["units"], state["fleets"][r]["units"]
     report = f"{ru[1]}=destroyed {ru[3]}=early {eu[1]}=late:1 Empire=10 Rebel=5"
-    do(state, "ann", f"report {bid} {report}")
-    assert "destroyed" not in texts([ev for ev in R.view(state, "bob")["log"]] if "log" in R.view(state, "bob") else [])
+    events = do(state, "ann", f"report {bid} {report}")
+    side_of = lambda seat: state["seats"][seat]["side"] if seat in state["seats"] else None
+    assert "destroyed" in texts(filter_events(events, "ann", side_of)), "the Empire sees its own sealed report"
+    seen = filter_events(events, "bob", side_of)
+    assert seen and "destroyed" not in texts(seen), f"the Rebel sees the Empire's sealed report before his own: {texts(seen)}"
+    rid = state["battle"]["current"]["reports"]["Empire"]
+    changed = copy.deepcopy(state)
+    changed["sealed"][rid]["content"] = {"changed": True}
+    assert R.view(changed, "bob") == R.view(state, "bob"), "the Rebel's view shows the sealed report"
     do(state, "bob", f"report {bid} {report}")
     # Empire: 39 (CR90 B) + 10 (Y-wing early, full) + 10 objective; Rebel: 22 (half of Raider 44) + 5
     assert state["sides"]["Empire"]["vp"] == 39 + 10 + 10

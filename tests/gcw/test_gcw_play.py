@@ -18,7 +18,8 @@ GOLDEN = Path(__file__).parent / "golden" / "gcw_golden_12.txt"
 
 
 def play_session(seed: str, **options):
-    session = Session.new("gcw", [("ann", "Empire", True), ("bob", "Rebel", True)], options={"auto_resolve": True, **options}, seed=seed)
+    session = Session.new("gcw", [("ann", "Empire", True), ("bob", "Rebel", True)], options={"auto_resolve": True, **options}, seed=seed,
+                          secret=f"sealing secret of {seed}")
     for _ in range(100):
         if session.outcome() is not None:
             break
@@ -129,10 +130,16 @@ def test_bots_play_both_sides_many_seeds():
 def test_events_carry_viewers():
     """GCW-GAP-42: sealed contents go to the owner's team (and the GM) only; everything else is public."""
     session = play_session("viewers", turns=2)
+    legal = {"all", "gm", "team:Empire", "team:Rebel", "seat:ann", "seat:bob"}
+    kinds = set()
     for e in session.record["log"]:
-        assert e["to"], "every event names its viewers"
+        assert e["to"] and set(e["to"]) <= legal, f"{e['kind']} names viewers {e['to']} that are no seat, side or GM: {e['text']}"
+        kinds.add(e["kind"])
         if e["kind"] == "sealed" and "content" in e["data"]:
             assert e["to"] in (["team:Empire", "gm"], ["team:Rebel", "gm"])
+        if e["kind"] in ("move", "withdraw", "search", "base", "battle"):
+            assert e["to"] == ["all"], f"a {e['kind']} is public (GCW-MOVE-06, GCW-GAP-42): {e['to']} {e['text']}"
+    assert "move" in kinds, "the bots moved fleets in two turns"
     empire = session.events_for("ann")
     assert not any("base" in json.dumps(e.get("data", {})) and "Hoth" in e["text"] for e in empire if e["kind"] == "sealed")
 

@@ -129,24 +129,27 @@ def test_gap23_rebel_survives_option():
 
 
 def test_base_search_from_turn_6():
-    """GCW-BASE-01 GCW-BASE-02 GCW-BASE-03 GCW-BASE-04 GCW-GAP-29 GCW-GAP-52: from turn 6 one blue die per Imperial ship; an ACC at the base reveals it."""
+    """GCW-BASE-01 GCW-BASE-02 GCW-BASE-03 GCW-BASE-04 GCW-GAP-29 GCW-GAP-52: from turn 6 one blue die per Imperial ship, in
+    the open; any ACC, wherever rolled, reveals the base; without one nothing is learned."""
     state = started(base="Dantooine")
-    state["fleets"][model.fleets_of(state, "Empire")[0]]["system"] = "Dantooine"
     events = resource_phase(state, turn=5)
-    assert not any(e["kind"] == "search" for e in events), "no search before turn 6"
-    finish_buying(state)
+    assert not any(e["kind"] == "search" or "base search" in e["text"] for e in events), "no search before turn 6"
+    acc_faces = {i + 1 for i, f in enumerate(rules().faces["blue"]) if f == "accuracy"}
+    outcomes = set()
     for seed in range(40):
         trial = started(seed=f"s{seed}", base="Dantooine")
-        trial["fleets"][model.fleets_of(trial, "Empire")[0]]["system"] = "Dantooine"
         events = resource_phase(trial, turn=6)
-        rolls = [e for e in events if e["kind"] == "roll" and "base search at Dantooine" in e["text"]]
+        rolls = [e for e in events if e["kind"] == "roll" and "base search at Coruscant" in e["text"]]
         assert rolls and rolls[0]["data"]["count"] == 2 and rolls[0]["to"] == ["all"], "2 ships, 2 blue dice, in the open"
-        if "The Rebel base is found at Dantooine" in texts(events):
-            assert any(e["kind"] == "revealed" for e in events)
-            assert "destroyed by the Imperial fleet" in texts(events), "found and destroyed in the same phase (GCW-GAP-30)"
+        acc = any(v in acc_faces for v in rolls[0]["data"]["values"])
+        assert trial["base"]["found"] == acc, f"seed {seed}: an ACC at Coruscant {'must' if acc else 'must not'} reveal the base"
+        found_text = "the Rebel base is found at Dantooine" in texts(events)
+        assert found_text == acc and any(e["kind"] == "revealed" for e in events) == acc
+        assert trial["base"]["destroyed"] == 0, "found is not destroyed: no Imperial fleet is at the base"
+        outcomes.add(acc)
+        if outcomes == {True, False}:
             break
-    else:
-        pytest.fail("no ACC in 40 seeded searches with 2 dice")
+    assert outcomes == {True, False}, "40 seeded searches never gave both an ACC and none"
 
 
 def test_search_odds():
@@ -157,25 +160,40 @@ def test_search_odds():
     assert odds.rows[0][1] == 1 - Fraction(3, 4) ** 2 and odds.total() == 1
 
 
-def _found_base(system="Dantooine", turn=7):
-    state = started(base=system)
-    state["base"].update({"found": True, "found_turn": turn - 1})
-    state["sealed"][state["base"]["record"]]["revealed"] = True
-    state["turn"] = turn
-    return state
+def _found_base(system="Dantooine"):
+    """A game whose base the engine's own search found in turn 6 (a seed with an ACC), before turn 7."""
+    for seed in range(40):
+        state = started(seed=f"found-{seed}", base=system)
+        resource_phase(state, turn=6)
+        if state["base"]["found"]:
+            finish_buying(state)
+            return state
+    pytest.fail("no ACC in 40 seeded searches")
 
 
 def test_base_found_bonus():
-    """GCW-BASE-05 GCW-GAP-31: on each later Resource Phase the Empire takes 50 VP or 50 RP."""
-    state = _found_base()
+    """GCW-BASE-05 GCW-GAP-31: on each later Resource Phase the Empire takes 50 VP or 50 RP; not in the phase it is found."""
+    for seed in range(40):
+        state = started(seed=f"bonus-{seed}", base="Dantooine")
+        events = resource_phase(state, turn=6)
+        if state["base"]["found"]:
+            break
+    else:
+        pytest.fail("no ACC in 40 seeded searches")
+    assert state["step"]["kind"] == "buy", "no bonus in the phase the base is found"
+    finish_buying(state)
     resource_phase(state, turn=7)
     assert state["step"]["kind"] == "take" and state["step"]["amount"] == 50
     do(state, "ann", "take VP")
     assert state["sides"]["Empire"]["vp"] == 50
+    finish_buying(state)
+    resource_phase(state, turn=8)
+    assert state["step"]["kind"] == "take" and state["step"]["amount"] == 50, "every later Resource Phase"
+    do(state, "ann", "take RP")
 
 
 def test_base_destroyed_and_rebuilt():
-    """GCW-BASE-06 GCW-BASE-07 GCW-BASE-09 GCW-BASE-10 GCW-BASE-11 GCW-BASE-12 GCW-BASE-13 GCW-GAP-30 GCW-GAP-32: an Imperial fleet alone at a found base destroys it: +200; the Rebel rebuilds in secret, operational next turn."""
+    """GCW-BASE-06 GCW-BASE-07 GCW-BASE-09 GCW-BASE-10 GCW-BASE-11 GCW-BASE-12 GCW-BASE-13 GCW-GAP-30 GCW-GAP-32: an Imperial fleet alone at a found base destroys it: +200; the Rebel rebuilds in secret, operational next turn; the +50 stops."""
     state = _found_base()
     state["fleets"][model.fleets_of(state, "Empire")[0]]["system"] = "Dantooine"
     events = resource_phase(state, turn=7)
@@ -184,12 +202,16 @@ def test_base_destroyed_and_rebuilt():
     assert state["step"]["kind"] == "rebuild"
     with pytest.raises(OrderError, match="new base may be at"):
         do(state, "bob", "base Dantooine")
-    events = do(state, "bob", "base Hoth")
-    assert not any(e["kind"] == "take" and e["data"].get("amount") == 50 for e in events), "no 50 in the phase it is destroyed"
+    do(state, "bob", "base Hoth")
+    assert state["step"]["kind"] == "buy", f"no +50 in the phase the base is destroyed (GCW-BASE-06); step {state['step']}"
     assert state["base"]["system"] == "Hoth" and state["base"]["operational_from"] == 8
     assert R.view(state, "ann")["facts"]["base"]["system"] is None
     assert state["base"]["destroyed"] == 1
     assert state["sides"]["Empire"]["rp"] >= 200
+    finish_buying(state)
+    state["fleets"][model.fleets_of(state, "Empire")[0]]["system"] = "Coruscant"
+    resource_phase(state, turn=8)
+    assert state["step"]["kind"] == "buy", "the +50 of the found base stops once it is destroyed (GCW-BASE-06)"
 
 
 def test_base_not_destroyed_when_rebels_present():

@@ -76,7 +76,7 @@ def do_move(ctx: Any, fleet: str, system: str, escorts: list[str] | None = None)
             state["fleets"][esc]["system"] = system
             state["fleets"][esc]["arrived"] = state["counters"]["seq"] + 1
         text = f"The Death Star moves {here} -> {system} ({cost} CP)" + (f" escorted by {', '.join(escorts)} for free" if escorts else "")
-        return finish(state, side, [log(state, "move", text, side=side, fleet=fleet, to=system, cost=cost, escorts=escorts or [])])
+        return finish(state, side, [log(state, "move", text, side=side, fleet=fleet, origin=here, system=system, cost=cost, escorts=escorts or [])])
     info = own_fleet(state, side, fleet, line)
     if escorts:
         raise OrderError(f"{line!r}: only the Death Star takes escorts; write 'move {fleet} {system}'")
@@ -88,7 +88,7 @@ def do_move(ctx: Any, fleet: str, system: str, escorts: list[str] | None = None)
     info["system"] = system
     info["arrived"] = state["counters"]["seq"] + 1
     return finish(state, side, [log(state, "move", f"{side} fleet {fleet} moves {here} -> {system} ({cost} CP)",
-                                    side=side, fleet=fleet, to=system, cost=cost)])
+                                    side=side, fleet=fleet, origin=here, system=system, cost=cost)])
 
 
 # -- reorganisation -----------------------------------------------------------------------------------
@@ -171,7 +171,11 @@ def entry_ok(state: State, side: str, system: str) -> bool:
         return False
     if side == "Empire":
         return system in rules().const["reinforcement_entry"]["Empire"] and controls(state, side, system)
-    return bool(fleets_at(state, system, "Rebel"))
+    if fleets_at(state, system, "Rebel"):
+        return True
+    # GCW-GAP-23 option "Rebel survives": a tabled Rebel may deploy a new fleet at the Secret Base
+    return (bool(state["options"].get("rebel_survives")) and not fleets_of(state, "Rebel")
+            and state["base"].get("system") == system)
 
 
 def do_reassign(ctx: Any, upgrade: str, target: str) -> list[Event]:

@@ -495,12 +495,20 @@ def retreat(state: State, side: str, system: str) -> list[Event]:
             moving = []
             events = [log(state, "withdraw", f"{side} units {', '.join(ids)} withdraw from {here} and join {joined[0]} at {system}")]
             return events + after_retreat(state, side, system, battle)
+        limit = int(rules().const["fleet_limits"]["max_fleets"])
+        if len(fleets_of(state, side)) >= limit:
+            for uid in ids:
+                put(state, uid, "pool")
+            events = [log(state, "withdraw", f"{side} units {', '.join(ids)} withdraw from {here}; with no {side} fleet at {system} "
+                          f"to join and {limit} fleets already, they cannot form another fleet (GCW-REORG-03) and go to the "
+                          f"force pool, the \"7th fleet\" (GCW-POOL-04)", side=side, units=ids, origin=here, system="pool")]
+            return events + step_battle(state)
         fid = new_fleet(state, side, here, ids)
         moving = [fid]
     for fid in moving:
         state["fleets"][fid]["system"] = system
         state["fleets"][fid]["arrived"] = state["counters"]["seq"] + 1
-    events = [log(state, "withdraw", f"{side} withdraws {', '.join(moving)} from {here} to {system}", side=side, to=system)]
+    events = [log(state, "withdraw", f"{side} withdraws {', '.join(moving)} from {here} to {system}", side=side, fleets=moving, origin=here, system=system)]
     return events + after_retreat(state, side, system, battle)
 
 
@@ -519,8 +527,8 @@ def close_battle(state: State, battle: dict[str, Any]) -> list[Event]:
                                             "result": battle.get("result")})
     events: list[Event] = []
     if not fleets_of(state, "Rebel") and not state["options"].get("rebel_survives"):
-        state["result"] = {"winners": ["Empire"], "reason": "Total Imperial victory: the last Rebel fleet was destroyed"}
-        events.append(log(state, "victory", "The last Rebel fleet is gone. Total Imperial victory (GCW-WIN-01)"))
+        from .model import end_game
+        events += end_game(state, ["Empire"], "Total Imperial victory: the last Rebel fleet was destroyed (GCW-WIN-01)")
     return events
 
 

@@ -12,6 +12,7 @@ State layout (all plain JSON):
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 from typing import Any
 
@@ -376,11 +377,24 @@ def seal_hash(salt: str, content: Any) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def seal_salt(state: State, rid: str) -> str:
+    """The salt of sealed record ``rid``: keyed by the game's secret (``state["secret"]``, randomness the
+    session took from the edge at creation), never by the dice seed, so neither a typed seed nor its
+    published hash tells anyone what a record holds. Revealed with the record.
+
+    A game saved before games carried a secret falls back to its seed, as it always did.
+    """
+    secret = state.get("secret")
+    if not secret:
+        return hashlib.sha256(f"{state['dice']['seed']}:seal:{rid}".encode("utf-8")).hexdigest()[:16]
+    return hmac.new(str(secret).encode("utf-8"), f"seal:{rid}".encode("utf-8"), hashlib.sha256).hexdigest()[:32]
+
+
 def seal(state: State, owner: str, kind: str, content: Any, label: str) -> tuple[str, list[Event]]:
     """Seal ``content`` for ``owner``; the owner sees it, everyone sees its hash. Returns (id, events)."""
     state["counters"]["sealed"] += 1
     rid = f"S{state['counters']['sealed']}"
-    salt = hashlib.sha256(f"{state['dice']['seed']}:seal:{rid}".encode("utf-8")).hexdigest()[:16]
+    salt = seal_salt(state, rid)
     digest = seal_hash(salt, content)
     state["sealed"][rid] = {"id": rid, "owner": owner, "kind": kind, "turn": int(state["turn"]), "hash": digest,
                             "salt": salt, "content": content, "revealed": False, "label": label}
@@ -401,6 +415,16 @@ def reveal(state: State, rid: str) -> list[Event]:
     return [log(state, "revealed", f"{rec['owner']} reveals {rec['label']} ({rid}): "
                 f"{json.dumps(rec['content'], sort_keys=True)} (salt {rec['salt']}, sha256 {rec['hash']})",
                 record=rid, content=rec["content"], salt=rec["salt"], hash=rec["hash"])]
+
+
+def end_game(state: State, winners: list[str], reason: str) -> list[Event]:
+    """The game ends: record the result and reveal every sealed record still closed, with its salt
+    (GCW-SETUP-11: "revealed if ... the game ends"), whatever the ending."""
+    state["result"] = {"winners": list(winners), "reason": reason}
+    events = [log(state, "victory", reason)]
+    for rid in sorted(state["sealed"], key=lambda r: int(r[1:]) if r[1:].isdigit() else 0):
+        events += reveal(state, rid)
+    return events
 
 
 def Ruleset_dice(state: State) -> Any:

@@ -11,6 +11,7 @@ from core.events import GM, Event
 
 from . import flow
 from .data import rules
+from .model import end_game as model_end_game
 from .model import (Ruleset_dice, State, card, card_applies, controls, distance, fleet_units, fleets_at, is_ship,
                     log, new_unit, other, reveal, seal, team, total_value, uniques_held)
 
@@ -141,6 +142,8 @@ def base_active(state: State) -> bool:
 
 
 def stage_search(state: State) -> list[Event]:
+    """One blue die per Imperial ship on the map, in the open; any ACC anywhere reveals the base
+    (GCW-BASE-02/03/04, GCW-GAP-29). Without one, nothing is learned, not even which systems are empty."""
     base = state["base"]
     turn = int(state["turn"])
     if turn < int(rules().const["secret_base"]["earliest_discovery_turn"]) or base["found"] or not base_active(state):
@@ -148,6 +151,7 @@ def stage_search(state: State) -> list[Event]:
     events: list[Event] = []
     faces = rules().faces["blue"]
     dice = Ruleset_dice(state)
+    acc = 0
     for system in sorted(rules().systems):
         n = search_dice(state, system)
         if not n:
@@ -155,18 +159,18 @@ def stage_search(state: State) -> list[Event]:
         values = dice.roll(n, 8, f"base search at {system}: {n} blue")
         events += dice.drain()
         got = [faces[v - 1] for v in values]
-        acc = "accuracy" in got
-        if acc and base["system"] == system:
-            base["found"] = True
-            base["found_turn"] = turn
-            events.append(log(state, "search", f"Search at {system}: {', '.join(got)}: ACCURACY! The Rebel base is found at {system}", system=system))
-            events += reveal(state, base["record"])
-        elif acc:
-            events.append(log(state, "search", f"Search at {system}: {', '.join(got)}: an ACC, and no base here", system=system))
-        else:
-            events.append(log(state, "search", f"Search at {system}: {', '.join(got)}: no ACC, nothing learned", system=system))
+        acc += got.count("accuracy")
+        events.append(log(state, "search", f"Search at {system}: {', '.join(got)}", system=system, acc=got.count("accuracy")))
     state["dice"] = dice.to_state()
-    return events
+    if not acc:
+        if events:
+            events.append(log(state, "search", "No ACC on any search die: nothing is learned about the Rebel base", acc=0))
+        return events
+    system = base["system"]
+    base["found"] = True
+    base["found_turn"] = turn
+    events.append(log(state, "search", f"{acc} ACC on the search dice: the Rebel base is found at {system}", system=system, acc=acc))
+    return events + reveal(state, base["record"])
 
 
 # -- 5. destruction, 6. bonus -------------------------------------------------------------------------
@@ -190,8 +194,9 @@ def destroy_base(state: State, how: str) -> list[Event]:
 
 
 def stage_destroy(state: State) -> list[Event]:
+    """From turn 6, an Imperial fleet alone in the base's system destroys it, found or not (GCW-BASE-07, GCW-GAP-30)."""
     base = state["base"]
-    if not base["found"] or not base_active(state):
+    if int(state["turn"]) < int(rules().const["secret_base"]["earliest_discovery_turn"]) or not base_active(state):
         return []
     system = base["system"]
     if fleets_at(state, system, "Empire") and not fleets_at(state, system, "Rebel"):
@@ -241,11 +246,8 @@ def stage_rebel_victory(state: State) -> list[Event]:
 
 
 def end_game(state: State, winners: list[str], reason: str) -> list[Event]:
-    state["result"] = {"winners": winners, "reason": reason}
-    events = [log(state, "victory", reason)]
-    if state["base"].get("record"):
-        events += reveal(state, state["base"]["record"])
-    return events
+    """The game ends; every sealed record is revealed (model.end_game)."""
+    return model_end_game(state, winners, reason)
 
 
 # -- 8. income and catch-up ---------------------------------------------------------------------------
@@ -339,6 +341,13 @@ def buy(state: State, side: str, code: str, ship: str | None, line: str) -> list
                         raise OrderError(f"{line!r}: {ship} carries the title {card(old).name}, which cannot be replaced")
                     unit["upgrades"].remove(old)
                     note = f", discarding {card(old).name}"
+            if c.type == "commander" and unit["fleet"] != "pool":
+                held = [u["id"] for u in fleet_units(state, unit["fleet"]) if u["id"] != ship
+                        and any(card(up).type == "commander" for up in u.get("upgrades", []))]
+                if held:
+                    raise OrderError(f"{line!r}: fleet {unit['fleet']} already has a Commander on {', '.join(held)}, and a fleet "
+                                     f"cannot have more than one (GCW-REORG-07); fit it to a ship of a fleet without one, "
+                                     f"or buy it loose: 'buy {code}'")
             unit["upgrades"].append(code)
             where = f"{ship}{note}"
     if c.unique and c.unique in lost:
