@@ -62,12 +62,10 @@ def _step(state):
     for seat in seats:
         for text in R.bot(R.view(state, seat), seat):
             try:
-                R.submit(state, seat, text)
-                return seat, text
+                return seat, text, R.submit(state, seat, text)
             except OrderError:
                 continue
-    R.resolve(state)
-    return "gm", "resolve"
+    return "gm", "resolve", R.resolve(state)
 
 
 def _hidden_variants(state):
@@ -98,7 +96,7 @@ def _hidden_variants(state):
 @pytest.mark.parametrize("seed,auto", [("leak-1", True), ("leak-2", True), ("leak-3", False)])
 def test_playout_roundtrip_and_no_leaks(seed, auto):
     """GCW-GAP-42 GCW-SETUP-10 GCW-SETUP-11 GCW-BATTLE-04: at every step the state round-trips through JSON, only awaited seats
-    have orders, and changing what a side may not know leaves that side's view unchanged."""
+    have orders, the invariants hold, and changing what a side may not know leaves that side's view unchanged."""
     state = new_game(seed, auto_resolve=auto, turns=8 if not auto else 12)
     seat_of = {"Empire": "ann", "Rebel": "bob"}
     for n in range(3000):
@@ -112,7 +110,10 @@ def test_playout_roundtrip_and_no_leaks(seed, auto):
             idle = {"ann", "bob"} - R.awaiting(state)
             for seat in idle:
                 assert R.legal_orders(state, seat) == []
-        _step(state)
+        before = copy.deepcopy(state)
+        seat, text, events = _step(state)
+        problems = R.invariants(before, state, events)
+        assert not problems, f"step {n} ({seat}: {text!r}) breaks the invariants: {problems}"
     assert R.outcome(state) is not None, f"the game did not end: {state['phase']} {state['step']}"
 
 

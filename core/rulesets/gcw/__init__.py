@@ -12,6 +12,7 @@ from core.orders import OrderBook
 from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
 
 from . import bot as _bot
+from . import invariants as _invariants
 from . import flow, orders, views
 from .data import rules
 from .model import card
@@ -70,6 +71,11 @@ class GalacticCivilWar(Ruleset):
         if result is None:
             return None
         return Outcome(tuple(result["winners"]), str(result["reason"]))
+
+    def invariants(self, before: State, after: State, events: list[Event]) -> list[str]:
+        """Fleet and Commander limits, CP/RP/VP and units changed only by logged causes, sealed records
+        unchanged until revealed and all revealed at the end (see :mod:`.invariants`). Raises nothing."""
+        return _invariants.check(before, after, events)
 
     def bot(self, view: View, seat: str) -> list[str]:
         return _bot.play(view, seat)

@@ -76,7 +76,7 @@ def do_move(ctx: Any, fleet: str, system: str, escorts: list[str] | None = None)
             state["fleets"][esc]["system"] = system
             state["fleets"][esc]["arrived"] = state["counters"]["seq"] + 1
         text = f"The Death Star moves {here} -> {system} ({cost} CP)" + (f" escorted by {', '.join(escorts)} for free" if escorts else "")
-        return finish(state, side, [log(state, "move", text, side=side, fleet=fleet, origin=here, system=system, cost=cost, escorts=escorts or [])])
+        return finish(state, side, [log(state, "move", text, side=side, fleet=fleet, origin=here, system=system, cost=cost, escorts=escorts or [], ledger=[[side, "cp", -cost]])])
     info = own_fleet(state, side, fleet, line)
     if escorts:
         raise OrderError(f"{line!r}: only the Death Star takes escorts; write 'move {fleet} {system}'")
@@ -88,7 +88,7 @@ def do_move(ctx: Any, fleet: str, system: str, escorts: list[str] | None = None)
     info["system"] = system
     info["arrived"] = state["counters"]["seq"] + 1
     return finish(state, side, [log(state, "move", f"{side} fleet {fleet} moves {here} -> {system} ({cost} CP)",
-                                    side=side, fleet=fleet, origin=here, system=system, cost=cost)])
+                                    side=side, fleet=fleet, origin=here, system=system, cost=cost, ledger=[[side, "cp", -cost]])])
 
 
 # -- reorganisation -----------------------------------------------------------------------------------
@@ -109,7 +109,7 @@ def do_split(ctx: Any, fleet: str, units: list[str]) -> list[Event]:
     problems = fleet_problems(state, side, [fleet, new], count)
     if problems:
         raise OrderError(f"{line!r}: not allowed: {'; '.join(problems)}")
-    return finish(state, side, [log(state, "reorganise", f"{side} splits {', '.join(units)} off {fleet} into a new fleet {new} at {info['system']} (1 CP)",
+    return finish(state, side, [log(state, "reorganise", f"{side} splits {', '.join(units)} off {fleet} into a new fleet {new} at {info['system']} (1 CP)", ledger=[[side, "cp", -1]],
                                     side=side, fleet=fleet, new=new, units=units)])
 
 
@@ -126,7 +126,7 @@ def do_merge(ctx: Any, fleet: str, other_fleet: str) -> list[Event]:
     for uid in list(b["units"]):
         put(state, uid, fleet)
     check_limits(state, side, [fleet], line)
-    return finish(state, side, [log(state, "reorganise", f"{side} merges {other_fleet} into {fleet} at {a['system']} (1 CP)",
+    return finish(state, side, [log(state, "reorganise", f"{side} merges {other_fleet} into {fleet} at {a['system']} (1 CP)", ledger=[[side, "cp", -1]],
                                     side=side, fleet=fleet, merged=other_fleet)])
 
 
@@ -147,7 +147,7 @@ def do_transfer(ctx: Any, units: list[str], fleet: str) -> list[Event]:
     for uid in units:
         put(state, uid, fleet)
     check_limits(state, side, [fleet, source], line)
-    return finish(state, side, [log(state, "reorganise", f"{side} transfers {', '.join(units)} from {source} to {fleet} (1 CP)",
+    return finish(state, side, [log(state, "reorganise", f"{side} transfers {', '.join(units)} from {source} to {fleet} (1 CP)", ledger=[[side, "cp", -1]],
                                     side=side, fleet=fleet, source=source, units=units)])
 
 
@@ -220,7 +220,7 @@ def do_reassign(ctx: Any, upgrade: str, target: str) -> list[Event]:
         if to_fleet != "pool":
             involved.append(to_fleet)
     check_limits(state, side, sorted(set(involved)), line)
-    return finish(state, side, [log(state, "reorganise", f"{side} moves {card(code).name} from {holder} to {target} (1 CP)",
+    return finish(state, side, [log(state, "reorganise", f"{side} moves {card(code).name} from {holder} to {target} (1 CP)", ledger=[[side, "cp", -1]],
                                     side=side, upgrade=code, source=holder, target=target)])
 
 
@@ -252,7 +252,7 @@ def do_repair(ctx: Any, fleet: str, ships: list[str] | None = None) -> list[Even
     for uid in chosen:
         state["units"][uid]["damage"] = 0
     return finish(state, side, [log(state, "repair", f"{side} repairs {', '.join(chosen)} of {fleet} at {system} (yard {yard}, {cost} CP)",
-                                    side=side, fleet=fleet, ships=chosen, cost=cost)])
+                                    side=side, fleet=fleet, ships=chosen, cost=cost, ledger=[[side, "cp", -cost]])])
 
 
 # -- deploy -------------------------------------------------------------------------------------------
@@ -287,7 +287,7 @@ def do_deploy(ctx: Any, units: list[str], target: str) -> list[Event]:
         if problems:
             raise OrderError(f"{line!r}: not allowed: {'; '.join(problems)}")
     pts = sum(unit_points(state["units"][u]) for u in units)
-    return finish(state, side, [log(state, "deploy", f"{side} deploys {', '.join(units)} ({pts} points) from the force pool into {fid} at {system} (1 CP)",
+    return finish(state, side, [log(state, "deploy", f"{side} deploys {', '.join(units)} ({pts} points) from the force pool into {fid} at {system} (1 CP)", ledger=[[side, "cp", -1]],
                                     side=side, fleet=fid, units=units, system=system)])
 
 

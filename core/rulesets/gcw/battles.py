@@ -226,7 +226,7 @@ def answer_concession(state: State, side: str, accept: bool) -> list[Event]:
         gain = half_up(battle["points"][conceder])
         state["sides"][side]["vp"] += gain
         events = [log(state, "battle", f"{side} accepts {conceder}'s concession of battle {battle['id']}: {side} scores {gain} VP "
-                      f"(half of {battle['points'][conceder]}); the battle is not set up", vp=gain)]
+                      f"(half of {battle['points'][conceder]}); the battle is not set up", vp=gain, ledger=[[side, "vp", gain]])]
         battle["result"] = {"vp": {side: gain, conceder: 0}, "conceded": conceder}
         return events + plan_retreats(state, battle, {conceder: "all"})
     del battle["concede"][conceder]
@@ -394,7 +394,7 @@ def apply_report(state: State, battle: dict[str, Any], report: dict[str, Any], h
                 withdrawn[side].append(uid)
     events.append(log(state, "battle", f"Battle {battle['id']} result ({how}): Empire scores {vp['Empire']} VP, Rebel {vp['Rebel']} VP"
                       + (f"; {'; '.join(lines)}" if lines else "; no losses") + "; shields and facedown damage are restored",
-                      battle=battle["id"], vp=vp))
+                      battle=battle["id"], vp=vp, ledger=[[s, "vp", vp[s]] for s in ("Empire", "Rebel")]))
     events += enforce_pool_limits(state, battle["system"])
     survivors = {s: [u for u in battle["units"][s] if u in state["units"] and state["units"][u]["fleet"] != "pool"
                      and u not in withdrawn[s]] for s in ("Empire", "Rebel")}
@@ -574,7 +574,8 @@ def bomb(state: State, squadron: str) -> list[Event]:
         vp = int(rules().const["secret_weapon"]["rebel_vp"])
         state["sides"]["Rebel"]["vp"] += vp
         state["deathstar"] = None
-        events.append(log(state, "weapon", f"{squadron} rolls {face}: the Death Star is blown away! Rebel +{vp} VP", vp=vp))
+        events.append(log(state, "weapon", f"{squadron} rolls {face}: the Death Star is blown away! Rebel +{vp} VP", vp=vp,
+                          ledger=[["Rebel", "vp", vp]]))
     else:
         events.append(log(state, "weapon", f"{squadron} rolls {face}: the run fails"))
     return events + flow.advance(state)

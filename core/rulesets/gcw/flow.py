@@ -170,8 +170,9 @@ def start_movement(state: State) -> list[Event]:
     state["phase"] = "movement"
     events = []
     for side in ("Empire", "Rebel"):
-        state["sides"][side]["cp"] = command_points(state, side)
-        events.append(log(state, "cp", f"{side} has {state['sides'][side]['cp']} CP", side=side, cp=state["sides"][side]["cp"]))
+        old, state["sides"][side]["cp"] = state["sides"][side]["cp"], command_points(state, side)
+        events.append(log(state, "cp", f"{side} has {state['sides'][side]['cp']} CP", side=side, cp=state["sides"][side]["cp"],
+                          ledger=[[side, "cp", state["sides"][side]["cp"] - old]]))
     state["movement"] = {"active": None, "passes": 0}
     return events + offer(state, state["initiative"]["side"])
 
@@ -212,6 +213,6 @@ def end_movement(state: State) -> list[Event]:
         left = state["sides"][side]["cp"]
         state["sides"][side]["cp"] = 0
         if left:
-            events.append(log(state, "cp", f"{side} loses {left} unspent CP", side=side, lost=left))
+            events.append(log(state, "cp", f"{side} loses {left} unspent CP", side=side, lost=left, ledger=[[side, "cp", -left]]))
     state["phase"] = "battle"
     return events + battles.begin(state)

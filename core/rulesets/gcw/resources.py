@@ -51,7 +51,8 @@ def claim(state: State, side: str, system: str) -> list[Event]:
         if mine.lasts == "once":
             state["sides"][side]["rp"] += mine.amount
             info["cards"][side] = "discarded"
-            events.append(log(state, "card", f"{mine.title!r}: {side} gains {mine.amount} RP once; the card is discarded"))
+            events.append(log(state, "card", f"{mine.title!r}: {side} gains {mine.amount} RP once; the card is discarded",
+                              ledger=[[side, "rp", mine.amount]]))
     return events
 
 
@@ -115,7 +116,7 @@ def fire(state: State, system: str) -> list[Event]:
     info["cards"] = {"Empire": "discarded", "Rebel": "discarded"}
     state["sides"]["Empire"]["vp"] += value
     events = [log(state, "weapon", f"The Death Star fires: {system} is destroyed; both its cards are discarded; Empire +{value} VP "
-                  f"(the Rebel card's value)", system=system, vp=value)]
+                  f"(the Rebel card's value)", system=system, vp=value, ledger=[["Empire", "vp", value]])]
     base = state["base"]
     if base["system"] == system:
         events += destroy_base(state, "the Death Star")
@@ -217,7 +218,8 @@ def take(state: State, kind: str) -> list[Event]:
     key = "vp" if kind.upper() == "VP" else "rp"
     state["sides"]["Empire"][key] += int(job["amount"])
     state["step"] = None
-    return [log(state, "base", f"Empire takes {job['amount']} {key.upper()} for {job['why']}", amount=job["amount"], taken=key)]
+    return [log(state, "base", f"Empire takes {job['amount']} {key.upper()} for {job['why']}", amount=job["amount"], taken=key,
+                ledger=[["Empire", key, int(job["amount"])]])]
 
 
 def rebuild_options(state: State, exclude: str | None) -> list[str]:
@@ -279,7 +281,8 @@ def stage_income(state: State) -> list[Event]:
         text = f"{side} gains {gain} RP"
         if extra:
             text += f" and {extra} RP from {'Might of the Empire' if side == 'Empire' else 'Fires of Rebellion'}"
-        events.append(log(state, "income", text + f" ({state['sides'][side]['rp']} RP banked)", side=side, rp=gain, catch_up=extra))
+        events.append(log(state, "income", text + f" ({state['sides'][side]['rp']} RP banked)", side=side, rp=gain, catch_up=extra,
+                          ledger=[[side, "rp", gain + extra]]))
     return events
 
 
@@ -354,7 +357,8 @@ def buy(state: State, side: str, code: str, ship: str | None, line: str) -> list
         del lost[c.unique]
         note = " (a destroyed unique, bought back at double cost)"
     state["sides"][side]["rp"] -= cost
-    return [log(state, "buy", f"{side} buys {c.name} for {cost} RP: {where}{note if c.unique else ''}", side=side, code=code, cost=cost)]
+    return [log(state, "buy", f"{side} buys {c.name} for {cost} RP: {where}{note if c.unique else ''}", side=side, code=code, cost=cost,
+                ledger=[[side, "rp", -cost]])]
 
 
 # -- 10. final scoring --------------------------------------------------------------------------------
