@@ -103,10 +103,14 @@ class Command:
     details: str = ""
 
 
+SEED_NOTE = ("a typed seed is mixed with secret randomness, since a guessable seed would give away every die roll; "
+             "reproducible=yes uses it as is, for a test game that replays from the seed alone")
+
 COMMANDS: dict[str, Command] = {c.name: c for c in [
-    Command("new", "new <ruleset> [scenario=<id>] [seed=<s>] seats=<seat>:<side>[:bot][,...] [gm=<name>] [<option>=<value>...]",
+    Command("new", "new <ruleset> [scenario=<id>] [seed=<s> [reproducible=yes]] seats=<seat>:<side>[:bot][,...] [gm=<name>] [<option>=<value>...]",
             "start a new game", "_new", needs_game=False,
-            details="example: new raw seed=42 seats=al:GAR,bo:CIS:bot,cy:GAR:bot,di:CIS:bot,ed:GAR:bot,fa:CIS:bot"),
+            details="example: new raw seed=42 seats=al:GAR,bo:CIS:bot,cy:GAR:bot,di:CIS:bot,ed:GAR:bot,fa:CIS:bot\n"
+                    f"{SEED_NOTE}"),
     Command("as", "as <seat> <order>  |  as <actor> for <seat> <order>",
             "give an order for a seat (as itself, or as its Grand Admiral or the GM)", "_as",
             details="`help orders` lists the orders; `help <order>` explains one"),
@@ -296,10 +300,14 @@ class Console:
         seats = parse_seats(settings.pop("seats"), ruleset.sides())
         scenario = settings.pop("scenario", None)
         seed = settings.pop("seed", None)
+        reproducible = settings.pop("reproducible", "no").lower()
+        if reproducible not in ("yes", "no", "true", "false"):
+            raise ConsoleError(f"reproducible={reproducible!r}: write reproducible=yes (a test game) or leave it out")
+        reproducible = reproducible in ("yes", "true")
         gm = settings.pop("gm", GM)
         defaults = ruleset.options()
         options = {key: coerce_option(value, defaults.get(key)) for key, value in settings.items()}
-        session = Session.new(ruleset_id, seats, scenario, options, seed, gm)
+        session = Session.new(ruleset_id, seats, scenario, options, seed, gm, reproducible=reproducible)
         kept = {}
         if self.keeper is not None:
             kept["game"] = self.keeper.adopt(session)
@@ -307,6 +315,10 @@ class Console:
         listing = ", ".join(f"{n} ({s}{', bot' if b else ''})" for n, s, b in seats)
         text = (f"new game of {ruleset.title}, scenario {session.record['scenario']}; seats: {listing}\n"
                 f"dice seed hash {session.record['seed_hash']}\n{self._state_line()}")
+        if seed is not None:
+            text += ("\nreproducible test game: the typed seed is used as is, so anyone who knows or guesses it can compute "
+                     "every die roll in advance" if reproducible else
+                     "\nthe typed seed is mixed with secret randomness (revealed at the end); reproducible=yes would use it as is")
         if self.keeper is not None:
             text += f"\nkept as {self.keeper.where()}; saved on every change"
         return Answer(True, "new", text, {"ruleset": ruleset_id, "seats": session.record["seats"],

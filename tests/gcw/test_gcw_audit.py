@@ -14,7 +14,7 @@ from core.events import filter_events
 from core.rulesets.gcw import model
 from core.rulesets.gcw.data import rules
 from core.session import Session
-from gcw_helpers import R, add_fleet, do, moving, seat_of, started, texts
+from gcw_helpers import R, add_fleet, do, moving, new_game, seat_of, started, texts
 from test_gcw_battle import _to_report, battle_at
 
 ACC_FACES = {i + 1 for i, face in enumerate(rules().faces["blue"]) if face == "accuracy"}
@@ -261,3 +261,38 @@ def test_gcw_gap_23_rebel_survives_deploys_at_base():
     assert model.fleets_of(state, "Rebel"), "the new fleet is on the map"
     assert state["fleets"][model.fleets_of(state, "Rebel")[0]]["system"] == base
     assert "deploys" in texts(events)
+
+
+def test_gcw_setup_09_rebel_bot_base_varies_with_seed_and_stays_legal():
+    """GCW-SETUP-09 GCW-SETUP-11 GCW-GAP-32: the Rebel bot's secret base varies with the game's seed (not always Hoth), is
+    always a legal system, is the same for the same seed, and its choice is not visible to the Empire."""
+    def bot_base(seed):
+        state = new_game(seed)
+        for text in R.bot(R.view(state, "bob"), "bob"):
+            do(state, "bob", text)        # the bot's orders are legal: a refusal raises here
+        return state["setup"]["Rebel"].get("base") or state["base"]["system"]
+    bases = {n: bot_base(f"variety-{n}") for n in range(24)}
+    for n, base in bases.items():
+        assert base in rules().systems and base not in rules().const["setup"]["forbidden_for_rebel"], f"seed {n}: illegal base {base}"
+    assert len(set(bases.values())) >= 5, f"24 seeds gave only these bases: {sorted(set(bases.values()))}"
+    assert bot_base("variety-3") == bases[3], "the same seed gives the same choice"
+    state = started()
+    view = R.view(state, "ann")
+    assert state["nonce"]["Rebel"] not in json.dumps(view), "the Empire's view carries the Rebel's private nonce"
+
+
+def test_gcw_setup_11_console_mixes_a_typed_seed_and_says_what_it_gives_away():
+    """GCW-SETUP-11 GCW-GAP-42: in the console a typed seed is mixed with secret randomness unless the GM asks for a
+    reproducible test game; both answers say what a typed seed gives away."""
+    from core.console import Console
+    seats = "seats=ann:Empire,bob:Rebel"
+    console = Console()
+    answer = console.handle(f"new gcw seed=3 {seats}")
+    assert answer.ok, answer.error
+    assert console.session.record["seed"] != "3" and "mixed with secret randomness" in answer.text
+    assert console.session.record["seed_hash"] != hashlib.sha256(b"3").hexdigest()
+    answer = console.handle(f"new gcw seed=3 reproducible=yes {seats}")
+    assert answer.ok, answer.error
+    assert console.session.record["seed"] == "3" and "compute every die roll" in answer.text
+    refused = console.handle(f"new gcw seed=3 reproducible=maybe {seats}")
+    assert not refused.ok and "reproducible=yes" in refused.error

@@ -97,6 +97,9 @@ class GalacticCivilWar(Ruleset):
         for rid, r in state.get("sealed", {}).items():
             if r["owner"] != side and not r["revealed"]:
                 changes.append((f"sealed record {rid}", lambda s, rid=rid: s["sealed"][rid].__setitem__("content", {"changed": True})))
+        for other_side in state.get("nonce", {}):
+            if other_side != side:
+                changes.append((f"{other_side}'s private nonce", lambda s, o=other_side: s["nonce"].__setitem__(o, "changed")))
         for other_side, draft in state.get("setup", {}).items():
             if other_side != side and draft.get("text"):
                 changes.append((f"{other_side}'s setup draft",

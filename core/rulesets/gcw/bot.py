@@ -7,6 +7,7 @@ undefended Death Star with its bombers. Both buy ships with their RP each Resour
 """
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from .data import rules
@@ -41,8 +42,21 @@ def on_setup(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
         start = "Coruscant" if side == "Empire" else "Yavin IV"
         orders.append(f"fleet {start} {rules().lists[side][0]}")
     if side == "Rebel" and "base" not in draft:
-        orders.append("base Hoth")
+        orders.append(f"base {pick(base_candidates(), f.get('nonce', ''), 'base')}")
     return orders + ["ready"]
+
+
+def base_candidates() -> list[str]:
+    """Where the Rebel may hide his base at setup with some sense: legal (not an Imperial start system)
+    and at least three jumps from every one of them, so the hunt takes time."""
+    return sorted(s for s in rules().systems if s not in CORE and min(distance(s, c) for c in CORE) >= 3)
+
+
+def pick(options: list[str], nonce: str, purpose: str) -> str:
+    """One of ``options`` chosen by the side's private nonce (so it varies with the game's seed), stable
+    for the same nonce and purpose."""
+    digest = hashlib.sha256(f"{nonce}:{purpose}".encode("utf-8")).digest()
+    return options[int.from_bytes(digest[:8], "big") % len(options)]
 
 
 def on_initiative(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
@@ -128,7 +142,9 @@ def on_rebuild(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
     def far(s: str) -> int:
         return min([hops(f, s, fl["system"]) for fl in f["fleets"].values() if fl["side"] == "Empire"] or [99])
     options.sort(key=lambda s: (-far(s), s))
-    return [f"base {s}" for s in options[:3]]
+    best = [s for s in options if far(s) == far(options[0])] if options else []
+    first = pick(best, f.get("nonce", ""), f"rebuild {f['turn']}") if best else None
+    return [f"base {s}" for s in ([first] if first else []) + [s for s in options[:3] if s != first]]
 
 
 def on_buy(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:

@@ -6,6 +6,7 @@ automatic part of the turn until the next step that needs a player (or the end o
 """
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from core.errors import SetupError
@@ -48,6 +49,9 @@ def new_state(scenario: str, seats: list[tuple[str, str]], options: dict[str, An
         "base": {"system": None, "record": None, "found": False, "found_turn": None, "operational_from": 1,
                  "destroyed": 0},
         "deathstar": None, "sealed": {}, "result": None, "history": [],
+        # each side's private nonce, fixed at setup from the seed: a bot's secret choices (the base) vary
+        # with the game's seed without the view ever depending on the seed itself
+        "nonce": {s: hashlib.sha256(f"{seed}:{s}:choices".encode("utf-8")).hexdigest()[:16] for s in SIDES},
     }
 
 

@@ -150,6 +150,7 @@ def build(state: State, viewer: str) -> dict[str, Any]:
     if side is not None:
         draft = state["setup"].get(side, {})
         facts["draft"] = {k: v for k, v in draft.items() if k in ("text", "start", "base")}
+        facts["nonce"] = state.get("nonce", {}).get(side, "")
     else:
         facts["drafts"] = {s: {k: v for k, v in state["setup"].get(s, {}).items() if k in ("text", "start", "base")} for s in ("Empire", "Rebel")}
     return {
