@@ -3,26 +3,36 @@
 Each takes its arguments as a list (what follows the subcommand's name) and returns
 ``(text, exit code)``; nothing is printed, nothing exits. Exit codes: 0 done (for verify: OK),
 1 refused or failed (unknown or unreadable game, verify mismatch, seed still secret), 2 bad usage.
-Every command reads; none takes a game's lock or writes a file.
+Every command but ``import`` (which adds a game) and ``export --record`` (which writes a new file)
+only reads; none takes a game's lock.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from core.errors import HolotableError
 from core.registry import find_ruleset
+from core.text import printable
+from saves.atomic import atomic_write_text, dumps, read_regular
+from saves.errors import SaveError
+from saves.layout import parse_game_file
 from saves.replay import export_turn, replay_text
-from saves.store import GameStore
+from saves.store import GameStore, playable
 from saves.verify import verify
 
 OK, FAILED, USAGE = 0, 1, 2
 
 
 class _Usage(Exception):
-    """A bad command line: the message and the usage text."""
+    """A bad command line (exit code 2), or the help that was asked for (exit code 0): the text."""
+
+    def __init__(self, text: str, code: int = 2) -> None:
+        super().__init__(text)
+        self.code = code
 
 
 class _Parser(argparse.ArgumentParser):
@@ -30,7 +40,10 @@ class _Parser(argparse.ArgumentParser):
         raise _Usage(f"holotable {self.prog.split()[-1]}: {message}\n{self.format_usage()}")
 
     def exit(self, status: int = 0, message: str | None = None) -> None:  # type: ignore[override]
-        raise _Usage(message or self.format_help())
+        raise _Usage(message or self.format_help(), OK if status == 0 else USAGE)
+
+    def print_help(self, file: object = None) -> None:  # ``--help``: the text is the answer, exit code 0
+        raise _Usage(self.format_help(), OK)
 
 
 def _parser(name: str, description: str) -> _Parser:
@@ -66,7 +79,7 @@ def saves_command(argv: Sequence[str], data_dir: Path | None = None) -> tuple[st
     try:
         args = parser.parse_args(list(argv))
     except _Usage as exc:
-        return str(exc), USAGE
+        return str(exc), exc.code
     store = GameStore(args.data_dir or data_dir)
     games = store.list()
     if not games:
@@ -75,11 +88,12 @@ def saves_command(argv: Sequence[str], data_dir: Path | None = None) -> tuple[st
     problems = []
     for game in games:
         if not game.readable:
-            rows.append((game.id, "?", "?", "-", "UNREADABLE (see below)"))
-            problems.append(f"{game.id}: {game.problem}")
+            rows.append((printable(game.id, 64), "?", "?", "-", "UNREADABLE (see below)"))
+            problems.append(printable(f"{game.id}: {game.problem}", 400))
             continue
         turn = f"{game.turn}" + (" (over)" if game.over else "")
-        rows.append((game.id, game.title or game.ruleset or "?", turn, _when(game.last_activity), ", ".join(game.seats)))
+        rows.append((game.id, game.title or game.ruleset or "?", turn, _when(game.last_activity),
+                     printable(", ".join(game.seats), 400)))
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     lines = ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row[:4])) + "  " + row[4] for row in rows]
     text = "\n".join(line.rstrip() for line in lines) + "\n"
@@ -103,12 +117,14 @@ def replay_command(argv: Sequence[str], data_dir: Path | None = None) -> tuple[s
         if not args.seat and not args.gm:
             parser.error("say whose replay it is: --as SEAT, or --gm to see everything")
     except _Usage as exc:
-        return str(exc), USAGE
+        return str(exc), exc.code
     try:
         loaded = GameStore(args.data_dir or data_dir).read(args.game)
         return replay_text(loaded.record, args.seat, args.turn, args.game), OK
     except HolotableError as exc:
-        return f"holotable replay: {exc}\n", FAILED
+        return printable(f"holotable replay: {exc}") + "\n", FAILED
+    except Exception as exc:  # noqa: BLE001 - a damaged game is refused in one line, never a traceback
+        return f"holotable replay: game {printable(args.game, 64)!r} could not be read ({type(exc).__name__})\n", FAILED
 
 
 def verify_command(argv: Sequence[str], data_dir: Path | None = None) -> tuple[str, int]:
@@ -123,34 +139,101 @@ def verify_command(argv: Sequence[str], data_dir: Path | None = None) -> tuple[s
     try:
         args = parser.parse_args(list(argv))
     except _Usage as exc:
-        return str(exc), USAGE
+        return str(exc), exc.code
     try:
         loaded = GameStore(args.data_dir or data_dir).read(args.game, with_states=True)
         verdict = verify(loaded.record, loaded.chunks, as_gm=args.gm, game_id=args.game)
     except HolotableError as exc:
-        return f"holotable verify: {exc}\n", FAILED
+        return printable(f"holotable verify: {exc}") + "\n", FAILED
+    except Exception as exc:  # noqa: BLE001 - a damaged game is refused in one line, never a traceback
+        return f"holotable verify: game {printable(args.game, 64)!r} could not be read ({type(exc).__name__})\n", FAILED
     return verdict.text + "\n", OK if verdict.ok else FAILED
 
 
 def export_command(argv: Sequence[str], data_dir: Path | None = None) -> tuple[str, int]:
     """``holotable export <game> --turn N (--as SEAT | --gm) [--format markdown|bbcode]``: a turn
-    report for the forums, filtered for that viewer.
+    report for the forums, filtered for that viewer. ``holotable export <game> --gm --record FILE``:
+    the whole game as one portable file (every secret and the dice seed: the GM's copy), for
+    ``holotable import`` elsewhere.
 
-    Returns (report, 0), (reason, 1) for an unknown game, turn or seat, or (usage, 2).
+    Returns (report or what was written, 0), (reason, 1) for an unknown game, turn or seat or a
+    file that cannot be written, or (usage, 2).
     """
-    parser = _parser("export", "Write one turn's report for a forum, as one seat (or the GM) saw it.")
+    parser = _parser("export", "Write one turn's report for a forum, as one seat (or the GM) saw it; or, with "
+                               "--gm --record FILE, the whole game as one portable file for `holotable import`.")
     parser.add_argument("game")
-    parser.add_argument("--turn", type=int, required=True)
+    parser.add_argument("--turn", type=int, default=None, help="the turn of the report")
     _viewer_args(parser)
     parser.add_argument("--format", choices=("markdown", "bbcode", "text"), default="markdown")
+    parser.add_argument("--record", metavar="FILE", default=None,
+                        help="write the whole game (every secret and the dice seed) to FILE, a new file; needs --gm")
     try:
         args = parser.parse_args(list(argv))
-        if not args.seat and not args.gm:
+        if args.record is not None:
+            if not args.gm:
+                parser.error("a record holds every side's secrets and the dice seed: it is the GM's; add --gm")
+            if args.turn is not None or args.seat:
+                parser.error("--record writes the whole game: leave out --turn and --as")
+        elif args.turn is None:
+            parser.error("say which turn: --turn N (or --gm --record FILE for the whole game)")
+        elif not args.seat and not args.gm:
             parser.error("say whose report it is: --as SEAT, or --gm for the GM's")
     except _Usage as exc:
-        return str(exc), USAGE
+        return str(exc), exc.code
     try:
         loaded = GameStore(args.data_dir or data_dir).read(args.game)
+        if args.record is not None:
+            return _write_record(loaded.record, args.record, args.game), OK
         return export_turn(loaded.record, args.turn, args.seat, args.format, args.game, _title), OK
     except HolotableError as exc:
-        return f"holotable export: {exc}\n", FAILED
+        return printable(f"holotable export: {exc}") + "\n", FAILED
+    except Exception as exc:  # noqa: BLE001 - a damaged game is refused in one line, never a traceback
+        return f"holotable export: game {printable(args.game, 64)!r} could not be read ({type(exc).__name__})\n", FAILED
+
+
+def _write_record(record: dict[str, Any], target: str, game_id: str) -> str:
+    """Write ``record`` to the new file ``target``. Raises SaveError (an existing file is never replaced)."""
+    if "\x00" in target:
+        raise SaveError("the file name holds a NUL byte")
+    path = Path(target)
+    if os.path.lexists(path):
+        raise SaveError(f"{printable(target)} already exists; a record is written to a new file only (choose "
+                        f"another name or move that file away)")
+    if not path.parent.is_dir():
+        raise SaveError(f"there is no directory {printable(str(path.parent))} to write {printable(path.name)} in")
+    atomic_write_text(path, dumps(record))
+    return (f"wrote game {game_id} to {printable(target)} (the whole record: every secret and the dice seed); "
+            f"`holotable import {printable(target)}` adds it to another store\n")
+
+
+def import_command(argv: Sequence[str], data_dir: Path | None = None) -> tuple[str, int]:
+    """``holotable import FILE [--id ID]``: add a game record file (from ``holotable export --record``
+    or an older holotable) to the store, checked like any save: the file must be a regular file
+    holding a whole, playable game record of a schema this holotable reads. The file is only read.
+
+    Returns ("imported ... as game ID", 0), (reason, 1) for a file that is refused or an id that is
+    taken, or (usage, 2).
+    """
+    parser = _parser("import", "Add a game record file (from `holotable export --gm --record`) to the store.")
+    parser.add_argument("file", metavar="FILE")
+    parser.add_argument("--id", dest="game_id", default=None, help="the new game's id (default: a fresh one)")
+    try:
+        args = parser.parse_args(list(argv))
+    except _Usage as exc:
+        return str(exc), exc.code
+    label = printable(args.file, 200)
+    try:
+        try:
+            raw = read_regular(args.file, label)
+        except FileNotFoundError:
+            raise SaveError(f"there is no file {label}") from None
+        schema, data = parse_game_file(raw, label)
+        if schema != 1:
+            raise SaveError(f"{label} is a game file of a store (with its turn files beside it), not a record; "
+                            f"write a record with `holotable export GAME --gm --record FILE` and import that")
+        session = playable(data, label)
+        store = GameStore(args.data_dir or data_dir)
+        game_id = store.create(session, args.game_id)
+    except HolotableError as exc:
+        return printable(f"holotable import: {exc}") + "\n", FAILED
+    return f"imported {label} as game {game_id} in {store.games_dir}\n", OK

@@ -31,7 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from core.session import SCHEMA as RECORD_SCHEMA
-from saves.atomic import decode_json, dumps
+from core.text import printable
+from saves.atomic import decode_json, dumps, read_regular
 from saves.errors import SaveError, UnknownGame
 
 FORMAT = "holotable-game"
@@ -214,7 +215,7 @@ def schema_of(data: Any, label: str) -> int:
             raise SaveError(f"{label} is corrupt: a schema-1 game record whose state has no turn, or whose "
                             f"seats, journal, log or messages are not lists")
         return 1
-    kind = f"an object with keys {', '.join(sorted(map(str, data))[:8]) or 'none'}" if isinstance(data, dict) \
+    kind = f"an object with keys {printable(', '.join(sorted(map(str, data))[:8]), 160) or 'none'}" if isinstance(data, dict) \
         else f"a JSON {type(data).__name__}"
     raise SaveError(f"{label} is not a holotable save: it holds {kind}; a holotable save is a TinyDB "
                     f"database with the tables save, game, journal, log and messages (or, from holotable's "
@@ -282,7 +283,7 @@ def read_turns(paths: GamePaths, history: History, with_states: bool) -> tuple[d
         path = paths.turn_file(seq)
         label = f"game {paths.game_id!r}: turn file {path.name}"
         try:
-            raw = path.read_bytes()
+            raw = read_regular(path, label)
         except OSError as exc:
             raise SaveError(f"{label} is missing or unreadable ({exc.strerror or exc}); the game needs all "
                             f"{history.chunks} turn files in {paths.turns}; restore them from a backup") from None
@@ -324,11 +325,9 @@ def load_game(paths: GamePaths, with_states: bool = False) -> Loaded:
     """
     label = f"game {paths.game_id!r} ({paths.main})"
     try:
-        raw = paths.main.read_bytes()
+        raw = read_regular(paths.main, label)
     except FileNotFoundError:
         raise UnknownGame(f"no saved game {paths.game_id!r} in {paths.games_dir}") from None
-    except OSError as exc:
-        raise SaveError(f"{label} could not be read: {exc.strerror or exc}") from None
     schema, data = parse_game_file(raw, label)
     if schema == 1:
         return Loaded(record=data, meta={}, history=History(), schema=1, raw=raw)

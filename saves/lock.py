@@ -15,11 +15,14 @@ import fcntl
 import json
 import os
 import socket
+import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from core.text import printable
+from saves.atomic import read_regular
 from saves.errors import GameLocked, SaveError
 
 
@@ -40,9 +43,9 @@ class Holder:
 def read_holder(path: Path) -> Holder | None:
     """The holder note in a lock file, or None if there is none or it cannot be read (never raises)."""
     try:
-        data: Any = json.loads(path.read_text("utf-8") or "null")
-        return Holder(int(data["pid"]), str(data["host"]), float(data["since"]))
-    except (OSError, ValueError, TypeError, KeyError):
+        data: Any = json.loads(read_regular(path, str(path), 4096).decode("utf-8") or "null")
+        return Holder(int(data["pid"]), printable(str(data["host"]), 64), float(data["since"]))
+    except (OSError, ValueError, TypeError, KeyError, SaveError, RecursionError):
         return None
 
 
@@ -69,9 +72,14 @@ class WriterLock:
         if self._fd is not None:
             return
         try:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
+                         | getattr(os, "O_NOCTTY", 0), 0o600)
         except OSError as exc:
-            raise SaveError(f"cannot make the lock file {self.path}: {exc.strerror or exc}") from None
+            raise SaveError(f"cannot make the lock file {self.path}: {exc.strerror or exc} (a lock file is a "
+                            f"plain file holotable makes; move whatever is there away)") from None
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise SaveError(f"the lock file {self.path} is not a plain file; move it away and try again")
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:

@@ -26,7 +26,7 @@ from core.errors import HolotableError
 from core.events import GM
 from core.registry import find_ruleset
 from core.session import Session
-from saves.atomic import AtomicJSONStorage, atomic_write_bytes, remove_stale_temps
+from saves.atomic import AtomicJSONStorage, atomic_write_bytes, read_regular, remove_stale_temps
 from saves.errors import SaveError, UnknownGame
 from saves.history import drop_turn_files, write_main, write_new_game, write_turn
 from saves.layout import (LISTS, GamePaths, History, Loaded, check_game_id, game_doc, load_game,
@@ -66,27 +66,24 @@ def summarize(game_id: str, record: dict[str, Any], last_activity: float | None,
     """A summary of a game record; a record that cannot be summarized gets its problem (never raises)."""
     try:
         return _summarize(game_id, record, last_activity, schema)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        return GameSummary(game_id, problem=f"game {game_id!r} is corrupt: its record cannot be read ({exc!r})")
+    except SaveError as exc:
+        return GameSummary(game_id, problem=str(exc))
+    except Exception as exc:  # noqa: BLE001 - a listing never fails for one bad file
+        return GameSummary(game_id, problem=f"game {game_id!r} is corrupt: its record cannot be read "
+                                            f"({type(exc).__name__})")
 
 
 def _summarize(game_id: str, record: dict[str, Any], last_activity: float | None, schema: int) -> GameSummary:
-    seats = tuple(f"{s['name']} ({s['side']}{', bot' if s.get('bot') else ''})" for s in record.get("seats", []))
-    title, over = record["ruleset"], None
-    try:
-        ruleset = find_ruleset(record["ruleset"])
-        title = ruleset.title
-        outcome = ruleset.outcome(record["state"])
-        over = None if outcome is None else outcome.reason
-    except HolotableError as exc:
-        return GameSummary(game_id, record["ruleset"], None, int(record["state"]["turn"]), seats, last_activity,
-                           None, schema, f"cannot be played here: {exc}")
-    return GameSummary(game_id, record["ruleset"], title, int(record["state"]["turn"]), seats, last_activity,
-                       over, schema)
+    session = playable(record, f"game {game_id!r}", seats=False)
+    seats = tuple(f"{s['name']} ({s['side']}{', bot' if s.get('bot') else ''})" for s in session.record["seats"])
+    outcome = session.outcome()
+    return GameSummary(game_id, record["ruleset"], session.ruleset.title, int(session.turn), seats, last_activity,
+                       None if outcome is None else outcome.reason, schema)
 
 
-def playable(record: dict[str, Any], label: str) -> Session:
-    """The session of ``record`` once its views, awaited seats and outcome are seen to work.
+def playable(record: dict[str, Any], label: str, seats: bool = True) -> Session:
+    """The session of ``record`` once its views (the GM's, and each seat's unless ``seats`` is
+    false), awaited seats and outcome are seen to work.
 
     Raises SaveError (saying why) for a record of an unknown rule system or one the rule system
     cannot play (a damaged state); nothing is written.
@@ -98,7 +95,7 @@ def playable(record: dict[str, Any], label: str) -> Session:
     except Exception as exc:  # noqa: BLE001 - a damaged record is refused, never a traceback
         raise SaveError(f"{label} is damaged: its record does not make a game ({type(exc).__name__})") from None
     try:
-        for viewer in (GM, *session.seats()):
+        for viewer in (GM, *(session.seats() if seats else ())):
             session.view(viewer)
         session.awaiting()
         session.outcome()
@@ -224,7 +221,7 @@ class StoredGame:
         self._db.storage.close()
         label = f"game {self.game_id!r} ({self.paths.main})"
         try:
-            _, data = parse_game_file(self.paths.main.read_bytes(), label)
+            _, data = parse_game_file(read_regular(self.paths.main, label), label)
             open_record, _, history = record_of_main(data, label)
         except (OSError, SaveError):
             return  # nothing better to go back to; the session keeps what it has
@@ -288,7 +285,7 @@ class GameStore:
         """A fresh id like ``raw-20250131-3fa9c2``."""
         while True:
             game_id = f"{session.record['ruleset']}-{time.strftime('%Y%m%d')}-{secrets.token_hex(3)}"
-            if not self.paths(game_id).main.exists():
+            if not os.path.lexists(self.paths(game_id).main):
                 return game_id
 
     def _make(self, session: Session, game_id: str | None) -> tuple[GamePaths, WriterLock]:
@@ -300,7 +297,7 @@ class GameStore:
         lock = WriterLock(paths.lock, paths.game_id)
         lock.acquire()
         try:
-            if paths.main.exists():
+            if os.path.lexists(paths.main):
                 raise SaveError(f"a game {paths.game_id!r} already exists in {self.games_dir}; choose another id")
             remove_stale_temps(self.games_dir, paths.main.name)
             drop_turn_files(paths, 0)
@@ -344,9 +341,11 @@ class GameStore:
         """Read a game without opening it (no lock, no migration, nothing written). ``with_states``
         also keeps the state after every closed turn. Raises UnknownGame or SaveError."""
         paths = self.paths(game_id)
-        if not paths.main.exists():
+        if not os.path.lexists(paths.main):
             raise self._unknown(game_id)
-        return load_game(paths, with_states)
+        loaded = load_game(paths, with_states)
+        playable(loaded.record, f"game {game_id!r}")
+        return loaded
 
     def open(self, game_id: str, writer: bool = True) -> StoredGame:
         """Open a game. The writer takes the game's lock, migrates an older save (keeping a
@@ -356,7 +355,7 @@ class GameStore:
         file is corrupt, truncated, foreign or newer (then no file is touched).
         """
         paths = self.paths(game_id)
-        if not paths.main.exists():
+        if not os.path.lexists(paths.main):
             raise self._unknown(game_id)
         lock = WriterLock(paths.lock, paths.game_id) if writer else None
         if lock is not None:
@@ -400,7 +399,7 @@ class GameStore:
         """One game's line for ``holotable saves``; never raises for a bad file (its problem is the reason)."""
         try:
             paths = self.paths(game_id)
-            raw = paths.main.read_bytes()
+            raw = read_regular(paths.main, f"game {game_id!r} ({paths.main})")
             schema, data = parse_game_file(raw, f"game {game_id!r} ({paths.main})")
             if schema == 1:
                 return summarize(game_id, data, paths.main.stat().st_mtime, 1)
@@ -413,6 +412,8 @@ class GameStore:
             return GameSummary(game_id, problem=str(exc))
         except OSError as exc:
             return GameSummary(game_id, problem=f"game {game_id!r} could not be read: {exc.strerror or exc}")
+        except Exception as exc:  # noqa: BLE001 - a listing never fails for one bad file
+            return GameSummary(game_id, problem=f"game {game_id!r} could not be read ({type(exc).__name__})")
 
     def list(self) -> list[GameSummary]:
         """Every game, most recently active first; an unreadable one is listed with its reason (never raises)."""

@@ -30,12 +30,14 @@ from tinydb import Query, TinyDB
 from tinydb.table import Document
 
 from core.errors import HolotableError
-from saves.atomic import AtomicJSONStorage
+from saves.atomic import AtomicJSONStorage, remove_stale_temps
+from saves.errors import SaveError
 
 GM_ROLE = "gm"
 PLAYER_ROLE = "player"
 ROLES = (GM_ROLE, PLAYER_ROLE)
 SCHEMA = 1
+TABLES = {"accounts", "invites", "meta"}  # the tables of accounts.json
 ACCOUNT_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # 32 symbols, no 0/O or 1/I: 5 bits each
 CODE_GROUPS = 4
@@ -180,8 +182,14 @@ class Accounts:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         self.clock = clock
+        remove_stale_temps(self.path.parent, self.path.name)  # left by a writer killed mid-write
         self.db = TinyDB(self.path, storage=AtomicJSONStorage)
-        self.db.storage.read()  # a damaged file is refused now, not at the first login
+        data = self.db.storage.read()  # a damaged file is refused now, not at the first login
+        if data is not None and (set(data) - TABLES or not all(
+                isinstance(table, dict) and all(isinstance(doc, dict) for doc in table.values())
+                for table in data.values())):
+            raise SaveError(f"{self.path} is not a holotable accounts file (it holds other tables than "
+                            f"{', '.join(sorted(TABLES))}); move it away and the server starts a new one")
         self._accounts = self.db.table("accounts")
         self._invites = self.db.table("invites")
         meta = self.db.table("meta")

@@ -62,6 +62,7 @@ def banner(server: object, gm_code: str | None, gm_name: str) -> str:
 def serve(args: argparse.Namespace) -> int:
     """``holotable serve [--host H] [--port P] [--data DIR]``."""
     from core.errors import HolotableError
+    from core.text import printable
     from saves import default_data_dir
     from server.ssh import HolotableServer, HostKeyError, ServerOptions
 
@@ -77,7 +78,7 @@ def serve(args: argparse.Namespace) -> int:
             gm_code = server.accounts.ensure_gm(args.gm, fresh=args.new_gm_invite)
             await server.start()
         except (HostKeyError, HolotableError, OSError) as exc:
-            sys.stderr.write(f"holotable serve: {exc}\n")
+            sys.stderr.write(printable(f"holotable serve: {exc}") + "\n")
             return 2
         print(banner(server, gm_code, args.gm), flush=True)
         stop = asyncio.Event()

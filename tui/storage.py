@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from core.errors import HolotableError
+from core.text import printable
 
 if TYPE_CHECKING:
     from core.session import Session
@@ -61,6 +62,12 @@ def default_saves(data_dir: str | os.PathLike[str] | None = None) -> Saves:
     return StoreSaves(GameStore(data_dir))
 
 
+def safe(text: str) -> str:
+    """Text from a file, fit for a screen: control characters escaped, Rich markup shown as written."""
+    from rich.markup import escape
+    return escape(printable(text, 400))
+
+
 def seats_line(record: dict[str, Any]) -> tuple[str, ...]:
     """``("al (GAR)", "cy (GAR, bot)", ...)`` from a session record."""
     return tuple(f"{s['name']} ({s['side']}{', bot' if s.get('bot') else ''})" for s in record.get("seats", []))
@@ -78,8 +85,10 @@ class StoreSaves:
         try:
             summaries = self.store.list()
         except Exception as exc:  # noqa: BLE001 - a listing never stops the lobby
-            return [SaveEntry("?", problem=f"the saves cannot be listed: {exc}")]
-        return [SaveEntry(s.id, s.ruleset, s.title, s.turn, tuple(s.seats), s.last_activity, s.over, s.problem)
+            return [SaveEntry("?", problem=safe(f"the saves cannot be listed: {exc}"))]
+        return [SaveEntry(s.id if s.problem is None else safe(s.id), s.ruleset, s.title, s.turn,
+                          tuple(safe(seat) for seat in s.seats), s.last_activity, s.over,
+                          None if s.problem is None else safe(s.problem))
                 for s in summaries]
 
     def open(self, game_id: str) -> OpenGame:
