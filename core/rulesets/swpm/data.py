@@ -2,16 +2,14 @@
 once and checked at load time (SWPM-DATA-01..07). A bad row fails the load naming its id."""
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-from . import effects as fx
+from core.packaged import packaged_toml
 
-DATA = Path(__file__).parent / "data"
+from . import effects as fx
 
 
 class DataError(ValueError):
@@ -98,8 +96,7 @@ class Rules:
 
 
 def _load(name: str) -> dict[str, Any]:
-    with open(DATA / f"{name}.toml", "rb") as handle:
-        return tomllib.load(handle)
+    return packaged_toml(__package__ or "core.rulesets.swpm", "data", f"{name}.toml")
 
 
 def _expand(items: list[str], known: dict[str, Any], where: str) -> tuple[str, ...]:
