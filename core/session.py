@@ -140,7 +140,7 @@ class Session:
         elif op == "roll":
             self.gm_roll(actor, entry["count"], entry["sides"], entry["reason"])
         elif op == "correct":
-            self.gm_correct(actor, entry["path"], entry["value"], entry["reason"])
+            self.gm_correct(actor, entry["path"], entry["value"], entry["reason"], checked=False)
         elif op == "post":
             self.post(actor, entry["thread"], entry["text"])
         elif op == "bot":
@@ -405,8 +405,14 @@ class Session:
         self._tell("roll", events=events)
         return events
 
-    def gm_correct(self, actor: str, path: str, value: str, reason: str) -> list[Event]:
+    def gm_correct(self, actor: str, path: str, value: str, reason: str, checked: bool = True) -> list[Event]:
         """The GM sets one value of the state (``a.b.c`` path, JSON value) with a logged reason.
+
+        The value must keep the old one's type, and the corrected state is tried first: every
+        view, the awaited seats and the outcome are computed on a copy and the ruleset's
+        invariants checked there; a correction the game could not go on with is refused with the
+        reason. (``checked=False`` only when replaying a journal, whose corrections were checked
+        when they were made.)
 
         Raises PermissionRefused, or StateError for a bad path or value (nothing changes).
         """
@@ -436,6 +442,9 @@ class Session:
             raise StateError(f"{path!r}: {last!r} is inside a plain value")
         if old is not None and new is not None and type(old) is not type(new):
             raise StateError(f"{path!r}: was {type(old).__name__} {json.dumps(old)[:60]}, cannot become {type(new).__name__}")
+        problem = self._correction_problem(trial) if checked else None
+        if problem is not None:
+            raise StateError(f"correct {path} {json.dumps(new)[:60]}: refused, {problem}; nothing changed")
         self.state.clear()
         self.state.update(trial)
         self._journal(op="correct", actor=actor, path=path, value=value, reason=reason)
@@ -445,6 +454,28 @@ class Session:
         self._log([ev, note])
         self._tell("correction", path=path)
         return [ev, note]
+
+    def _correction_problem(self, trial: State) -> str | None:
+        """Why the game could not go on from the corrected state ``trial``, or None: its outcome,
+        awaited seats and every viewer's view are computed, and the ruleset's invariants that the
+        present state keeps must still hold. Raises nothing."""
+        ruleset = self.ruleset
+        tried = Session(ruleset, {**self.record, "state": trial})
+        try:
+            int(tried.turn)
+            tried.awaiting()
+            for viewer in (GM, *self.seats()):
+                tried.view(viewer)
+            json.dumps(trial)
+            kept = set(ruleset.invariants(self.state, self.state, []))
+            broken = [p for p in ruleset.invariants(trial, trial, []) if p not in kept]
+        except Exception as exc:  # noqa: BLE001 - whatever the rules trip on, the correction is what broke it
+            detail = str(exc)[:120]
+            return (f"the {ruleset.title} rules cannot go on from the corrected state ({type(exc).__name__}"
+                    f"{': ' + detail if detail else ''})")
+        if broken:
+            return f"it breaks the rules: {'; '.join(broken[:3])}"
+        return None
 
     def reopen(self, actor: str, reason: str, new_dice: bool = False, run_bots: bool = True,
                _entry: dict[str, Any] | None = None) -> list[Event]:

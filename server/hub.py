@@ -198,10 +198,14 @@ class GameHub:
         """A short description of a game for listings (never raises)."""
         try:
             session = self.game(game_id).session
+            outcome = session.outcome()
+            awaiting = sorted(session.awaiting())
         except HolotableError as exc:
             return {"game": game_id, "problem": str(exc)}
-        outcome = session.outcome()
+        except Exception as exc:  # noqa: BLE001 - one broken game never hides the others
+            log.exception("game %s cannot be summarized", game_id)
+            return {"game": game_id, "problem": f"game {game_id} cannot be read ({type(exc).__name__})"}
         return {"game": game_id, "ruleset": session.record["ruleset"], "title": session.ruleset.title,
-                "turn": session.turn, "seats": session.seats(), "awaiting": sorted(session.awaiting()),
+                "turn": session.turn, "seats": session.seats(), "awaiting": awaiting,
                 "ready": sorted(session.record["ready"]), "deadline": session.record.get("deadline"),
                 "over": None if outcome is None else outcome.reason}

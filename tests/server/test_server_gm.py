@@ -200,9 +200,11 @@ async def test_corrections_are_listed_and_the_last_turn_reopens(table: Table) ->
     session = table.session
     resolved = __import__("json").dumps(session.state, sort_keys=True)
     result = await table.run("gm", "correct planets.Kuat.owner null ruling on the forum")
+    assert result.exit_status == 1 and "breaks the rules" in result.stdout, "a correction that breaks RAW-GAP-30 is refused"
+    result = await table.run("gm", "correct planets.Kuat.gf 3 ruling on the forum")
     assert result.exit_status == 0, result.stdout
     listing = await table.run("gm", "corrections")
-    assert "planets.Kuat.owner" in listing.stdout and "ruling on the forum" in listing.stdout, listing.stdout
+    assert "planets.Kuat.gf" in listing.stdout and "ruling on the forum" in listing.stdout, listing.stdout
     result = await table.run("gm", "reopen same the Kuat ruling was wrong")
     assert result.exit_status == 0 and "reopened turn 1" in result.stdout, result.stdout
     assert session.turn == 2
