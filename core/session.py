@@ -16,10 +16,19 @@ from core.errors import HolotableError, OrderError, PermissionRefused, SetupErro
 from core.events import GM, Event, event, filter_events, to_seat, to_team
 from core.registry import find_ruleset
 from core.ruleset import Outcome, Ruleset, SeatSpec, State, View
+from core.text import describe_char, first_control
 
 SCHEMA = 1
 AWAY_HOURS_BEFORE_DEADLINE = 12
 Listener = Callable[[str, dict[str, Any]], None]
+
+
+def _plain(text: str, what: str, error: type[HolotableError]) -> None:
+    """Raise ``error`` if ``text`` holds a control character (it would act on the terminals that show it)."""
+    bad = first_control(text)
+    if bad is not None:
+        raise error(f"{what} holds a control character ({describe_char(text[bad])}) at position {bad + 1}; "
+                    f"write plain text")
 
 
 class Session:
@@ -53,6 +62,7 @@ class Session:
         names = [n for n, _, _ in seat_list]
         if len(set(names)) != len(names):
             raise SetupError(f"seat names must differ; got {', '.join(names)}")
+        _plain(gm, "the GM's name", SetupError)
         for name in names:
             if not name or not name.replace("_", "").replace("-", "").isalnum() or name == GM:
                 raise SetupError(f"seat name {name!r} must be letters, digits, '-' or '_' (and not 'gm')")
@@ -250,6 +260,7 @@ class Session:
         """Give an order for ``seat``. Raises PermissionRefused or OrderError; then nothing changed."""
         self._over()
         self._check(actor, seat)
+        _plain(text, "the order", OrderError)
         by = None if actor == seat else ("gm" if self._is_gm(actor) else actor)
         events = self.ruleset.submit(self.state, seat, text, by)
         self._journal(op="order", actor=actor, seat=seat, text=text.strip())
@@ -393,6 +404,7 @@ class Session:
     def gm_roll(self, actor: str, count: int, sides: int, reason: str) -> list[Event]:
         """The GM rolls dice in the open with the game's dice. Raises PermissionRefused or OrderError."""
         self._require_gm(actor, "roll dice in the open")
+        _plain(reason, "the reason", StateError)
         if not (1 <= count <= 20 and 2 <= sides <= 100):
             raise OrderError(f"roll {count}d{sides}: roll 1 to 20 dice of 2 to 100 sides, e.g. 'roll 2d6 boarding action'")
         dice = Dice.from_state(self.state["dice"], turn=self.turn)
@@ -417,6 +429,7 @@ class Session:
         Raises PermissionRefused, or StateError for a bad path or value (nothing changes).
         """
         self._require_gm(actor, "correct the state")
+        _plain(reason, "the reason", StateError)
         if not reason.strip():
             raise StateError("a correction needs a reason, e.g. 'correct planets.Kuat.gf 3 ruling on the forum'")
         try:
@@ -487,6 +500,7 @@ class Session:
         Raises PermissionRefused, or StateError if no turn was resolved yet or no reason is given.
         """
         self._require_gm(actor, "reopen a turn")
+        _plain(reason, "the reason", StateError)
         if not reason.strip():
             raise StateError("reopening a turn needs a reason, e.g. 'reopen the jump to Kuat was legal'")
         journal = self.record["journal"]
