@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
@@ -74,6 +75,7 @@ class GameScreen(Screen[None]):
         self._unsubscribe: Callable[[], None] | None = None
         self._pending = False
         self._resolved = False
+        self._selects_on_focus: bool | None = None
 
     # -- building ---------------------------------------------------------------------------------
     def compose(self):  # type: ignore[no-untyped-def]
@@ -320,6 +322,22 @@ class GameScreen(Screen[None]):
         if action == "pin" and not self.hotseat:
             return None
         return True
+
+    def on_key(self, event: events.Key) -> None:
+        """What is typed on the board and the board does not use (digits, spaces, punctuation, letters
+        no place starts with) goes to the order line, which takes the focus: nothing typed is lost."""
+        field = self.query_one(OrderInput)
+        if (self.focused is self.query_one("#board") and event.is_printable and event.character
+                and not field.disabled):
+            event.stop()
+            if self._selects_on_focus is None:
+                self._selects_on_focus, field.select_on_focus = field.select_on_focus, False  # keep the line
+            field.focus()
+            field.insert_text_at_cursor(event.character)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if self._selects_on_focus is not None and isinstance(event.widget, OrderInput):
+            event.widget.select_on_focus, self._selects_on_focus = self._selects_on_focus, None
 
     def action_focus_map(self) -> None:
         self.set_focus(self.query_one("#board"))
