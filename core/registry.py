@@ -5,9 +5,10 @@ from core.errors import UnknownRuleset
 from core.ruleset import Ruleset
 from core.rulesets.gcw import GalacticCivilWar
 from core.rulesets.raw import RepublicAtWar
+from core.rulesets.rift import RiftWar
 from core.rulesets.swpm import PocketModels
 
-RULESETS: list[type[Ruleset]] = [RepublicAtWar, GalacticCivilWar, PocketModels]
+RULESETS: list[type[Ruleset]] = [RepublicAtWar, GalacticCivilWar, PocketModels, RiftWar]
 
 
 def ruleset_ids() -> list[str]:

@@ -1,0 +1,144 @@
+"""RiftWar (``rift``): a tactical skirmish on a continuous map. A phase is a run of actions by the
+active player that ends at the first failed action; moving units draw reaction fire, declared before
+the move, from enemies whose line of sight they cross; hits pin, wound and kill."""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from core.errors import OrderError, SetupError
+from core.events import Event
+from core.orders import OrderBook
+from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
+
+from . import bot as _bot
+from . import combat, flow, orders, views
+from .data import rules
+
+
+class RiftWar(Ruleset):
+    """The RiftWar ruleset."""
+
+    id: ClassVar[str] = "rift"
+    title: ClassVar[str] = "RiftWar"
+    simultaneous: ClassVar[bool] = False
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 4
+    turn_limit: ClassVar[int] = 0
+    _book: OrderBook | None = None
+
+    def sides(self) -> list[str]:
+        return list(flow.SIDES)
+
+    def scenarios(self) -> dict[str, str]:
+        return {"annihilation": "The last army with units on the field wins (RIFT-GAP-07)",
+                "skirmish": "Twelve phases; then the strongest surviving force wins (RIFT-GAP-07 phase limit)"}
+
+    def options(self) -> dict[str, Any]:
+        return {
+            "map": "naboo_fields",                       # RIFT-DATA-03: echo_base_ruins, mos_eisley, naboo_fields
+            "armies": "",                                 # seat=army,...; default: each side's starter army
+            "army_mode": "seed",                          # RIFT-DATA-01: seed | points
+            "lc_purchase": "pooled",                      # RIFT-GAP-27: pooled | per_type | fractional
+            "phase_limit": 0,                             # RIFT-GAP-07: 0 = none
+            "one_action_per_unit_per_phase": True,        # RIFT-GAP-06
+            "pinned_can_fire": True,                      # RIFT-GAP-13
+            "indirect_miss_fails": False,                 # RIFT-GAP-14
+            "stack_die_penalties": True,                  # RIFT-GAP-24
+            "coordinated_reaction_dice": "per_unit_pool",  # RIFT-GAP-10: per_unit_pool | one_die_per_unit
+            "accumulate_hits_in_coordinated_fire": False,  # RIFT-GAP-09
+            "cc_single_hit_pins": False,                  # RIFT-GAP-08
+            "aoe_radius_u": 2.0,                          # RIFT-GAP-02
+            "aoe_friendly_fire": False,                   # RIFT-GAP-02
+            "group_spacing_u": 2.0,                       # RIFT-GAP-05
+        }
+
+    def option_choices(self) -> dict[str, list[Any]]:
+        """The legal values of options that take one of a fixed list."""
+        return {"map": sorted(rules().maps), "army_mode": ["seed", "points"],
+                "lc_purchase": ["pooled", "per_type", "fractional"],
+                "coordinated_reaction_dice": ["per_unit_pool", "one_die_per_unit"]}
+
+    def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:
+        if scenario not in self.scenarios():
+            raise SetupError(f"unknown scenario {scenario!r}; scenarios: {', '.join(self.scenarios())}")
+        if not self.min_seats <= len(seats) <= self.max_seats:
+            raise SetupError(f"RiftWar takes 2 to 4 players; got {len(seats)}")
+        merged = {**self.options(), **options}
+        for key, legal in self.option_choices().items():
+            if merged[key] not in legal:
+                raise SetupError(f"option {key}: {merged[key]!r} is not one of {', '.join(map(str, legal))}")
+        if scenario == "skirmish" and not merged["phase_limit"]:
+            merged["phase_limit"] = 12
+        return flow.new_state(scenario, [(s.name, s.side) for s in seats], merged, seed)
+
+    def order_book(self) -> OrderBook:
+        if RiftWar._book is None:
+            RiftWar._book = orders.build_book()
+        return RiftWar._book
+
+    def awaiting(self, state: State) -> set[str]:
+        return orders.awaited(state)
+
+    def resolve(self, state: State) -> list[Event]:
+        """The GM forces the step: the awaited player holds, confirms, takes the plain grouping, or passes."""
+        return orders.force(self, state)
+
+    def view(self, state: State, viewer: str) -> View:
+        return views.build(state, viewer)
+
+    def outcome(self, state: State) -> Outcome | None:
+        result = state.get("result")
+        return None if result is None else Outcome(tuple(result["winners"]), str(result["reason"]))
+
+    def bot(self, view: View, seat: str) -> list[str]:
+        return _bot.play(view, seat)
+
+    def legal_orders(self, state: State, seat: str) -> list[str]:
+        """A sample: the bot's candidates that the engine accepts now."""
+        if seat not in self.awaiting(state):
+            return []
+        found = []
+        for text in _bot.candidates(state, seat)[:16]:
+            if _bot._legal(state, seat, text):
+                found.append(text)
+        return found
+
+    def invariants(self, before: State, after: State, events: list[Event]) -> list[str]:
+        """Units are never created or lost (a dead unit stays dead); loads and corners hold their caps."""
+        problems = []
+        if set(before["units"]) != set(after["units"]):
+            problems.append("the set of units changed")
+        for uid, u in after["units"].items():
+            old = before["units"].get(uid)
+            if old and old["dead"] and not u["dead"]:
+                problems.append(f"{uid} came back from the dead")
+            if u.get("carried_by"):
+                from .transport import load_problem, passengers
+                problem = load_problem(passengers(after, u["carried_by"]))
+                if problem:
+                    problems.append(f"transport {u['carried_by']}: {problem}")
+        if int(after["dice"]["n"]) < int(before["dice"]["n"]):
+            problems.append("the dice counter went backwards")
+        return problems
+
+    def odds(self, state: State, seat: str, text: str) -> Odds | None:
+        """Exact odds of a direct fire (one firer), an indirect fire or a rally."""
+        words = text.split()
+        if not words or words[0].lower() not in ("fire", "indirect", "rally"):
+            return None
+        parsed = self.order_book().parse(text, self.context(state, seat))
+        from . import battle
+        from .fire import rally_bonus
+        if parsed.spec.verb == "rally":
+            bonus = rally_bonus(state, state["units"][parsed.values.get("rallier") or parsed.values["unit"]])
+            p = Fraction(max(0, min(6, 6 - (4 - bonus) + 1)), 6)
+            return Odds(f"rally with +{bonus}", [("unpinned", p), ("fails: the phase ends", 1 - p)])
+        ids = parsed.values["units"] if parsed.spec.verb == "fire" else [parsed.values["unit"]]
+        if len(ids) != 1:
+            return None
+        shooter, target = state["units"][ids[0]], state["units"][parsed.values["target"]]
+        n = combat.ranged_dice(shooter, target, battle.cover(state, target, shooter))
+        dist = combat.effect_distribution(target, n, reaction=False)
+        return Odds(f"{ids[0]} at {target['id']}: {n}d6, hits on 5-6",
+                    [("killed", dist["kill"]), ("wounded", dist["wound"]), ("no effect", dist["none"] + dist["pin"])])

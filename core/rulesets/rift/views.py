@@ -1,0 +1,109 @@
+"""What a RiftWar player sees: everything but the dice seed (RiftWar has no hidden information,
+catalog section 5), drawn as a ``field`` board: polygons, tokens at points, the planned path."""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from . import battle, flow
+from .army import check
+from .data import rules
+from .geometry import radius
+from .orders import awaited
+
+State = dict[str, Any]
+STATE_WORDS = {(False, False): "ok", (True, False): "pinned", (True, True): "wounded", (False, True): "wounded"}
+
+
+def unit_state(u: dict[str, Any]) -> str:
+    """ok, pinned, wounded (pinned or rallied), dead or wreck."""
+    if u["dead"]:
+        return "wreck" if u.get("wreck") else "dead"
+    if u["wounded"]:
+        return "wounded+pinned" if u["pinned"] else "wounded"
+    return "pinned" if u["pinned"] else "ok"
+
+
+def token(u: dict[str, Any], seats: list[str]) -> dict[str, Any]:
+    return {"id": u["id"], "x": u["x"], "y": u["y"], "r": radius(u), "owner": u["owner"], "side_index": seats.index(u["owner"]),
+            "label": u["type"], "size": u["size"], "role": u["role"], "state": unit_state(u), "flying": u.get("flying", False),
+            "melee": u.get("melee"), "symbol": u["id"]}
+
+
+def roster_row(u: dict[str, Any]) -> str:
+    traits = ",".join(u["traits"])
+    where = "aboard " + u["carried_by"] if u.get("carried_by") else (f"({u['x']:.1f},{u['y']:.1f})" if u["placed"] else "not placed")
+    flags = [unit_state(u)] + (["acted"] if u["acted"] else []) + ([u["melee"]] if u.get("melee") else [])
+    return f"{u['id']:4} {u['type'][:22]:22} {u['size'][0].upper()}{u['role'][0].upper()} {traits:18} {where:14} {' '.join(flags)}"
+
+
+def prompt(state: State, viewer: str) -> str:
+    """What ``viewer`` is asked to do now, in words."""
+    if state.get("result"):
+        return f"Game over: {state['result']['reason']}."
+    waiting = awaited(state)
+    if state["stage"] == "deploy":
+        if not state["deploy"]["order"]:
+            who = state["deploy"]["chooser"]
+            return ("You won the roll-off: `deploy first` or `deploy second`." if viewer == who
+                    else f"{who} won the roll-off and chooses to deploy first or second.")
+        who = flow.deploy_turn(state)
+        return (f"Place a unit: `place <unit> x,y` in your zone, or `formation`." if viewer == who
+                else f"{who} is placing units.")
+    p = state.get("pending")
+    if p:
+        step = p["step"]
+        if viewer in waiting:
+            if step in ("declare", "refire"):
+                mine = [f"{o['unit']} sees {battle.describe(o['stretches'])}" for o in p["opps"] if o["seat"] == viewer]
+                return f"{p['seat']} moves {', '.join(p['units'])}: react with `react <units> <percent>` or `hold`. " + "; ".join(mine)
+            if step == "confirm":
+                declared = [f"{s}: {', '.join(d['units'])} at {round(d['t'] * 100)}%" for s, d in p["declared"].items() if d]
+                return "Reactions declared: " + ("; ".join(declared) or "none") + ". `confirm` the move or `cancel` it."
+            if step == "group":
+                return f"Split {p['hits']['total']} hits into groups: `group 2,1` (1 pin, 2 wound, 3 kill)."
+            if step == "assign":
+                return f"Give the groups {', '.join(map(str, p['hits']['groups']))} to your units in order: `assign {','.join(p['hits']['pool'][:2])}`."
+        return f"Waiting for {', '.join(sorted(waiting))}."
+    if viewer == state.get("active"):
+        return "You are active: move, fire, indirect, rally, melee, embark, disembark or pass. A failed action ends the phase."
+    return f"{state.get('active')} is active (phase {state['turn']})."
+
+
+def build(state: State, viewer: str) -> dict[str, Any]:
+    """The view for ``viewer`` (a seat or the GM): the whole public state."""
+    data = rules()
+    m = data.maps[state["map"]]
+    seats = list(state["seats"])
+    tokens = [token(u, seats) for u in state["units"].values()
+              if u["placed"] and u.get("carried_by") is None and (not u["dead"] or u.get("wreck"))]
+    board: dict[str, Any] = {
+        "kind": "field", "size": list(m.size), "name": m.name,
+        "polygons": [{"id": f.id, "type": f.type, "kind": f.kind, "name": f.name,
+                      "points": [list(c) for c in list(f.poly.exterior.coords)[:-1]]} for f in m.features],
+        "tokens": tokens, "paths": [],
+    }
+    p = state.get("pending")
+    if p and p.get("kind") == "move":
+        for uid in p["units"]:
+            u = state["units"][uid]
+            board["paths"].append({"unit": uid, "from": [u["x"], u["y"]],
+                                   "to": [u["x"] + p["delta"][0] * p["t_end"], u["y"] + p["delta"][1] * p["t_end"]],
+                                   "seen": [{"by": o["unit"], "stretches": o["stretches"]} for o in p["opps"]]})
+    rosters = []
+    for seat in seats:
+        army = data.armies[state["armies"][seat]]
+        rows = [roster_row(u) for u in state["units"].values() if u["owner"] == seat]
+        rosters.append({"title": f"{seat} ({state['seats'][seat]['side']}): {army.name}", "rows": rows})
+    resources: dict[str, Any] = {"phase": state["turn"], "active": state.get("active") or "-"}
+    for seat in seats:
+        resources[f"{seat} units"] = len(flow.alive(state, seat))
+    facts = {k: copy.deepcopy(v) for k, v in state.items() if k not in ("dice",)}
+    return {
+        "viewer": viewer, "ruleset": "rift", "title": f"RiftWar on {m.name}", "turn": state["turn"],
+        "phase": state["stage"] if not p else f"{state['stage']}: {p['step']}",
+        "board": board, "rosters": rosters, "resources": resources, "sheet": [],
+        "prompt": prompt(state, viewer), "facts": facts,
+        "armies": {s: check(data.armies[state["armies"][s]], state["options"]["army_mode"],
+                            state["options"]["lc_purchase"]).summary() for s in seats},
+    }
