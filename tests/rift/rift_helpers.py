@@ -19,7 +19,7 @@ def install_test_map() -> None:
     feats = (
         Feature("box", "high", "Bunker", Polygon([(18, 10), (22, 10), (22, 14), (18, 14)])),
         Feature("wall", "low", "Low wall", Polygon([(8, 20), (12, 20), (12, 21), (8, 21)])),
-        Feature("wall2", "low", "Low wall", Polygon([(8, 10), (12, 10), (12, 11), (8, 11)])),
+        Feature("wall2", "low", "Low wall", Polygon([(8, 15), (12, 15), (12, 16), (8, 16)])),
         Feature("wood", "terrain", "Wood", Polygon([(28, 18), (36, 18), (36, 26), (28, 26)]), "forest"),
     )
     deploy = {"2p": [((0, 0), (40, 5)), ((0, 25), (40, 30))], "3p": [((0, 0), (40, 5)), ((0, 25), (20, 30)), ((20, 25), (40, 30))]}

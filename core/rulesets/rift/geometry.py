@@ -247,7 +247,10 @@ def visible_stretches(fld: Field, reactor: Unit, movers: list[Unit], delta: tupl
 
 
 def close_group(units: list[Unit], spacing: float = 2.0) -> bool:
-    """RIFT-GAP-05: every member within ``spacing`` u of another, one connected chain, at most 10."""
+    """RIFT-GAP-05: every member within ``spacing`` u of another, one connected chain, at most 10.
+
+    Distances are measured between footprints (edge to edge), so Medium and Heavy units, whose
+    footprints are 2 and 4 u across, can form a group at all."""
     if len(units) > 10:
         return False
     if len(units) <= 1:
@@ -257,7 +260,8 @@ def close_group(units: list[Unit], spacing: float = 2.0) -> bool:
     while frontier:
         i = frontier.pop()
         for j, u in enumerate(units):
-            if j not in reached and math.hypot(u["x"] - units[i]["x"], u["y"] - units[i]["y"]) <= spacing + EPS:
+            gap = math.hypot(u["x"] - units[i]["x"], u["y"] - units[i]["y"]) - radius(u) - radius(units[i])
+            if j not in reached and gap <= spacing + EPS:
                 reached.add(j)
                 frontier.append(j)
     return len(reached) == len(units)

@@ -149,19 +149,23 @@ def own_unplaced(ctx: Any) -> list[str]:
 
 
 def own_movers(ctx: Any) -> list[str]:
-    return [u["id"] for u in living(ctx.state) if u["owner"] == ctx.seat and not u["pinned"] and battle.may_act(ctx.state, u)]
+    """Every own unit on the field, those free to act first (the handler says why another cannot)."""
+    units = [u for u in living(ctx.state) if u["owner"] == ctx.seat]
+    return [u["id"] for u in sorted(units, key=lambda u: (u["pinned"] or not battle.may_act(ctx.state, u)))]
 
 
 def own_ranged(ctx: Any) -> list[str]:
-    return [u["id"] for u in living(ctx.state) if u["owner"] == ctx.seat and u["role"] == "ranged" and battle.may_act(ctx.state, u)]
+    units = [u for u in living(ctx.state) if u["owner"] == ctx.seat]
+    return [u["id"] for u in sorted(units, key=lambda u: (u["role"] != "ranged" or not battle.may_act(ctx.state, u)))]
 
 
 def own_indirect(ctx: Any) -> list[str]:
-    return [i for i in own_ranged(ctx) if "indirect" in ctx.state["units"][i]["traits"] and not ctx.state["units"][i]["indirect"]]
+    return [i for i in own_ranged(ctx) if "indirect" in ctx.state["units"][i]["traits"]] or own_ranged(ctx)
 
 
 def own_pinned(ctx: Any) -> list[str]:
-    return [u["id"] for u in living(ctx.state) if u["owner"] == ctx.seat and u["pinned"]]
+    units = [u for u in living(ctx.state) if u["owner"] == ctx.seat]
+    return [u["id"] for u in sorted(units, key=lambda u: not u["pinned"])]
 
 
 def own_transports(ctx: Any) -> list[str]:

@@ -1,0 +1,272 @@
+"""Movement and reaction fire: opportunities listed before the move, declared by the inactive
+player, acknowledged by the mover, resolved along the line (RiftWar)."""
+from __future__ import annotations
+
+import pytest
+
+from core.errors import OrderError
+from core.rulesets.rift import RiftWar
+from rift_helpers import battle, order, texts, unit
+
+
+def lr(uid: str, owner: str, x: float, y: float, *traits: str, **extra) -> dict:
+    return unit(uid, owner, "light", "ranged", traits, x, y, **extra)
+
+
+def lc(uid: str, owner: str, x: float, y: float, *traits: str, **extra) -> dict:
+    return unit(uid, owner, "light", "close", traits, x, y, **extra)
+
+
+def test_rift_move_01_a_move_is_one_straight_segment_to_the_end_point() -> None:
+    """RIFT-MOVE-01: with nobody watching the unit ends exactly at the point; one point per move."""
+    state = battle([lr("A1", "al", 5, 5), lc("B1", "bo", 38, 28)])
+    order(state, "al", "move A1 5,10")
+    assert (state["units"]["A1"]["x"], state["units"]["A1"]["y"]) == (5, 10)
+    with pytest.raises(OrderError):
+        order(state, "al", "move A1 5,12 6,14")
+
+
+def test_rift_move_02_and_react_07_opportunities_are_listed_before_anything_moves() -> None:
+    """RIFT-MOVE-02, RIFT-REACT-07, RIFT-FLOW-04: the engine lists who sees which stretch; the unit has not moved; the reacting player is awaited."""
+    state = battle([lr("A1", "al", 5, 5), lr("B1", "bo", 15, 5)])
+    events = order(state, "al", "move A1 5,10")
+    assert "B1 (bo) sees 0-100%" in texts(events)
+    assert state["units"]["A1"]["y"] == 5, "the unit moved before the reactions were declared"
+    assert RiftWar().awaiting(state) == {"bo"}
+    view = RiftWar().view(state, "bo")
+    assert "react" in view["prompt"] and "B1 sees 0-100%" in view["prompt"]
+
+
+def test_rift_move_02_the_mover_may_cancel_after_seeing_the_reactions() -> None:
+    """RIFT-MOVE-02: after the declarations the mover confirms or cancels; a cancel moves nothing and spends no action."""
+    state = battle([lr("A1", "al", 5, 5), lr("B1", "bo", 15, 5)])
+    order(state, "al", "move A1 5,10")
+    order(state, "bo", "react B1 50")
+    assert RiftWar().awaiting(state) == {"al"}
+    order(state, "al", "cancel")
+    assert state["units"]["A1"]["y"] == 5 and not state["units"]["A1"]["acted"] and state["pending"] is None
+
+
+def test_rift_move_03_and_gap_05_a_close_group_moves_together_keeping_offsets() -> None:
+    """RIFT-MOVE-03, RIFT-GAP-05: one translation for the group; members far apart are refused."""
+    state = battle([lr("A1", "al", 5, 5), lr("A2", "al", 7, 5), lc("B1", "bo", 38, 28)])
+    order(state, "al", "move A1,A2 5,9")
+    assert (state["units"]["A2"]["x"], state["units"]["A2"]["y"]) == (7, 9)
+    far = battle([lr("A1", "al", 5, 5), lr("A2", "al", 15, 5), lc("B1", "bo", 38, 28)])
+    with pytest.raises(OrderError, match="close group"):
+        order(far, "al", "move A1,A2 5,9")
+
+
+def test_rift_gap_05_group_moves_no_further_than_its_slowest_member() -> None:
+    """RIFT-GAP-05, RIFT-GAP-03: a Light (6 u) and a Medium (8 u) together move at most 6 u."""
+    state = battle([lr("A1", "al", 5, 5), unit("A2", "al", "medium", "ranged", (), 7.5, 5), lc("B1", "bo", 38, 28)])
+    with pytest.raises(OrderError, match="at most 6"):
+        order(state, "al", "move A1,A2 5,12")
+
+
+def test_rift_gap_03_move_distances() -> None:
+    """RIFT-GAP-03: Light 6 u, Medium 8 u, Heavy 10 u."""
+    for size, reach in (("light", 6), ("medium", 8), ("heavy", 10)):
+        state = battle([unit("A1", "al", size, "ranged", (), 5, 5), lc("B1", "bo", 38, 28)])
+        order(state, "al", f"move A1 {5 + reach},5")
+        state = battle([unit("A1", "al", size, "ranged", (), 5, 5), lc("B1", "bo", 38, 28)])
+        with pytest.raises(OrderError, match=f"at most {reach}"):
+            order(state, "al", f"move A1 {5 + reach + 0.5},5")
+
+
+def test_rift_react_04_and_move_04_one_reaction_per_player_per_move() -> None:
+    """RIFT-REACT-04, RIFT-MOVE-04: after declaring, the player is no longer asked; a second reaction is refused."""
+    state = battle([lr("A1", "al", 5, 5), lr("B1", "bo", 15, 5), lr("B2", "bo", 15, 8), lr("A9", "al", 1, 1)])
+    order(state, "al", "move A1 5,10")
+    order(state, "bo", "react B1 50")
+    with pytest.raises(OrderError):
+        order(state, "bo", "react B2 60")
+
+
+def test_rift_move_06_no_surprise_reaction_fire() -> None:
+    """RIFT-MOVE-06, RIFT-REACT-03: only previewed units, at a point they see."""
+    state = battle([lr("A1", "al", 14, 8), lr("B1", "bo", 20, 20), lr("B2", "bo", 2, 28), lc("B3", "bo", 30, 28)])
+    events = order(state, "al", "move A1 20,8")
+    stretches = state["pending"]["opps"]
+    seen = {o["unit"]: o["stretches"] for o in stretches}
+    assert "B1" in seen and seen["B1"][0][0] == 0.0, texts(events)
+    assert seen["B1"][-1][1] < 1.0, "behind the bunker the path is hidden from B1"
+    with pytest.raises(OrderError, match="does not see the path"):
+        order(state, "bo", "react B1 100")
+    with pytest.raises(OrderError, match="no reaction opportunity|not one of"):
+        order(state, "bo", "react B3 10")
+
+
+def test_rift_react_01_02_only_ranged_units_that_see_the_path_react() -> None:
+    """RIFT-REACT-01, RIFT-REACT-02: a Close unit with a view of the path gets no opportunity."""
+    state = battle([lr("A1", "al", 5, 5), lc("B1", "bo", 15, 5)])
+    events = order(state, "al", "move A1 5,10")
+    assert state["pending"] is None and "no enemy sees the path" in texts(events)
+
+
+def test_rift_react_05_and_gap_25_a_pin_stops_the_mover_at_the_reaction_point(fix_dice) -> None:
+    """RIFT-REACT-05, RIFT-REACT-03, RIFT-GAP-25, RIFT-EX-10: one hit pins; the mover stands at 50% and has moved; the phase goes on."""
+    state = battle([lr("A1", "al", 5, 5), lr("B1", "bo", 15, 5), lr("A9", "al", 1, 1)])
+    order(state, "al", "move A1 5,11")
+    order(state, "bo", "react B1 50")
+    fix_dice("reaction fire by B1", [5, 1, 1])
+    order(state, "al", "confirm")
+    a1 = state["units"]["A1"]
+    assert a1["pinned"] and (a1["x"], a1["y"]) == (5, 8) and a1["acted"]
+    assert state["active"] == "al" and state["turn"] == 1, "a pin is not a failure (RIFT-FAIL-06)"
+
+
+def test_rift_react_06_and_fail_02_a_wound_ends_the_phase_for_the_reactor(fix_dice) -> None:
+    """RIFT-REACT-06, RIFT-FAIL-02, RIFT-FAIL-05: the reacting player becomes active."""
+    state = battle([lr("A1", "al", 5, 5), lr("B1", "bo", 15, 5)])
+    order(state, "al", "move A1 5,11")
+    order(state, "bo", "react B1 50")
+    fix_dice("reaction fire by B1", [5, 6, 1])
+    order(state, "al", "confirm")
+    assert state["units"]["A1"]["wounded"] and state["active"] == "bo" and state["turn"] == 2
+
+
+def test_rift_react_08_09_and_gap_10_coordinated_reaction_pools(fix_dice) -> None:
+    """RIFT-REACT-08, RIFT-REACT-09, RIFT-GAP-10: each reacting unit rolls its own pool (3 + 3 dice) and the hits add."""
+    state = battle([lr("A1", "al", 5, 5), lr("B1", "bo", 15, 5), lr("B2", "bo", 15, 6)])
+    order(state, "al", "move A1 5,11")
+    order(state, "bo", "react B1,B2 50")
+    fix_dice("reaction fire by B1", [5, 1, 1])
+    fix_dice("reaction fire by B2", [6, 1, 1])
+    events = order(state, "al", "confirm")
+    assert "2 hits" in texts(events) and state["units"]["A1"]["wounded"]
+
+
+def test_rift_gap_10_option_one_die_per_unit(fix_dice) -> None:
+    """RIFT-GAP-10 option one_die_per_unit: the literal reading, one die per reacting unit."""
+    state = battle([lr("A1", "al", 5, 5), lr("B1", "bo", 15, 5), lr("B2", "bo", 15, 6)], coordinated_reaction_dice="one_die_per_unit")
+    order(state, "al", "move A1 5,11")
+    order(state, "bo", "react B1,B2 50")
+    fix_dice("reaction fire by B1", [5])
+    fix_dice("reaction fire by B2", [1])
+    order(state, "al", "confirm")
+    assert state["units"]["A1"]["pinned"] and not state["units"]["A1"]["wounded"]
+
+
+def test_rift_react_10_gap_12_and_ex_11_group_hits_split_then_assigned(fix_dice) -> None:
+    """RIFT-REACT-10, RIFT-GAP-12, RIFT-EX-11: 5 hits on a group of 3: the reactor groups {3,2}; the mover assigns them to different units."""
+    movers = [lr("A1", "al", 5, 5), lr("A2", "al", 6.5, 5), lr("A3", "al", 8, 5)]
+    state = battle(movers + [lr("B1", "bo", 20, 5), lr("B2", "bo", 20, 6.5)])
+    order(state, "al", "move A1,A2,A3 5,10")
+    order(state, "bo", "react B1,B2 40")
+    fix_dice("reaction fire by B1", [5, 6, 6])
+    fix_dice("reaction fire by B2", [5, 6, 1])
+    order(state, "al", "confirm")
+    assert RiftWar().awaiting(state) == {"bo"} and state["pending"]["step"] == "group"
+    with pytest.raises(OrderError, match="add up"):
+        order(state, "bo", "group 3,3")
+    order(state, "bo", "group 3,2")
+    assert RiftWar().awaiting(state) == {"al"}
+    with pytest.raises(OrderError, match="RIFT-GAP-12"):
+        order(state, "al", "assign A1,A1")
+    order(state, "al", "assign A1,A2")
+    assert state["units"]["A1"]["dead"] and state["units"]["A2"]["wounded"]
+    assert state["active"] == "bo", "a wound or kill ends the phase (RIFT-EX-11)"
+
+
+def test_rift_move_05_a_pinned_group_stops_together(fix_dice) -> None:
+    """RIFT-MOVE-05: one pin in the group stops every member at the reaction point."""
+    state = battle([lr("A1", "al", 5, 5), lr("A2", "al", 6.5, 5), lr("B1", "bo", 20, 5)])
+    order(state, "al", "move A1,A2 5,11")
+    order(state, "bo", "react B1 50")
+    fix_dice("reaction fire by B1", [5, 1, 1])
+    order(state, "al", "confirm")
+    order(state, "bo", "group 1")
+    order(state, "al", "assign A2")
+    assert state["units"]["A1"]["y"] == 8 and state["units"]["A2"]["y"] == 8
+
+
+def test_rift_trait_03_04_and_gap_19_relentless_pin_stops_one_and_allows_a_refire(fix_dice) -> None:
+    """RIFT-TRAIT-03, RIFT-TRAIT-04, RIFT-GAP-19: only the pinned Relentless unit stops; the reactor may fire again further on."""
+    state = battle([lc("A1", "al", 5, 5, "relentless"), lc("A2", "al", 6.5, 5, "relentless"), lr("B1", "bo", 20, 5)])
+    order(state, "al", "move A1,A2 5,11")
+    order(state, "bo", "react B1 30")
+    fix_dice("reaction fire by B1", [5, 1, 1], [1, 1, 1])
+    order(state, "al", "confirm")
+    order(state, "bo", "group 1")
+    order(state, "al", "assign A1")
+    assert state["pending"]["step"] == "refire" and RiftWar().awaiting(state) == {"bo"}
+    with pytest.raises(OrderError, match="further along"):
+        order(state, "bo", "react B1 20")
+    order(state, "bo", "react B1 60")
+    assert state["units"]["A1"]["pinned"] and abs(state["units"]["A1"]["y"] - 6.8) < 1e-9
+    assert state["units"]["A2"]["y"] == 11, "the unpinned Relentless unit carries on to the end"
+
+
+def test_rift_gap_18_three_players_react_in_order_along_the_line(fix_dice) -> None:
+    """RIFT-GAP-18: each inactive player reacts once; resolved in order of their points; the first wound ends it."""
+    state = battle([lr("A1", "al", 5, 5), lr("B1", "bo", 15, 5), lr("C1", "cy", 15, 10)], seats=("al", "bo", "cy"))
+    order(state, "al", "move A1 5,11")
+    assert RiftWar().awaiting(state) == {"bo", "cy"}
+    order(state, "cy", "react C1 20")
+    order(state, "bo", "react B1 70")
+    fix_dice("reaction fire by C1", [5, 6, 1])
+    fix_dice("reaction fire by B1", [6, 6, 6])
+    events = order(state, "al", "confirm")
+    assert state["active"] == "cy" and state["units"]["A1"]["wounded"] and not state["units"]["A1"]["dead"], texts(events)
+
+
+# -- the map --------------------------------------------------------------------------------------------
+def test_rift_map_03_and_gap_31_low_to_low_towards_an_enemy_draws_no_reaction() -> None:
+    """RIFT-MAP-03, RIFT-GAP-31: from the wall to the other wall, closer to B1: no opportunity for B1."""
+    state = battle([lr("A1", "al", 10, 21.6), lr("B1", "bo", 10, 2)])
+    events = order(state, "al", "move A1 10,16.6")
+    assert state["pending"] is None and "no enemy sees" in texts(events)
+    away = battle([lr("A1", "al", 10, 16.6), lr("B1", "bo", 10, 2)])
+    order(away, "al", "move A1 10,22")
+    assert away["pending"] is not None, "leaving cover draws reaction fire"
+
+
+def test_rift_gap_13_pinned_units_may_not_move_but_may_fire(fix_dice) -> None:
+    """RIFT-GAP-13: a pinned unit's move is refused; its fire is accepted."""
+    state = battle([lr("A1", "al", 5, 5, pinned=True), lr("B1", "bo", 5, 15)])
+    with pytest.raises(OrderError, match="pinned"):
+        order(state, "al", "move A1 5,8")
+    fix_dice("fires at B1", [6, 6, 1])
+    order(state, "al", "fire A1 B1")
+    assert state["units"]["B1"]["wounded"]
+
+
+def test_rift_trait_10_and_gap_29_flying_crosses_structures_and_stays_flying() -> None:
+    """RIFT-TRAIT-10, RIFT-GAP-29: a flying move crosses the bunker; the unit stays flying and is never in cover."""
+    from core.rulesets.rift.battle import cover
+    flyer = unit("A1", "al", "light", "close", ("flying",), 20, 7.5)
+    state = battle([flyer, lc("B1", "bo", 38, 28)])
+    with pytest.raises(OrderError, match="high structure"):
+        order(state, "al", "move A1 20,13")
+    order(state, "al", "move A1 20,13 fly")
+    assert state["units"]["A1"]["flying"] and state["units"]["A1"]["y"] == 13
+    assert not cover(state, state["units"]["A1"], None)
+    walker = battle([lr("A1", "al", 5, 5), lc("B1", "bo", 38, 28)])
+    with pytest.raises(OrderError, match="cannot fly"):
+        order(walker, "al", "move A1 5,8 fly")
+
+
+def test_rift_gap_30_pikmin_fly_near_olimar() -> None:
+    """RIFT-GAP-30, RIFT-ARMY-12: a Pikmin within 3 u of Olimar may fly; one further away may not."""
+    state = battle([unit("A1", "al", "medium", "ranged", ("leader",), 5, 5, type="Olimar"),
+                    lc("A2", "al", 7, 5, "relentless", type="Pikmin"), lc("A3", "al", 15, 5, "relentless", type="Pikmin"),
+                    lc("B1", "bo", 38, 28)], armies="al=pikmin")
+    order(state, "al", "move A2 7,9 fly")
+    assert state["units"]["A2"]["flying"]
+    with pytest.raises(OrderError, match="cannot fly"):
+        order(state, "al", "move A3 15,9 fly")
+
+
+def test_rift_gap_21_and_map_07_08_09_terrain_by_size() -> None:
+    """RIFT-MAP-07..09, RIFT-GAP-21: Light walks into the wood; Medium only to its edge; Heavy not at all."""
+    light = battle([lr("A1", "al", 32, 14), lc("B1", "bo", 2, 28)])
+    order(light, "al", "move A1 32,19.5")
+    medium = battle([unit("A1", "al", "medium", "ranged", (), 32, 12), lc("B1", "bo", 2, 28)])
+    order(medium, "al", "move A1 32,18.5")
+    medium = battle([unit("A1", "al", "medium", "ranged", (), 32, 14), lc("B1", "bo", 2, 28)])
+    with pytest.raises(OrderError, match="edge"):
+        order(medium, "al", "move A1 32,21")
+    heavy = battle([unit("A1", "al", "heavy", "ranged", (), 32, 10), lc("B1", "bo", 2, 28)])
+    with pytest.raises(OrderError, match="Heavy unit may not enter"):
+        order(heavy, "al", "move A1 32,17")
