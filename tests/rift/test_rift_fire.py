@@ -14,7 +14,7 @@ def lr(uid: str, owner: str, x: float, y: float, *traits: str, **extra) -> dict:
 
 # -- dice pools ---------------------------------------------------------------------------------------
 def test_rift_ex_08_dice_pools() -> None:
-    """RIFT-EX-08, RIFT-DMG-02..05, RIFT-TRAIT-06, RIFT-GAP-24: 3/2/2/3 for Light; 2 and 3 for Medium vs Armor in cover; 2 at a close combatant."""
+    """RIFT-EX-08, RIFT-DMG-02, RIFT-DMG-03, RIFT-DMG-04, RIFT-DMG-05, RIFT-TRAIT-06, RIFT-GAP-24: 3/2/2/3 for Light; 2 and 3 for Medium vs Armor in cover; 2 at a close combatant."""
     light, medium = lr("A", "al", 0, 0), unit("M", "al", "medium", "ranged")
     ap_light, ap_medium = lr("A", "al", 0, 0, "ap"), unit("M", "al", "medium", "ranged", ("ap",))
     target, heavy = lr("T", "bo", 0, 0), unit("H", "bo", "heavy", "ranged")
@@ -67,7 +67,7 @@ def test_rift_dmg_06_each_attack_has_its_own_pool(fix_dice) -> None:
     (2, True, True, False, "kill"), (1, True, True, False, "none"),
 ])
 def test_rift_ex_09_direct_fire_outcomes(hits, wounded, heavy, reaction, expected) -> None:
-    """RIFT-EX-09, RIFT-HIT-01/02/03/07: 0-1 nothing, 2 wound, 3-4 kill; wounded + 2 kill; Heavy 2-4 wound, wounded Heavy + 2 kill."""
+    """RIFT-EX-09, RIFT-HIT-01, RIFT-HIT-02, RIFT-HIT-03, RIFT-HIT-07: 0-1 nothing, 2 wound, 3-4 kill; wounded + 2 kill; Heavy 2-4 wound, wounded Heavy + 2 kill."""
     target = unit("T", "bo", "heavy" if heavy else "light", "ranged", wounded=wounded)
     assert combat.effect(target, hits, reaction) == expected
 
@@ -187,7 +187,7 @@ def test_rift_coord_03_a_killed_target_ends_the_coordinated_attack(fix_dice) -> 
 
 
 def test_rift_coord_04_05_light_with_light_medium_with_heavy() -> None:
-    """RIFT-COORD-04/05: Light and Medium may not coordinate; Medium and Heavy may."""
+    """RIFT-COORD-04, RIFT-COORD-05: Light and Medium may not coordinate; Medium and Heavy may."""
     state = battle([lr("A1", "al", 5, 5), unit("A2", "al", "medium", "ranged", (), 7, 5), lr("B1", "bo", 5, 15)])
     with pytest.raises(OrderError, match="Light units coordinate only"):
         order(state, "al", "fire A1,A2 B1")

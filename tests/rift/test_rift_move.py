@@ -259,7 +259,7 @@ def test_rift_gap_30_pikmin_fly_near_olimar() -> None:
 
 
 def test_rift_gap_21_and_map_07_08_09_terrain_by_size() -> None:
-    """RIFT-MAP-07..09, RIFT-GAP-21: Light walks into the wood; Medium only to its edge; Heavy not at all."""
+    """RIFT-MAP-07, RIFT-MAP-08, RIFT-MAP-09, RIFT-GAP-21: Light walks into the wood; Medium only to its edge; Heavy not at all."""
     light = battle([lr("A1", "al", 32, 14), lc("B1", "bo", 2, 28)])
     order(light, "al", "move A1 32,19.5")
     medium = battle([unit("A1", "al", "medium", "ranged", (), 32, 12), lc("B1", "bo", 2, 28)])

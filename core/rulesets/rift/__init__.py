@@ -51,13 +51,14 @@ class RiftWar(Ruleset):
             "aoe_radius_u": 2.0,                          # RIFT-GAP-02
             "aoe_friendly_fire": False,                   # RIFT-GAP-02
             "group_spacing_u": 2.0,                       # RIFT-GAP-05
+            "elevation": "off",                           # RIFT-GAP-01: reserved for a future rule
         }
 
     def option_choices(self) -> dict[str, list[Any]]:
         """The legal values of options that take one of a fixed list."""
         return {"map": sorted(rules().maps), "army_mode": ["seed", "points"],
                 "lc_purchase": ["pooled", "per_type", "fractional"],
-                "coordinated_reaction_dice": ["per_unit_pool", "one_die_per_unit"]}
+                "coordinated_reaction_dice": ["per_unit_pool", "one_die_per_unit"], "elevation": ["off"]}
 
     def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:
         if scenario not in self.scenarios():

@@ -207,8 +207,17 @@ def path_problem(fld: Field, unit: Unit, end: tuple[float, float], fly: bool, ot
                     and not other.get("_contact"):
                 return f"the path runs into {other['id']} ({'a wreck' if other['dead'] else 'a Heavy unit'}, a high structure)"
     end_fp = Point(end).buffer(r - CONTACT_GAP_U)
+    corner = corner_of(fld, dict(unit, x=x, y=y))
+    stacked = []
+    if corner is not None:  # RIFT-MAP-06: two Light Ranged units may stack on a corner, no more
+        stacked = [o["id"] for o in others if o["id"] != unit["id"] and not o["dead"] and o.get("carried_by") is None
+                   and corner_of(fld, o) == corner]
+        if len(stacked) >= 2:
+            return f"the corner at ({corner[0]:g},{corner[1]:g}) already holds {stacked[0]} and {stacked[1]}; two Light Ranged units stack on a corner, no more (RIFT-MAP-06)"
     for other in others:
         if other["id"] == unit["id"] or other["dead"] or other.get("carried_by") is not None or other.get("_contact"):
+            continue
+        if other["id"] in stacked:
             continue
         if footprint(other).intersects(end_fp):
             return f"({x:g},{y:g}) overlaps {other['id']}"
