@@ -46,8 +46,6 @@ def test_rift_dmg_05_and_gap_24_penalties_stack_to_a_floor_of_zero() -> None:
     light, armor_m = lr("A", "al", 0, 0), unit("R", "bo", "medium", "close", ("armor",))
     assert combat.ranged_dice(light, armor_m, cover=True) == 1
     assert combat.ranged_dice(light, armor_m, cover=True, stack=False) == 2
-    weak = dict(light, size="light")
-    assert combat.ranged_dice(dict(weak), armor_m, True) >= 0
 
 
 def test_rift_dmg_06_each_attack_has_its_own_pool(fix_dice) -> None:
