@@ -79,6 +79,9 @@ def board_widget(kind: str) -> Widget:
     if kind == "zones":
         from tui.widgets.zones_board import ZonesBoard
         return ZonesBoard(id="board")
+    if kind == "field":
+        from tui.widgets.field_board import FieldBoard
+        return FieldBoard(id="board")
     from tui.widgets.board_text import BoardText
     return BoardText(id="board")
 
