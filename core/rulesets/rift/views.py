@@ -12,6 +12,9 @@ from .geometry import radius
 from .orders import awaited
 
 State = dict[str, Any]
+#: the state's keys every player may know (RiftWar hides nothing but the dice seed and the session's secrets)
+PUBLIC_KEYS = ("ruleset", "turn", "seats", "scenario", "options", "map", "armies", "units", "stage", "active",
+               "last_active", "deploy", "pending", "result", "melees")
 STATE_WORDS = {(False, False): "ok", (True, False): "pinned", (True, True): "wounded", (False, True): "wounded"}
 
 
@@ -98,7 +101,7 @@ def build(state: State, viewer: str) -> dict[str, Any]:
     resources: dict[str, Any] = {"phase": state["turn"], "active": state.get("active") or "-"}
     for seat in seats:
         resources[f"{seat} units"] = len(flow.alive(state, seat))
-    facts = {k: copy.deepcopy(v) for k, v in state.items() if k not in ("dice",)}
+    facts = {k: copy.deepcopy(state[k]) for k in PUBLIC_KEYS if k in state}
     return {
         "viewer": viewer, "ruleset": "rift", "title": f"RiftWar on {m.name}", "turn": state["turn"],
         "phase": state["stage"] if not p else f"{state['stage']}: {p['step']}",
