@@ -220,6 +220,17 @@ class Ruleset(ABC):
                 changes.append((f"{seat}'s order sheet", lambda s, seat=seat: s["sheets"].__setitem__(seat, [])))
         return changes
 
+    # -- lists (fleets and decks built before a game) ---------------------------------------------
+    def starter_lists(self) -> dict[str, str]:
+        """Ready-made lists a player may take at once, by name, as list text (empty: the rule system
+        has no list building)."""
+        return {}
+
+    def check_list(self, text: str) -> list[str]:
+        """What a list (as text) breaks, one message per broken rule naming its ID; empty when legal.
+        The base has no list rules and finds nothing."""
+        return []
+
     def legal_orders(self, state: State, seat: str) -> list[str]:
         """A sample of orders ``seat`` could legally give now (empty when not awaited)."""
         return []

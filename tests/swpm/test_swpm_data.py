@@ -145,3 +145,20 @@ def test_data07_board_numbers():
     b = R.board
     assert (b["objective_slots_per_player"], b["max_hand_size"], b["action_bs_cap"], b["setup_home_bs_cap"],
             b["fleet_bs_cap"], b["deck_min_cards"], b["card_copy_cap"]) == (3, 3, 5, 20, 30, 30, 3)
+
+
+def test_flow01_lists_chosen_at_setup_are_checked_with_rule_ids():
+    """SWPM-FLOW-01, SWPM-DECK-01, SWPM-DECK-04: a list given for a seat at setup (a starter's name or
+    'units / cards') is checked; a broken one refuses the setup naming the rule IDs."""
+    from core.errors import SetupError
+    from core.registry import find_ruleset
+    from core.session import Session
+    rs = find_ruleset("swpm")
+    text = rs.starter_lists()["imperial-garrison"]
+    session = Session.new("swpm", [("a", "P1"), ("b", "P2")], options={"lists": {"P1": "republic-taskforce", "b": text}})
+    assert session.state["setup"]["a"]["list"] == "republic-taskforce"
+    assert sorted(session.state["setup"]["b"]["deck"]) == sorted(R.starters["imperial-garrison"].deck)
+    with pytest.raises(SetupError, match="SWPM-DECK-01.*SWPM-DECK-04"):
+        Session.new("swpm", [("a", "P1"), ("b", "P2")], options={"lists": {"a": "xwing*4 / lock-on"}})
+    assert rs.check_list(text) == [] and any(p.startswith("SWPM-DECK-03") for p in rs.check_list("xwing / lock-on*4"))
+    assert "lists" not in session.view("a")["facts"]["options"], "a list chosen at setup is its owner's secret"

@@ -23,6 +23,7 @@ class LobbyScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new_game", "New game"),
         Binding("l", "load_game", "Load a game"),
+        Binding("b", "fleet_builder", "Fleet builder"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -34,6 +35,7 @@ class LobbyScreen(Screen[None]):
                 yield OptionList(
                     Option("New game          n", id="new"),
                     Option("Load a game       l", id="load"),
+                    Option("Fleet builder     b", id="builder"),
                     Option("Quit              q", id="quit"),
                     id="lobby-menu",
                 )
@@ -46,11 +48,16 @@ class LobbyScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        {"new": self.action_new_game, "load": self.action_load_game, "quit": self.app.exit}[event.option.id or "quit"]()
+        {"new": self.action_new_game, "load": self.action_load_game, "builder": self.action_fleet_builder,
+         "quit": self.app.exit}[event.option.id or "quit"]()
 
     def action_new_game(self) -> None:
         from tui.screens.new_game import NewGameScreen
         self.app.push_screen(NewGameScreen(self.app.default_ruleset, self.app.seed))  # type: ignore[attr-defined]
+
+    def action_fleet_builder(self) -> None:
+        from tui.screens.fleet_builder import FleetBuilderScreen
+        self.app.push_screen(FleetBuilderScreen())
 
     def action_load_game(self) -> None:
         from tui.screens.load_game import LoadGameScreen

@@ -13,7 +13,7 @@ from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
 
 from . import bot as _bot
 from . import flow, odds as _odds, orders, setup, views
-from .data import rules
+from .data import list_problems, rules
 from .model import RESERVES, seat_order
 
 
@@ -48,6 +48,7 @@ class PocketModels(Ruleset):
             "owner_sees_objectives": False,      # SWPM-GAP-16
             "fleet_bs_cap": 30,                  # SWPM-GAP-19
             "turn_limit": 0,                     # SWPM-GAP-27 (0: none)
+            "lists": {},                         # seat or side -> a starter name or "units / cards" (SWPM-FLOW-01)
         }
 
     def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:
@@ -115,12 +116,26 @@ class PocketModels(Ruleset):
             found.append(text)
         return found
 
+    def starter_lists(self) -> dict[str, str]:
+        """The starters as list text (``units / cards``), by starter name."""
+        return {t: setup.list_text(list(st.units), list(st.deck)) for t, st in rules().starters.items()}
+
+    def check_list(self, text: str) -> list[str]:
+        """SWPM-DECK-01..05 (and unknown names) for a list written ``units / cards``."""
+        try:
+            units, deck = setup.parse_build(text, text)
+        except OrderError as exc:
+            return [str(exc).split(": ", 1)[-1]]
+        return list_problems(units, deck)
+
     def hidden_changes(self, state: State, viewer: str) -> list[tuple[str, Callable[[State], None]]]:
         """Every secret of catalog 5.3 that ``viewer`` may not know."""
         changes = list(super().hidden_changes(state, viewer))
         if viewer not in state["seats"]:
             return changes
         foe = [s for s in state["seats"] if s != viewer][0]
+        changes.append((f"the list chosen for {foe} at setup",
+                        lambda s: s["options"].__setitem__("lists", {**s["options"].get("lists", {}), foe: "changed"})))
         if state["phase"] == "setup":
             changes.append((f"{foe}'s secret setup draft", lambda s: s["setup"][foe].update(
                 {"home": s["setup"][foe]["home"][:1], "list": "custom"})))

@@ -34,11 +34,35 @@ def new_state(scenario: str, seats: list[tuple[str, str]], options: dict[str, An
         "setup": {}, "players": {}, "units": {}, "mods": [], "action": None,
         "active": None, "first": None, "swapped": False, "acted": False, "passes": 0, "result": None,
     }
-    for i, (name, _) in enumerate(seats):
+    chosen = options.get("lists") or {}
+    if not isinstance(chosen, dict):
+        raise SetupError("option lists must map a seat (or side) to a starter name or a list 'units / cards'")
+    for i, (name, side) in enumerate(seats):
         st = starters[i % len(starters)]
         state["setup"][name] = {"list": st.tag, "units": list(st.units), "deck": list(st.deck),
                                 "home": list(st.home), "ready": False}
+        text = chosen.get(name, chosen.get(side))
+        if text is None:
+            continue
+        text = str(text).strip()
+        try:
+            if text in rules().starters:
+                pick = rules().starters[text]
+                set_list(state, name, list(pick.units), list(pick.deck), pick.tag, f"lists {name}")
+            else:
+                units, deck = parse_build(text, f"lists {name}")
+                set_list(state, name, units, deck, "custom", f"lists {name}")
+        except OrderError as exc:
+            raise SetupError(f"option lists, {name}: {str(exc).split(': ', 1)[-1]}") from None
     return state
+
+
+def list_text(units: list[str], deck: list[str]) -> str:
+    """A fleet and deck as list text: ``mc80 xwing*3 ... / focus-fire*3 ...`` (first-seen order)."""
+    def part(items: list[str]) -> str:
+        counts = Counter(items)
+        return " ".join(t if counts[t] == 1 else f"{t}*{counts[t]}" for t in dict.fromkeys(items))
+    return f"{part(units)} / {part(deck)}"
 
 
 def check_options(options: dict[str, Any]) -> None:

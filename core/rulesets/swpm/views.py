@@ -94,10 +94,15 @@ def build(state: State, viewer: str) -> dict[str, Any]:
     facts = {"phase": state["phase"], "step": {k: v for k, v in step.items()}, "active": state.get("active"),
              "first": state.get("first"), "swapped": state.get("swapped"), "acted": state.get("acted"),
              "passes": state.get("passes"), "result": state.get("result"), "me": viewer,
-             "action": public_action(state), "options": dict(state["options"])}
+             "action": public_action(state), "options": public_options(state)}
     return {"viewer": viewer, "ruleset": "swpm", "title": "Star Wars Pocket Models", "turn": int(state["turn"]),
             "phase": state["phase"], "board": board, "rosters": rosters, "resources": resources, "sheet": [],
             "prompt": prompt(state, viewer), "facts": facts}
+
+
+def public_options(state: State) -> dict[str, Any]:
+    """The game options without the lists chosen at setup (a list is its owner's secret)."""
+    return {k: v for k, v in state["options"].items() if k != "lists"}
 
 
 def public_action(state: State) -> dict[str, Any] | None:
@@ -142,7 +147,7 @@ def setup_view(state: State, viewer: str) -> dict[str, Any]:
              "setup": drafts, "active": None}
     facts = {"phase": "setup", "step": {"kind": "setup", "seats": waiting}, "drafts": drafts, "me": viewer,
              "starters": {t: {"name": s.name, "blurb": s.blurb} for t, s in rules().starters.items()},
-             "result": None, "options": dict(state["options"])}
+             "result": None, "options": public_options(state)}
     return {"viewer": viewer, "ruleset": "swpm", "title": "Star Wars Pocket Models", "turn": 0, "phase": "setup",
             "board": board, "rosters": rosters, "resources": {}, "sheet": [], "prompt": prompt(state, viewer),
             "facts": facts}
