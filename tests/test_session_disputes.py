@@ -32,7 +32,7 @@ def test_reopening_the_last_turn_with_the_same_dice_resolves_it_the_same_way() -
     session = played()
     resolved = state_of(session)
     session.order("al", "al", "stance free")  # the next turn's orders are void after a reopening
-    session.gm_correct("gm", "planets.Kuat.owner", "null", "a ruling")
+    session.gm_correct("gm", "seats.al.stance.default", "\"hold\"", "a ruling")
     events = session.reopen("gm", "the ruling was wrong")
     assert session.turn == 2 and state_of(session) == resolved, "the same orders and dice give the same turn"
     assert events[0]["to"] == ["all"] and "reopened turn 1: the ruling was wrong" in events[0]["text"]
