@@ -68,6 +68,7 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.gate = CommandGate(self.server.limits.commands_per_second, self.server.limits.command_burst)
         self._partial = b""
         self.gone = False
+        self.framed = False
 
     # -- asyncssh's callbacks -----------------------------------------------------------------------
     def connection_made(self, chan: Any) -> None:
@@ -288,8 +289,6 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     async def _interactive(self) -> int:
         """The war room of the account's seat (a GM: the tiles and tools)."""
-        from server.admin import AdminApp
-        from server.apps import FAILED_MESSAGE, GamePicker, PlayerApp, run_served
         from server.bridge import ChannelTerminal
 
         name = self.connection.account
@@ -299,7 +298,23 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             return 1
         env = dict(self.chan.get_environment()) if self.chan is not None else {}
         self.terminal = ChannelTerminal(self.chan, self.term_size, self.term_type, env, self.server.limits.high_water,
-                                        on_first_frame=self.server.first_frames.append)
+                                        on_first_frame=self._framed)
+        try:
+            return await self._war_room(name, account)
+        finally:
+            self.server.gc.session_ended(self.framed)
+
+    def _framed(self, seconds: float) -> None:
+        """The session drew its first frame (its app is built)."""
+        self.framed = True
+        self.server.first_frames.append(seconds)
+        self.server.gc.session_framed()
+
+    async def _war_room(self, name: str, account: Any) -> int:
+        """Run the GM's tiles, or the picker and then the player's war room."""
+        from server.admin import AdminApp
+        from server.apps import FAILED_MESSAGE, GamePicker, PlayerApp, run_served
+
         if account.is_gm:
             app: Any = AdminApp(name, self.server.accounts, self.server.hub, self.terminal, self.connection.address,
                                 connect=self.connection.how_to_connect, log_file=str(self.server.log_path))

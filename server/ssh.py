@@ -39,6 +39,7 @@ from saves import GameStore
 from saves.atomic import atomic_write_bytes
 from server.accounts import Accounts, RateLimiter, hash_password, key_fingerprint, normalize_key
 from server.channel import SeatSession
+from server.gcpolicy import GcPolicy
 from server.hub import GameHub
 
 log = logging.getLogger("holotable.server")
@@ -352,6 +353,7 @@ class Connection(asyncssh.SSHServer):
     def touch(self) -> None:
         """The client sent something: the idle timer starts again (lazily)."""
         self.last_input = time.monotonic()
+        self.server.gc.heard_input()
         if self._idle is None:
             self._arm_idle(self.server.limits.idle_timeout)
 
@@ -422,6 +424,7 @@ class HolotableServer:
         self.tasks: set[asyncio.Task[None]] = set()
         self.last_game: dict[str, str] = {}
         self.first_frames: deque[float] = deque(maxlen=100)  # seconds from session start to the first frame
+        self.gc = GcPolicy()
         self.host_key: asyncssh.SSHKey | None = None
         self.host_key_made = False
         self.port = options.port
@@ -460,6 +463,7 @@ class HolotableServer:
             except Exception as exc:  # noqa: BLE001 - one bad game must not stop the server
                 log.warning("game %s is not served: %s", game_id, exc)
         self._ticker = asyncio.get_running_loop().create_task(self._tick())
+        self.gc.started()
         log.info("listening on %s port %s; host key %s", self.options.host, self.port, self.fingerprint)
 
     async def _tick(self) -> None:
@@ -485,6 +489,7 @@ class HolotableServer:
             await asyncio.wait(list(self.tasks), timeout=5)
         self.hub.close()
         self.accounts.close()
+        self.gc.close()
         self._close_log()
 
     def how_to_connect(self, account: str = "<account>", host: str | None = None) -> str:

@@ -64,6 +64,8 @@ class Served:
     process: asyncio.subprocess.Process
     port: int
     gm_code: str
+    stalls: list[tuple[float, float]] = field(default_factory=list)  # (wall, CPU) seconds of long full collections
+    log: list[str] = field(default_factory=list)
 
     @property
     def pid(self) -> int:
@@ -86,7 +88,7 @@ async def start_server(data: Path, gc_policy: str) -> Served:
     command = [str(HOLOTABLE)] if HOLOTABLE.exists() else [sys.executable, "-m", "core.cli"]
     process = await asyncio.create_subprocess_exec(
         *command, "serve", "--port", "0", "--data", str(data), "--quiet", cwd=ROOT, env=env,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     assert process.stdout is not None
     banner = ""
     while "Ctrl+C" not in banner:
@@ -95,7 +97,25 @@ async def start_server(data: Path, gc_policy: str) -> Served:
         banner += line.decode()
     port = int(re.search(r"port (\d+)", banner).group(1))  # type: ignore[union-attr]
     code = re.search(r"one-time GM invite code: (\S+)", banner).group(1)  # type: ignore[union-attr]
-    return Served(process, port, code)
+    served = Served(process, port, code)
+    served.reader = asyncio.get_running_loop().create_task(read_log(served))  # type: ignore[attr-defined]
+    return served
+
+
+STALL = re.compile(r"stalled every session for (\d+) ms \((\d+) ms of CPU")
+
+
+async def read_log(served: Served) -> None:
+    """The server's warnings: full collections that stalled every session are counted."""
+    assert served.process.stderr is not None
+    while True:
+        line = (await served.process.stderr.readline()).decode(errors="replace")
+        if not line:
+            return
+        served.log.append(line.rstrip())
+        found = STALL.search(line)
+        if found:
+            served.stalls.append((int(found.group(1)) / 1000, int(found.group(2)) / 1000))
 
 
 async def stop_server(served: Served) -> None:
@@ -181,6 +201,7 @@ class Player:
     echoed: asyncio.Event = field(default_factory=asyncio.Event)
     latencies: list[float] = field(default_factory=list)
     received: int = 0
+    spent: float = 0.0
 
     def spawn(self) -> None:
         self.screen = Screen(WIDTH, HEIGHT)
@@ -216,6 +237,7 @@ class Player:
         if self.screen is None:
             return
         self.screen.feed(data)
+        self.spent += time.perf_counter() - now
         if self.first_frame is None:
             if self.order_line() is not None and f"{self.name} (" in self.screen.text():
                 self.first_frame = now - self.started
@@ -271,6 +293,9 @@ class Player:
             except asyncio.TimeoutError:
                 self.latencies.append(10.0)
                 self.pending = None
+                if os.environ.get("BENCH_SERVE_DEBUG"):
+                    print(f"\n{self.name}: no echo of {expected!r} in 10 s; the order line shows "
+                          f"{self.order_line()!r}; the screen:\n{self.screen.text()}")
             previous = expected
             due += 1 / rate
         return pressed
@@ -356,13 +381,20 @@ async def run_serving(tmp: Path, sessions: int, typists: int, rate: float, secon
         figures["idle"] = idle
         figures["load_typing"] = load()
         rng = random.Random(14)
+        stalls_before = len(served.stalls)
         cpu0, t0 = served.cpu(), time.perf_counter()
         pressed = await asyncio.gather(*(p.type_for(seconds, rate, random.Random(rng.random())) for p in typing))
         elapsed = time.perf_counter() - t0
         cpu = served.cpu() - cpu0
         keys = sum(pressed)
+        if os.environ.get("BENCH_SERVE_DEBUG"):
+            print("bench process CPU", time.process_time(), "emulating", sum(p.spent for p in players),
+                  "bytes", sum(p.received for p in typing))
+            for p in typing:
+                print(p.name, len(p.latencies), [round(x * 1000) for x in p.latencies[:12]], round(max(p.latencies) * 1000))
         figures.update(keys=keys, cpu_per_key=(cpu - idle * elapsed) / max(1, keys), busy=cpu / elapsed,
-                       latencies=[x for p in typing for x in p.latencies], load_after=load())
+                       latencies=[x for p in typing for x in p.latencies], load_after=load(),
+                       stalls_connect=served.stalls[:stalls_before], stalls_typing=served.stalls[stalls_before:])
     finally:
         for player in players:
             player.stop()
@@ -387,6 +419,12 @@ def table(runs: list[dict[str, Any]]) -> str:
          for r in runs])
     row("server CPU per key ms", [ms(r["cpu_per_key"]) for r in runs])
     row("server busy while typing", [f"{r['busy'] * 100:.0f}%" for r in runs])
+    def stalls(found: list[tuple[float, float]]) -> str:
+        if not found:
+            return "none"
+        return f"{len(found)}, longest {max(w for w, _ in found) * 1000:.0f} ms ({max(c for _, c in found) * 1000:.0f} CPU)"
+    row("full GC > 50 ms while connecting", [stalls(r["stalls_connect"]) for r in runs])
+    row("full GC > 50 ms while typing", [stalls(r["stalls_typing"]) for r in runs])
     row("memory per session MiB", [f"{r['per_session']:.2f}" for r in runs])
     row("RSS start / 1 session / all MiB", [f"{r['rss_start']:.0f} / {r['rss_one']:.0f} / {r['rss_all']:.0f}"
                                              for r in runs])

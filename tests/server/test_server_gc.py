@@ -1,0 +1,71 @@
+"""The server's garbage-collection policy (server/gcpolicy.py): what the sessions built is frozen so
+that no full collection walks it; finished sessions' cycles are reclaimed once enough have ended,
+at a quiet moment; ``HOLOTABLE_GC=python`` keeps Python's own policy."""
+from __future__ import annotations
+
+import asyncio
+import gc
+import weakref
+
+import pytest
+
+from server.gcpolicy import GcPolicy
+
+
+class Node:
+    """An object in a reference cycle (as a finished app's widgets are)."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_an_unknown_policy_is_refused_with_the_names_that_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOLOTABLE_GC", "sometimes")
+    with pytest.raises(ValueError, match="HOLOTABLE_GC='sometimes': must be one of freeze, python"):
+        GcPolicy()
+
+
+def test_a_framed_session_is_frozen_and_its_cycles_wait_for_the_reclaim() -> None:
+    policy = GcPolicy("freeze")
+    try:
+        cycle = Node()
+        ref = weakref.ref(cycle)
+        policy.session_framed()
+        assert gc.get_freeze_count() > 0, "what the session built is frozen"
+        del cycle
+        gc.collect()
+        assert ref() is not None, "a full collection does not walk frozen objects"
+        took = policy.reclaim()
+        assert ref() is None, "the reclaim frees frozen cycles nobody holds"
+        assert took >= 0 and list(policy.reclaims) == [took]
+        assert gc.get_freeze_count() > 0, "and freezes what is alive again"
+    finally:
+        policy.close()
+    assert gc.get_freeze_count() == 0, "a closed server leaves the collector as it found it"
+
+
+def test_python_policy_freezes_nothing() -> None:
+    policy = GcPolicy("python")
+    policy.session_framed()
+    policy.session_ended(True)
+    assert gc.get_freeze_count() == 0 and policy.reclaim() == 0.0
+
+
+async def test_a_reclaim_runs_once_as_many_sessions_ended_as_run_and_waits_for_quiet() -> None:
+    policy = GcPolicy("freeze", reclaim_min=2, quiet=0.1)
+    try:
+        for _ in range(3):
+            policy.session_framed()
+        policy.session_ended(True)
+        await asyncio.sleep(0.25)
+        assert not policy.reclaims, "one ended session of three is not worth a reclaim"
+        policy.session_ended(True)  # 2 ended, 1 running: due
+        for _ in range(4):  # someone keeps typing: the reclaim waits
+            policy.heard_input()
+            await asyncio.sleep(0.05)
+        assert not policy.reclaims, "a due reclaim waits while players type"
+        await asyncio.sleep(0.3)
+        assert len(policy.reclaims) == 1, "then runs once it is quiet"
+        assert policy.ended == 0 and policy.running == 1
+    finally:
+        policy.close()
