@@ -6,13 +6,15 @@ session: its screens, widgets, styles and caches. So:
 
 - once the server has started, and each time a session has drawn its first frame (its app is
   built), the young garbage is collected and everything alive is frozen (``gc.freeze()``: moved out
-  of the collector's sight, in constant time). Collections after that walk only what was made
-  since, which is small.
+  of the collector's sight, in constant time). So is whatever survives a full collection: it has
+  proved long-lived. A full collection then walks only what was made since the last one, which is
+  small, and no object is walked by two of them.
 - Objects frozen are still freed by reference counting; only *cyclic* garbage among them (a
   finished app is full of cycles) waits for a reclaim: unfreeze, one full collection, freeze
   again. It runs once as many sessions have ended since the last one as there are sessions still
-  running (at least ``RECLAIM_MIN``), so its cost per ended session stays bounded (the rule Python
-  itself uses for full collections), and preferably when nobody has typed for a moment
+  running (at least ``RECLAIM_MIN``), or once as many objects are frozen as after the last reclaim
+  (caches churn), so its cost stays in proportion to what it frees (the rule Python itself uses
+  for full collections), and preferably when nobody has typed for a moment
   (``QUIET``), at the latest ``RECLAIM_WAIT`` seconds after it became due.
 
 ``HOLOTABLE_GC=python`` in the server's environment keeps Python's own policy (for comparison:
@@ -61,6 +63,7 @@ class GcPolicy:
         self._began = (0.0, 0.0)
         self._watching = False
         self._reclaiming = False
+        self.baseline = 0  # objects frozen after the last reclaim (or the start)
 
     def watch(self) -> None:
         """Time every full collection (a stall of every session); log the long ones."""
@@ -78,6 +81,10 @@ class GcPolicy:
         cpu = time.thread_time() - self._began[1]
         self.full_collections += 1
         self.longest = max(self.longest, cpu)
+        if self.active and not self._reclaiming:
+            gc.freeze()  # what survived a full collection is long-lived: never walk it again
+            if gc.get_freeze_count() >= 2 * self.baseline:
+                self._make_due()
         if wall > STALL:
             log.warning("a full garbage collection%s stalled every session for %.0f ms (%.0f ms of CPU; %d objects "
                         "collected, %d frozen)", " (reclaiming ended sessions)" if self._reclaiming else "", wall * 1000, cpu * 1000, info.get("collected", 0), gc.get_freeze_count())
@@ -100,6 +107,7 @@ class GcPolicy:
         if self.active:
             gc.collect()
             gc.freeze()
+            self.baseline = gc.get_freeze_count()
 
     def session_framed(self) -> None:
         """A session drew its first frame: its app is built; freeze it."""
@@ -111,7 +119,11 @@ class GcPolicy:
         if framed:
             self.running = max(0, self.running - 1)
             self.ended += 1
-        if self.active and self.ended >= max(self.reclaim_min, self.running) and self._due is None:
+        if self.active and self.ended >= max(self.reclaim_min, self.running):
+            self._make_due()
+
+    def _make_due(self) -> None:
+        if self._due is None:
             self._due = time.monotonic()
             self._schedule(self.quiet)
 
@@ -152,6 +164,7 @@ class GcPolicy:
         finally:
             self._reclaiming = False
         gc.freeze()
+        self.baseline = gc.get_freeze_count()
         took = time.perf_counter() - started
         self.reclaims.append(took)
         log.info("reclaimed %d objects of %d ended sessions in %.0f ms (%d running)", found, self.ended,

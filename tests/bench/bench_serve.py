@@ -118,6 +118,17 @@ async def read_log(served: Served) -> None:
             served.stalls.append((int(found.group(1)) / 1000, int(found.group(2)) / 1000))
 
 
+async def settle(served: Served, limit: float = 90.0) -> float:
+    """Wait until the server is idle (under 2% of a core for a second); returns how long it took."""
+    started = time.perf_counter()
+    while time.perf_counter() - started < limit:
+        cpu0, t0 = served.cpu(), time.perf_counter()
+        await asyncio.sleep(1.0)
+        if (served.cpu() - cpu0) / (time.perf_counter() - t0) < 0.02:
+            break
+    return time.perf_counter() - started
+
+
 async def stop_server(served: Served) -> None:
     served.process.send_signal(signal.SIGINT)
     try:
@@ -355,6 +366,7 @@ async def run_serving(tmp: Path, sessions: int, typists: int, rate: float, secon
         one_at_a_time = sessions - BATCH * ((sessions - 3) // BATCH)
         singles: list[float] = []
         figures["load_connect"] = load()
+        connect_cpu = served.cpu()
         for player in players[:one_at_a_time]:
             singles += await connect([player])
             if len(singles) == 1:
@@ -370,7 +382,8 @@ async def run_serving(tmp: Path, sessions: int, typists: int, rate: float, secon
         typing = players[:typists]
         for player in players[typists:]:
             player.quiet()
-        await asyncio.sleep(2.0)
+        figures["settle"] = await settle(served)
+        figures["connect_cpu"] = (served.cpu() - connect_cpu) / sessions
         rss_all = served.rss_mib()
         figures.update(rss_start=rss_start, rss_one=rss_one, rss_all=rss_all,
                        per_session=(rss_all - rss_one) / max(1, sessions - 1))
@@ -429,6 +442,7 @@ def table(runs: list[dict[str, Any]]) -> str:
     row("RSS start / 1 session / all MiB", [f"{r['rss_start']:.0f} / {r['rss_one']:.0f} / {r['rss_all']:.0f}"
                                              for r in runs])
     row("idle CPU, all sessions", [f"{r['idle'] * 100:.2f}%" for r in runs])
+    row("server CPU per session connected ms", [f"{r['connect_cpu'] * 1000:.0f}" for r in runs])
     row("first frame, first after start ms", [f"{r['first_cold'] * 1000:.0f}" for r in runs])
     row("first frame, one at a time: median / max ms",
         [f"{statistics.median(r['singles']) * 1000:.0f} / {max(r['singles']) * 1000:.0f}" if r["singles"] else "-"

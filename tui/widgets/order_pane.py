@@ -55,6 +55,14 @@ class OrderInput(SteadyInput):
         Binding("escape", "cancel", "Cancel edit", show=False),
     ]
 
+    def _watch_value(self, value: str) -> None:
+        super()._watch_value(value)
+        # The help below the line follows in the same frame as the key (not one frame later, after
+        # the Changed message): one screen update a keystroke.
+        pane = self.parent.parent if self.parent is not None else None
+        if isinstance(pane, OrderPane) and pane.is_mounted:
+            pane._assist(value)
+
     def action_complete(self, step: int) -> None:
         self.query_ancestor(OrderPane).complete(step)
 
