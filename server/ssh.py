@@ -11,8 +11,12 @@ Unknown users, wrong keys, wrong, used or expired codes are refused alike: nothi
 was wrong. Every unregistered key is answered "acceptable" to its probe, so that the client proves
 it holds it; the signed attempt then fails all the same unless an invite follows.
 
-Limits: failed logins per address (a :class:`~server.accounts.RateLimiter`), connections before
-login per address and in all, connections per account, sessions per connection, an idle timeout
+Limits that never lock out the innocent (players behind one NAT share an address): a registered
+key always gets in, whatever failed before; failed guesses (passwords, invite codes) are limited per
+account and address (a :class:`~server.accounts.RateLimiter`), with a much higher cap per address
+alone, so one account's failures never block another's; connections not yet logged in are capped per
+address and in all, and a new connection pushes out the oldest such one instead of being refused (an
+idle half-open connection never keeps a player out); connections per account, sessions per connection, an idle timeout
 (no input from the client), the login timeout, a bounded standard input for commands, and a
 bounded output buffer per channel (see :mod:`server.bridge`). No shell, no port, agent or X11
 forwarding, no SFTP or SCP, no subsystems: a session runs the war room (with a pty), one command
@@ -56,8 +60,9 @@ class HostKeyError(Exception):
 class Limits:
     """The server's limits (each a plain number; tests make them small)."""
 
-    max_failures: int = 10
+    max_failures: int = 10               # failed guesses per account and address in the window
     failure_window: float = 300.0
+    max_failures_per_address: int = 100  # failed guesses per address, every account together
     max_connections: int = 200
     max_unauthenticated_per_address: int = 10
     max_auth_tries: int = 6
@@ -122,6 +127,7 @@ class Connection(asyncssh.SSHServer):
         self.sessions: set["SeatSession"] = set()
         self.over_limit = False
         self.last_input = time.monotonic()
+        self.opened = time.monotonic()
         self._counted_unauth = False
         self._in_key_check = False
         self._unregistered_key: str | None = None
@@ -139,17 +145,13 @@ class Connection(asyncssh.SSHServer):
         self.address = str(peer[0]) if peer else "?"
         server = self.server
         server.connections.add(self)
-        unauth = server.unauthenticated.get(self.address, 0)
-        if (len(server.connections) > server.limits.max_connections
-                or unauth >= server.limits.max_unauthenticated_per_address):
+        if server.unauthenticated.get(self.address, 0) >= server.limits.max_unauthenticated_per_address:
+            server.push_out_waiting(self.address)  # the oldest not-logged-in connection of this address goes
+        if len(server.connections) > server.limits.max_connections and not server.push_out_waiting(None):
             log.warning("refused a connection from %s: too many connections", self.address)
             self._close(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections")
             return
-        if server.limiter.blocked(self.address):
-            log.warning("refused a connection from %s: too many failed logins", self.address)
-            self._close(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many failed logins; try later")
-            return
-        server.unauthenticated[self.address] = unauth + 1
+        server.unauthenticated[self.address] = server.unauthenticated.get(self.address, 0) + 1
         self._counted_unauth = True
         original = conn.validate_public_key
 
@@ -178,7 +180,7 @@ class Connection(asyncssh.SSHServer):
     def _key_failed(self) -> None:
         self._key_failures += 1
         if self._failures + self._key_failures >= self.server.limits.max_auth_tries:
-            self.server.limiter.failed(self.address)
+            self.server.login_failed(self.username, self.address)
             log.warning("login refused: %r from %s (too many keys tried)", self.username[:64], self.address)
             self._close(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many authentication failures")
 
@@ -200,7 +202,7 @@ class Connection(asyncssh.SSHServer):
                     del server.by_account[self.account]
             log.info("%s (from %s) disconnected", self.account, self.address)
         elif self._key_failures and not self._failures and not self._closing:
-            self.server.limiter.failed(self.address)
+            self.server.login_failed(self.username, self.address)
             log.warning("login refused: %r from %s (publickey)", self.username[:64], self.address)
         if self._idle is not None:
             self._idle.cancel()
@@ -221,13 +223,14 @@ class Connection(asyncssh.SSHServer):
         return True  # always: returning False would let the user in without credentials
 
     def _blocked(self) -> bool:
-        return self.server.limiter.blocked(self.address)
+        """Whether guesses (passwords, invite codes) for this account from this address are refused now."""
+        return self.server.login_blocked(self.username, self.address)
 
     def _failed(self, method: str) -> None:
         self._failures += 1
-        blocked = self.server.limiter.failed(self.address)
+        blocked = self.server.login_failed(self.username, self.address)
         log.warning("login refused: %r from %s (%s)%s", self.username[:64], self.address, method,
-                    "; this address is now blocked for a while" if blocked else "")
+                    "; guesses for this account from this address are now refused for a while" if blocked else "")
         if blocked:
             self._close(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many failed logins; try later")
         elif self._failures + self._key_failures >= self.server.limits.max_auth_tries:
@@ -237,8 +240,7 @@ class Connection(asyncssh.SSHServer):
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        if self._blocked():
-            return False
+        # no rate limit here: a registered key cannot be guessed, and it always gets its owner in
         try:
             line = normalize_key(key.export_public_key("openssh").decode("ascii"))
         except Exception:  # noqa: BLE001 - an odd key is simply not accepted
@@ -417,7 +419,8 @@ class HolotableServer:
         self.server_dir = Path(options.data_dir) / "server"
         self.accounts = accounts if accounts is not None else Accounts(self.server_dir / "accounts.json")
         self.hub = hub if hub is not None else GameHub(GameStore(options.data_dir))
-        self.limiter = RateLimiter(self.limits.max_failures, self.limits.failure_window)
+        self.limiter = RateLimiter(self.limits.max_failures, self.limits.failure_window)  # per account and address
+        self.address_limiter = RateLimiter(self.limits.max_failures_per_address, self.limits.failure_window)
         self.connections: set[Connection] = set()
         self.unauthenticated: dict[str, int] = {}
         self.by_account: dict[str, set[Connection]] = {}
@@ -433,6 +436,29 @@ class HolotableServer:
         self._ticker: asyncio.Task[None] | None = None
         self.log_path = self.server_dir / "logs" / "server.log"
         self._log_handler: logging.Handler | None = None
+
+    def login_blocked(self, account: str, address: str) -> bool:
+        """Whether password and invite-code guesses for ``account`` from ``address`` are refused now
+        (too many failures for that account from there, or from there in all). Keys are never refused."""
+        return self.limiter.blocked(f"{account[:64]}@{address}") or self.address_limiter.blocked(address)
+
+    def login_failed(self, account: str, address: str) -> bool:
+        """Count a failed login of ``account`` from ``address``; returns whether its guesses are refused now."""
+        per_account = self.limiter.failed(f"{account[:64]}@{address}")
+        return self.address_limiter.failed(address) or per_account
+
+    def push_out_waiting(self, address: str | None) -> bool:
+        """Close the oldest connection not logged in yet (from ``address``, or from anywhere for None),
+        to make room for a new one. Returns whether there was one."""
+        waiting = [c for c in self.connections if c.account is None and c._counted_unauth and not c._closing
+                   and (address is None or c.address == address)]
+        if not waiting:
+            return False
+        oldest = min(waiting, key=lambda c: c.opened)
+        log.info("closed a connection from %s that had not logged in, to make room for a new one", oldest.address)
+        oldest._uncount_unauth()
+        oldest._close(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections waiting to log in")
+        return True
 
     @property
     def fingerprint(self) -> str:

@@ -71,18 +71,50 @@ async def test_unknown_users_wrong_keys_and_wrong_or_used_codes_are_refused_alik
     assert len(set(answers.values())) == 1, f"every refusal must look the same, telling nothing: {answers}"
 
 
-async def test_failed_logins_are_rate_limited_per_address(tmp_path: Path, server_log: pytest.LogCaptureFixture) -> None:
-    table = await start_table(tmp_path / "data", limits=fast_limits(max_failures=3, failure_window=60))
+async def test_failed_logins_are_limited_per_account_and_address_and_a_key_still_gets_in(
+        tmp_path: Path, server_log: pytest.LogCaptureFixture) -> None:
+    table = await start_table(tmp_path / "data", limits=fast_limits(max_failures=3, failure_window=60), passwords=True)
     try:
+        table.server.accounts.set_password("ann", "correct horse battery")
         for _ in range(3):
             await refused(table, "ann", key=False, password="guess-guess-guess")
-        how = await refused(table, "ann")
-        assert table.server.limiter.blocked("127.0.0.1"), "three failures should block the address"
-        assert "PermissionDenied" in how or "Disconnect" in how or "Connection" in how, how
-        assert "blocked" in server_log.text or "too many failed logins" in server_log.text, "the block is logged"
-        table.server.limiter.window = 0.0
+        assert table.server.login_blocked("ann", "127.0.0.1"), "three failures should stop guesses for ann from here"
+        how = await refused(table, "ann", key=False, password="correct horse battery")
+        assert "PermissionDenied" in how or "Disconnect" in how, "once blocked, even the right password waits"
+        assert "now refused for a while" in server_log.text, "the block is logged"
         async with await table.connect("ann") as conn:
-            assert (await conn.run("status")).exit_status == 0, "once the failures are old, the key works again"
+            assert (await conn.run("status")).exit_status == 0, "a registered key always gets in"
+        table.server.limiter.window = 0.0
+        async with await table.connect("ann", key=False, password="correct horse battery") as conn:
+            assert (await conn.run("status")).exit_status == 0, "once the failures are old, the password works again"
+    finally:
+        await table.server.close()
+
+
+async def test_behind_one_nat_one_account_failing_never_locks_out_another(tmp_path: Path) -> None:
+    """Players at a club share one address: mallory's ten failed guesses (and ten idle connections)
+    must not keep bob out; bob's password and ann's key both still get in."""
+    table = await start_table(tmp_path / "data", passwords=True,
+                              limits=fast_limits(max_failures=3, failure_window=60, max_unauthenticated_per_address=3))
+    try:
+        table.server.accounts.set_password("bob", "bobs own long password")
+        for _ in range(10):
+            await refused(table, "mallory", key=False, password="guess-guess-guess")
+            await refused(table, "ann", key=False, password="guess-guess-guess")
+        assert table.server.login_blocked("mallory", "127.0.0.1") and table.server.login_blocked("ann", "127.0.0.1")
+        assert not table.server.login_blocked("bob", "127.0.0.1"), "another account's failures block bob"
+        idle = []
+        for _ in range(10):
+            _, writer = await asyncio.open_connection("127.0.0.1", table.port)
+            idle.append(writer)
+        await asyncio.sleep(0.2)
+        async with await table.connect("bob", key=False, password="bobs own long password") as conn:
+            assert (await conn.run("status")).exit_status == 0, "bob's password gets in from the same address"
+        async with await table.connect("ann") as conn:
+            assert (await conn.run("status")).exit_status == 0, "ann's key gets in despite failed guesses for ann"
+        assert table.server.unauthenticated.get("127.0.0.1", 0) <= 3, "idle connections pile up past the cap"
+        for writer in idle:
+            writer.close()
     finally:
         await table.server.close()
 
@@ -135,21 +167,22 @@ async def test_sessions_per_connection_are_limited(tmp_path: Path) -> None:
         await table.server.close()
 
 
-async def test_unauthenticated_connections_per_address_are_limited(tmp_path: Path) -> None:
+async def test_connections_waiting_to_log_in_are_capped_and_the_oldest_makes_room(tmp_path: Path) -> None:
     table = await start_table(tmp_path / "data", limits=fast_limits(max_unauthenticated_per_address=2))
     try:
-        writers = []
+        idle = []
         for _ in range(2):
-            _, writer = await asyncio.open_connection("127.0.0.1", table.port)
-            writers.append(writer)
+            reader, writer = await asyncio.open_connection("127.0.0.1", table.port)
+            idle.append((reader, writer))
         await asyncio.sleep(0.1)
-        with pytest.raises((asyncssh.DisconnectError, ConnectionError)):
-            await table.connect("ann")
-        for writer in writers:
-            writer.close()
-        await asyncio.sleep(0.1)
+        assert table.server.unauthenticated.get("127.0.0.1") == 2
         async with await table.connect("ann") as conn:
-            assert (await conn.run("status")).exit_status == 0, "once they are gone, logins work"
+            assert (await conn.run("status")).exit_status == 0, "idle half-open connections never keep a player out"
+        oldest = idle[0][0]
+        closed = await asyncio.wait_for(oldest.read(), 5)  # its banner then EOF, or EOF
+        assert oldest.at_eof(), f"the oldest waiting connection should have been closed: {closed!r}"
+        for _, writer in idle:
+            writer.close()
     finally:
         await table.server.close()
 
