@@ -127,6 +127,36 @@ def test_RAW_COMBAT_07_example_400_vs_300_in_a_battle():
     check_arithmetic(b)
 
 
+def test_RAW_COMBAT_07_example_400_vs_300_played_by_orders(fix_dice):
+    """RAW-COMBAT-07 [EXAMPLE], played by orders: al's 400 points (4 Acclamators, 3 Consular Light Frigates) jump from
+    Florrum into bo's Raxus, where bo's 4 Munificents (300) have jumped in from Pammant: the battle reads 400 against
+    300, the attacker gains -1, and with a fixed 3+4 the row is 7 - 1 = 6: attacker 20%, defender 30% of 300."""
+    game = Game()
+    gar = [game.unit("al", "Ac1", "Florrum") for _ in range(4)] + [game.unit("al", "ConL", "Florrum") for _ in range(3)]
+    cis = [game.unit("bo", "McE", "Pammant") for _ in range(4)]
+    game.order("al", f"jump {','.join(gar)} Raxus")
+    game.order("bo", f"jump {','.join(cis)} Raxus")
+    fix_dice("battle at Raxus", [3, 4])
+    [b] = battles(game.resolve())
+    assert (b["attacker"], b["defender"], b["points"]) == ("GAR", "CIS", [400, 300]), f"400 attacks 300 at CIS-held Raxus: {b}"
+    assert b["modifier"] == -1 and b["total"] == 6, f"-1 for the attacker: 3+4-1 = 6, got {b['modifier']:+d}, {b['total']}"
+    assert b["losses"] == [60, 90], f"row 6: attacker 20%, defender 30% of the smaller fleet (300): got {b['losses']}"
+
+
+def test_RAW_COMBAT_10_example_100_vs_200_played_by_orders(fix_dice):
+    """RAW-COMBAT-10 [EXAMPLE], played by orders: al's 100 (ConL + 2 ConS) jumps into Raxus against bo's 200 (2 McE +
+    C9L) jumping in too; a fixed 2+2 with the defender's +3 reads the 30%/30% row: both lose 30 points, 30% of 100."""
+    game = Game()
+    gar = [game.unit("al", "ConL", "Florrum"), game.unit("al", "ConS", "Florrum"), game.unit("al", "ConS", "Florrum")]
+    cis = [game.unit("bo", "McE", "Pammant"), game.unit("bo", "McE", "Pammant"), game.unit("bo", "C9L", "Pammant")]
+    game.order("al", f"jump {','.join(gar)} Raxus")
+    game.order("bo", f"jump {','.join(cis)} Raxus")
+    fix_dice("battle at Raxus", [2, 2])
+    [b] = battles(game.resolve())
+    assert (b["points"], b["modifier"], b["total"]) == ([100, 200], 3, 7), f"100 vs 200: +3, 2+2+3 = 7; got {b}"
+    assert b["losses"] == [30, 30], f"both sides lose 30 points (30% of 100), got {b['losses']}"
+
+
 def test_RAW_COMBAT_08_example_600_vs_100_by_formula():
     """RAW-COMBAT-08 [EXAMPLE]: defender 600 vs attacker 100: shares 85%/15% (85.7/14.3), the defender gains +7."""
     assert disparity(100, 600) == 7, f"the text's example gives +7, got {disparity(100, 600)}"
