@@ -10,10 +10,12 @@ start decides the table. ``random`` is :func:`core.bots.random_orders` (random l
 levels are :func:`core.rulesets.raw.bot.bot_orders` ``easy``, ``normal`` and ``hard``. Refusals
 count orders the engine turned down at submission (random play submits only orders it checked).
 
-Environment: BENCH_GAMES (games per match, default 20), BENCH_SEATS (6), BENCH_WORKERS (processes).
+Environment: BENCH_GAMES (games per match, default 20), BENCH_SEATS (6), BENCH_WORKERS (processes),
+BENCH_OPTIONS (game options as JSON, e.g. '{"clone_cost": 8}' for the README's balance option).
 """
 from __future__ import annotations
 
+import json
 import os
 import random
 import sys
@@ -36,6 +38,7 @@ from core.session import Session  # noqa: E402
 RULES = find_ruleset("raw")
 GAMES = int(os.environ.get("BENCH_GAMES", "20"))
 SEATS = int(os.environ.get("BENCH_SEATS", "6"))
+OPTIONS = json.loads(os.environ.get("BENCH_OPTIONS", "{}"))
 WORKERS = int(os.environ.get("BENCH_WORKERS", str(max(1, min(4, os.cpu_count() or 1)))))
 # the last match is a mirror: its "A wins as GAR/CIS" columns show how much the faction itself weighs
 MATCHES = [("hard", "random"), ("normal", "random"), ("easy", "random"), ("normal", "easy"), ("hard", "normal"), ("normal", "normal")]
@@ -59,7 +62,7 @@ def play(seed: int, gar: str, cis: str, seats: int = SEATS) -> tuple[tuple[str, 
     """Play one seeded game to its end: (winning sides, last turn, VP, reason, refusals per side)."""
     names = [f"p{i}" for i in range(seats)]
     table = [(n, "GAR" if i % 2 == 0 else "CIS") for i, n in enumerate(names)]
-    session = Session.new("raw", table, seed=f"tour-{seed}", options={"min_players": 2, "turn_limit": 60, "turn_limit_ends": "vp"})
+    session = Session.new("raw", table, seed=f"tour-{seed}", options={"min_players": 2, "turn_limit": 60, "turn_limit_ends": "vp", **OPTIONS})
     rngs = {n: random.Random(f"tour-{seed}-{n}") for n in names}
     refused = {"GAR": 0, "CIS": 0}
     while session.outcome() is None:

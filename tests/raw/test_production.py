@@ -564,3 +564,29 @@ def test_RAW_GAP_12_spynet_sees_the_partial_in_the_queue_not_in_the_fleet(game):
     assert scan, "al's scan of Raxus should report"
     assert "building C9L 30/50" in scan[0]["text"], f"the scan should list C9L 30/50 in the queue: {scan[0]['text']}"
     assert scan[0]["data"]["fleets"] == {}, f"the partial must not count as fleet: {scan[0]['data']['fleets']}"
+
+
+# -- the balance option (README, "Notes on Republic at War") ------------------------------------
+def test_RAW_PROD_13_clone_cost_is_the_texts_12_unless_the_gm_sets_the_balance_option():
+    """RAW-PROD-13: Clone Forces cost the text's 12 by default. The documented balance option `clone_cost` (a GM's
+    scenario choice) sets their price, keyword discounts apply to it (Kamino's Training Ground halves it), droids are
+    untouched, the bots read the price from their view, and a bad value is refused at setup."""
+    from raw_helpers import Game
+    plain = Game()
+    plain.order("cy", f"build {REDJIK} GF")
+    assert plain.state["sheets"]["cy"][-1]["args"]["cost"] == 12, "the text's clone price is 12"
+    assert "gf_price" not in plain.session.view("cy")["facts"] or not plain.session.view("cy")["facts"]["gf_price"], \
+        "at the text's price the view carries no scenario price"
+    even = Game(clone_cost=8)
+    even.order("cy", f"build {REDJIK} GF 3")
+    assert left(even, "cy") == 145 - 24, f"3 clones at 8 cost 24, charged {145 - left(even, 'cy')}"
+    even.order("al", "build Kamino GF")
+    assert even.state["sheets"]["al"][-1]["args"]["cost"] == 4, "Training Ground: 50% of 8"
+    even.order("bo", "build Raxus GF")
+    assert even.state["sheets"]["bo"][-1]["args"]["cost"] == 8, "droids keep their 8"
+    assert even.session.view("cy")["facts"]["gf_price"] == {"GAR": 8}, "the price is public in every view"
+    even.resolve()
+    assert even.state["planets"][REDJIK]["gf"] == 3, "the 3 clones join Coruscant's garrison"
+    from core.errors import SetupError
+    with pytest.raises(SetupError, match=r"clone_cost=0: credits per Clone Force, 1 to 50 \(the text's price is 12\)"):
+        Game(clone_cost=0)

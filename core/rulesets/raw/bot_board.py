@@ -205,6 +205,7 @@ class Board:
         self.stance = facts.get("stance") or {"default": "free", "neutral": "hold", "per": {}}
         self.vp = facts.get("vp", {})
         self.map = facts.get("map", "map.toml")
+        self.gf_price: int | None = (facts.get("gf_price") or {}).get(self.side)  # a scenario's GF price (option clone_cost)
         self.nb: dict[str, tuple[str, ...]] = galaxy_map(self.map)["neighbours"]
         self.dist = hops(self.map)
         self.planets: dict[str, dict[str, Any]] = facts["planets"]
@@ -301,11 +302,11 @@ class Board:
 
     def gf_cost(self, planet: str) -> int:
         """Credits for one GF at ``planet`` (Training Ground / Droid Factory halve it, RAW-KEYWORD-04/05)."""
-        return build_cost(GF, self.table[planet]["keyword"], self.side)
+        return build_cost(GF, self.table[planet]["keyword"], self.side, self.gf_price)
 
     def cost_at(self, code: str, planet: str) -> int:
         """Credits charged for ``code`` at ``planet`` (keyword discounts, RAW-GAP-38)."""
-        return build_cost(code, self.table[planet]["keyword"], self.side)
+        return build_cost(code, self.table[planet]["keyword"], self.side, self.gf_price)
 
 
 def planet_name(words: list[str], planets: dict[str, Any]) -> str:

@@ -8,7 +8,7 @@ from core.dice import Dice
 from core.events import Event, event, to_seat, to_team
 from core.rulesets.raw.budget import VESSEL_ALLOWANCE, Ledger, build_step, cap_of, partial_after
 from core.rulesets.raw.data import GF, build_cost, planets, unit_types
-from core.rulesets.raw.model import describe, gf_limit, seat_forces_within_caps, seats_of, utype
+from core.rulesets.raw.model import describe, gf_limit, gf_price, seat_forces_within_caps, seats_of, utype
 from core.rulesets.raw.setup import new_unit, next_uid
 
 State = dict[str, Any]
@@ -162,7 +162,7 @@ def _builds(state: State, dice: Dice, seat: str, ledger: Ledger) -> list[Event]:
         if code == GF and planet in surges:
             events.append(event("refused", f"{seat}: {planet} surges and builds no GF (RAW-PROD-11)", [to_seat(seat)], turn))
             continue
-        cost = build_cost(code, planets()[planet]["keyword"], side)
+        cost = build_cost(code, planets()[planet]["keyword"], side, gf_price(state, side))
         ids = list(args.get("ids") or [])
         for i in range(args["count"]):
             need, continued, scraps = build_step(info["partial"], planet in started, code, cost)

@@ -107,11 +107,12 @@ def galaxy_map(file: str = "map.toml") -> dict[str, Any]:
             "lanes": [(l["a"], l["b"]) for l in raw["lane"]]}
 
 
-def build_cost(code: str, keyword: str, faction: str) -> int:
-    """Credits charged to build ``code`` (a unit type or ``"GF"``) at a planet with ``keyword``."""
+def build_cost(code: str, keyword: str, faction: str, gf_cost: int | None = None) -> int:
+    """Credits charged to build ``code`` (a unit type or ``"GF"``) at a planet with ``keyword``.
+    ``gf_cost``: the faction's GF price when a scenario option sets it (``clone_cost``), else the table's."""
     if code == GF:
         gf = ground_forces()[faction]
-        base = gf["cost"]
+        base = int(gf_cost) if gf_cost is not None else gf["cost"]
         return ceil_pct(base, 50) if keyword == gf["discount_keyword"] else base
     unit = unit_types()[code]
     if unit.kind == "squadron" and keyword == "Fighter Plant":

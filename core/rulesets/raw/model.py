@@ -135,6 +135,14 @@ def cap_points(state: State, uids: Iterable[str]) -> tuple[int, int]:
     return ships, squadrons
 
 
+def gf_price(state: State, side: str) -> int | None:
+    """A side's GF price when the game's options change it: ``clone_cost`` for GAR (the text's 12 by default), else None."""
+    price = state.get("options", {}).get("clone_cost")
+    if side == "GAR" and price is not None and int(price) != int(ground_forces()["GAR"]["cost"]):
+        return int(price)
+    return None
+
+
 def gf_limit(side: str) -> int:
     """Garrison cap of a planet held by ``side`` (RAW-GARRISON-01/02, RAW-GAP-30)."""
     return int(ground_forces()[side]["limit_per_world"]) if side in ("GAR", "CIS") else 0

@@ -14,7 +14,7 @@ from core.orders import Choice, Keyword, Many, Number, Optional, OrderBook, Orde
 from core.ruleset import Context
 from core.rulesets.raw import budget
 from core.rulesets.raw.data import GF, alliance_cost, build_cost, neutrals, planets, repair_cost, unit_types
-from core.rulesets.raw.model import (CAPS, CELLS, cap_points, cargo_of, cargo_used, enemy_side, is_deep, is_grand_admiral,
+from core.rulesets.raw.model import (CAPS, CELLS, cap_points, cargo_of, cargo_used, enemy_side, gf_price, is_deep, is_grand_admiral,
                                      is_ship, owned_planets, reachable_systems, seats_of, system_of, units_at, utype)
 
 
@@ -116,7 +116,7 @@ def do_build(ctx: Context, planet: str, unit: str, count: int | None) -> Any:
     if any(planet in o["args"]["donors"] for o in _orders_of(ctx.state, [ctx.seat], "surge")):
         raise OrderError(f"{text!r}: {planet} is a surge donor this turn and may build nothing (RAW-PROD-12)")
     entry = _queue(ctx, "build", text, planet=planet, unit=unit, count=count,
-                   cost=build_cost(unit, planets()[planet]["keyword"], _side(ctx)),
+                   cost=build_cost(unit, planets()[planet]["keyword"], _side(ctx), gf_price(ctx.state, _side(ctx))),
                   ids=[] if unit == GF else budget.reserve_ids(ctx.state, ctx.seat, count))
     if unit != GF:  # ground forces never count toward the caps (RAW-GAP-35)
         check_caps(ctx.state, _side(ctx), planet)

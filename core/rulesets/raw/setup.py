@@ -19,6 +19,7 @@ OPTIONS: dict[str, Any] = {
     "starting_garrison": 0,      # RAW-GAP-05
     "turn_limit": None,          # none: the text ends a game only at 10 VP or a concession (RAW-GAME-04/05)
     "turn_limit_ends": "draw",   # with a GM's turn limit: "draw", or "vp" (the team ahead in VP wins; level is a draw)
+    "clone_cost": 12,            # credits per Clone Force: the text's 12; README "Balance" gives the case for 8
     "turn_hours": 72,            # RAW-GAP-43: the turn deadline, set when a front end starts the game with the time
     "away_hours": 12,            # RAW-GAP-07: no orders this close to the deadline counts as unavailable
 }
@@ -52,6 +53,9 @@ def setup(scenario_id: str, seats: list[SeatSpec], options: dict[str, Any], seed
         raise SetupError(f"turn_limit={limit!r}: a number of turns (1 or more), or none for no limit")
     if options.get("turn_limit_ends", "draw") not in ("draw", "vp"):
         raise SetupError(f"turn_limit_ends={options.get('turn_limit_ends')!r}: 'draw' or 'vp' (the team ahead in VP wins)")
+    clone = options.get("clone_cost", 12)
+    if isinstance(clone, bool) or not isinstance(clone, int) or not 1 <= clone <= 50:
+        raise SetupError(f"clone_cost={clone!r}: credits per Clone Force, 1 to 50 (the text's price is 12)")
     low = int(options["min_players"])
     if not 2 <= low <= 12:
         raise SetupError(f"min_players={low}: must be from 2 to 12")

@@ -12,7 +12,7 @@ from typing import Any
 from core.events import GM
 from core.rulesets.raw.budget import Ledger, loans_in
 from core.rulesets.raw.data import galaxy_map, planets, unit_types
-from core.rulesets.raw.model import (NEUTRAL, combat_value, describe, is_deep, seats_of, side_of_owner, system_of, utype)
+from core.rulesets.raw.model import (NEUTRAL, combat_value, describe, gf_price, is_deep, seats_of, side_of_owner, system_of, utype)
 
 State = dict[str, Any]
 SYMBOL = {"GAR": "R", "CIS": "C", None: "."}
@@ -88,6 +88,7 @@ def view(state: State, viewer: str, title: str) -> dict[str, Any]:
         "seat": viewer, "side": side, "team": team, "admiral": dict(state["admiral"]), "vp": dict(state["vp"]),
         "planets": planet_facts, "units": units, "others": {k: dict(sorted(v.items())) for k, v in sorted(seen.items())},
         "map": state["map"], "turn": state["turn"],
+        "gf_price": {s: gf_price(state, s) for s in ("GAR", "CIS") if gf_price(state, s) is not None},  # public scenario options
     }
     resources: dict[str, Any] = {"VP GAR": state["vp"]["GAR"], "VP CIS": state["vp"]["CIS"]}
     sheets = {s: state["sheets"].get(s, []) for s in team}
