@@ -20,7 +20,7 @@ from core.session import Session
 GOLDEN = Path(__file__).resolve().parent / "golden"
 SEATS = ["al", "bo", "cy", "di", "ed", "fa"]
 VIEWERS = [*SEATS, GM]
-NEW = "new raw seed=golden seats=al:GAR:bot,bo:CIS:bot,cy:GAR:bot,di:CIS:bot,ed:GAR:bot,fa:CIS:bot"
+NEW = "new raw seed=golden reproducible=yes seats=al:GAR:bot,bo:CIS:bot,cy:GAR:bot,di:CIS:bot,ed:GAR:bot,fa:CIS:bot"
 TURNS = 10
 UPDATE = os.environ.get("GOLDEN_UPDATE") == "1"
 
