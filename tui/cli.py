@@ -23,7 +23,10 @@ SEED_ENV = "HOLOTABLE_SEED"
 
 
 def _args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", default=None, help=f"dice seed of a new game (default: ${SEED_ENV}, else random)")
+    parser.add_argument("--seed", default=None, help=f"dice seed of a new game (default: ${SEED_ENV}, else random); a --seats game "
+                        "mixes it with secret randomness unless --reproducible")
+    parser.add_argument("--reproducible", action="store_true", help="a reproducible test game: use the seed as is "
+                        "(anyone who knows or guesses it can compute every die roll)")
     parser.add_argument("--data-dir", default=None, help="where games are kept (default: $HOLOTABLE_DATA_DIR or the user data directory)")
     parser.add_argument("--ruleset", default=None, help="the rule system of a new game (preselected in the lobby)")
     parser.add_argument("--scenario", default=None, help="the scenario of a --seats game")
@@ -82,7 +85,8 @@ def play(args: argparse.Namespace) -> int:
             session = game.session
         elif args.seats:
             ruleset = args.ruleset or ruleset_ids()[0]
-            session = Session.new(ruleset, parse_seats(args.seats), args.scenario, parse_options(args.option), seed)
+            session = Session.new(ruleset, parse_seats(args.seats), args.scenario, parse_options(args.option), seed,
+                                  reproducible=args.reproducible)
             game = saves.adopt(session)
     except (HolotableError, ValueError) as exc:
         sys.stderr.write(printable(f"holotable play: {exc}") + "\n")

@@ -84,7 +84,7 @@ def start_play(tmp_path: Path, cols: int, rows: int) -> Tmux:
     tmux = Tmux("play", cols, rows, tmp_path)
     env = {"HOLOTABLE_DATA_DIR": str(tmp_path / "data"), "HOLOTABLE_SEED": SEED}
     tmux.start([sys.executable, "-m", "tui.main", "play", "--ruleset", "raw", "--seats", SEATS,
-                "--option", "min_players=2"], env)
+                "--option", "min_players=2", "--reproducible"], env)
     return tmux
 
 

@@ -195,8 +195,10 @@ class NewGameScreen(Screen[None]):
             yield Button("+ add a seat (F6)", id="add-seat", compact=True)
             yield Label("Options", classes="section")
             yield Vertical(id="options")
-            yield Label("Dice seed  [dim](empty: a random one)[/dim]", classes="section")
+            yield Label("Dice seed  [dim](empty: a random one; a typed one is mixed with secret randomness)[/dim]", classes="section")
             yield SteadyInput(self.seed or os.environ.get(SEED_ENV, ""), placeholder="random", id="seed")
+            yield Checkbox("reproducible test game: use the typed seed as is (anyone who guesses it can compute every roll)",
+                           False, compact=True, id="reproducible")
         yield Static("", id="new-error")
         with Horizontal(id="new-buttons"):
             yield Button("Start the game (F5)", id="start", variant="primary", compact=True)
@@ -278,7 +280,8 @@ class NewGameScreen(Screen[None]):
         error = self.query_one("#new-error", Static)
         try:
             ruleset_id, scenario, options, seats, seed = self.form()
-            session = Session.new(ruleset_id, seats, scenario, options, seed)
+            reproducible = self.query_one("#reproducible", Checkbox).value
+            session = Session.new(ruleset_id, seats, scenario, options, seed, reproducible=reproducible)
         except (HolotableError, ValueError) as exc:
             error.update(f"[b red]cannot start:[/] {exc}")
             return
