@@ -101,8 +101,10 @@ def active_choices(state: State, seat: str) -> list[str]:
             enemy = next((f for f in foes if f.get("melee") == u["melee"]), None)
             if enemy:
                 out.append((0.6, f"melee {enemy['id']}"))
-    good = [text for score, text in sorted(out, key=lambda s: -s[0]) if score >= GOOD_ODDS]
-    return good + movement_choices(state, seat, mine, foes)
+    ranked = sorted(out, key=lambda s: -s[0])
+    good = [text for score, text in ranked if score >= GOOD_ODDS]
+    weak = [text for score, text in ranked if score < GOOD_ODDS and text.startswith(("fire", "melee"))]
+    return good + movement_choices(state, seat, mine, foes) + weak
 
 
 def movement_choices(state: State, seat: str, mine: list[dict[str, Any]], foes: list[dict[str, Any]]) -> list[str]:
@@ -121,7 +123,7 @@ def movement_choices(state: State, seat: str, mine: list[dict[str, Any]], foes: 
             to = (u["x"] + dx / dist * step, u["y"] + dy / dist * step)
             out.append((2.0 - dist / 100, f"move {u['id']} {to[0]:.1f},{to[1]:.1f}"))
             continue
-        if u["role"] != "ranged" or any(battle.los(state, u, f) for f in foes):
+        if u["role"] != "ranged":
             continue
         for k in range(8):
             angle = math.atan2(dy, dx) + (k - 3.5) * 0.35
