@@ -270,3 +270,18 @@ def test_rift_gap_21_and_map_07_08_09_terrain_by_size() -> None:
     heavy = battle([unit("A1", "al", "heavy", "ranged", (), 32, 10), lc("B1", "bo", 2, 28)])
     with pytest.raises(OrderError, match="Heavy unit may not enter"):
         order(heavy, "al", "move A1 32,17")
+
+
+def test_rift_react_07_odds_of_getting_through_the_declared_reactions() -> None:
+    """RIFT-REACT-07: before confirming, the mover sees the exact chance to arrive, be pinned, or be wounded."""
+    from fractions import Fraction
+    state = battle([lr("A1", "al", 5, 5), lr("B1", "bo", 15, 5)])
+    order(state, "al", "move A1 5,11")
+    order(state, "bo", "react B1 50")
+    odds = RiftWar().odds(state, "al", "confirm")
+    rows = dict(odds.rows)
+    # 3d6 at 1/3 a hit: 0 hits 8/27 untouched, 1 hit 12/27 pin, 2+ hits 7/27 wound or kill
+    assert rows["arrives untouched"] == Fraction(8, 27)
+    assert rows["stopped by a pin"] == Fraction(12, 27)
+    assert rows["wounded or killed: the phase ends"] == Fraction(7, 27)
+    assert odds.total() == 1

@@ -126,6 +126,8 @@ class RiftWar(Ruleset):
     def odds(self, state: State, seat: str, text: str) -> Odds | None:
         """Exact odds of a direct fire (one firer), an indirect fire or a rally."""
         words = text.split()
+        if words and words[0].lower() == "confirm" and state.get("pending") and state["pending"]["step"] == "confirm":
+            return self._move_odds(state)
         if not words or words[0].lower() not in ("fire", "indirect", "rally"):
             return None
         parsed = self.order_book().parse(text, self.context(state, seat))
@@ -143,3 +145,35 @@ class RiftWar(Ruleset):
         dist = combat.effect_distribution(target, n, reaction=False)
         return Odds(f"{ids[0]} at {target['id']}: {n}d6, hits on 5-6",
                     [("killed", dist["kill"]), ("wounded", dist["wound"]), ("no effect", dist["none"] + dist["pin"])])
+
+    def _move_odds(self, state: State) -> Odds:
+        """The chance that a move gets through its declared reactions, taken in order along the line:
+        untouched, stopped by a pin, or wounded/killed (the phase ends). For a group, the lead unit
+        is shown taking every hit of each reaction."""
+        from . import battle
+        p = state["pending"]
+        seats = list(state["seats"])
+        queue = sorted(((s, d) for s, d in p["declared"].items() if d), key=lambda sd: (sd[1]["t"], seats.index(sd[0])))
+        moving, stopped, failed = Fraction(1), Fraction(0), Fraction(0)
+        for _seat, decl in queue:
+            target = battle.mover_at(state, p["units"][0], decl["t"])
+            dist = [(0, Fraction(1))]
+            for uid in decl["units"]:
+                shooter = state["units"][uid]
+                n = combat.ranged_dice(shooter, target, battle.cover(state, target, shooter))
+                dist = _convolve(dist, combat.hits_distribution(n))
+            none = sum((q for k, q in dist if combat.effect(target, k, True) == "none"), Fraction(0))
+            pin = sum((q for k, q in dist if combat.effect(target, k, True) == "pin"), Fraction(0))
+            failed += moving * (1 - none - pin)
+            stopped += moving * pin
+            moving *= none
+        return Odds(f"move of {', '.join(p['units'])} past {len(queue)} declared reaction{'s' if len(queue) != 1 else ''}",
+                    [("arrives untouched", moving), ("stopped by a pin", stopped), ("wounded or killed: the phase ends", failed)])
+
+
+def _convolve(a: list[tuple[int, Fraction]], b: list[tuple[int, Fraction]]) -> list[tuple[int, Fraction]]:
+    out: dict[int, Fraction] = {}
+    for i, p in a:
+        for j, q in b:
+            out[i + j] = out.get(i + j, Fraction(0)) + p * q
+    return sorted(out.items())

@@ -234,16 +234,18 @@ def do_place(ctx: Any, unit: str, at: tuple[float, float]) -> list[Event]:
 
 
 def formation_spots(state: State, seat: str) -> list[tuple[float, float]]:
-    """Free spots in ranks across the seat's zone, for ``formation``."""
+    """Free spots in ranks across the seat's zone, for ``formation``: a 2.5 u grid first (room
+    between units), then a 1.05 u grid that packs Light units shoulder to shoulder."""
     (x0, y0), (x1, y1) = zone(state, seat)
     spots = []
-    y = y0 + 1.0
-    while y <= y1 - 1.0:
-        x = x0 + 1.0
-        while x <= x1 - 1.0:
-            spots.append((x, y))
-            x += 2.5
-        y += 2.5
+    for step, margin in ((2.5, 1.0), (1.05, 0.55)):
+        y = y0 + margin
+        while y <= y1 - margin + 1e-9:
+            x = x0 + margin
+            while x <= x1 - margin + 1e-9:
+                spots.append((round(x, 2), round(y, 2)))
+                x += step
+            y += step
     return spots
 
 

@@ -1,0 +1,103 @@
+"""The field board in the war room (pilot and snapshots at 80x24 and 120x40) and a move with
+reaction fire declared and resolved in hot-seat, through the curtain, by typing orders."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from core.session import Session
+from tui.app import HolotableApp
+from tui.screens.curtain import CurtainScreen
+from tui.screens.game import GameScreen
+from tui.storage import MemorySaves
+from tui.widgets.field_board import FieldBoard, render
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+
+
+def deployed(seed: str = "tui-rift") -> Session:
+    """Both armies deployed in formation; the first active player to act."""
+    session = Session.new("rift", [("al", "Republic"), ("bo", "Separatists")], seed=seed)
+    chooser = session.state["deploy"]["chooser"]
+    session.order(chooser, chooser, "deploy first")
+    for _ in range(2):
+        seat = next(iter(session.awaiting()))
+        session.order(seat, seat, "formation")
+    return session
+
+
+def screen_text(app: HolotableApp) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def through_curtain(pilot: Pilot[Any]) -> None:
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, CurtainScreen), f"expected the curtain, got {pilot.app.screen}"
+    await pilot.press("enter")
+    await pilot.pause()
+    if not isinstance(pilot.app.screen, GameScreen):
+        await pilot.press("escape")
+        await pilot.pause()
+
+
+async def type_order(pilot: Pilot[Any], text: str) -> None:
+    box = pilot.app.screen.query_one("#order-input")
+    box.value = text
+    box.focus()
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def test_field_render_draws_structures_tokens_and_legend() -> None:
+    """The widget draws from the view: every token's id, high/low/terrain fills and the legend."""
+    session = deployed()
+    board = session.view("al")["board"]
+    text = render(board, 100, 30).plain
+    for tok in board["tokens"]:
+        assert tok["id"] in text, f"{tok['id']} is not drawn"
+    assert "█" in text and "▒" in text and "♣" in text and "reaction possible" in text
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_rift_snapshot_board(snap_compare: Any, size: tuple[int, int]) -> None:
+    """The game screen with the field board, a declared move waiting for reactions."""
+    session = deployed()
+    mover = session.state["active"]
+    unit = next(u for u in session.state["units"].values() if u["owner"] == mover and u["role"] == "ranged" and u["size"] == "light")
+    dy = 4 if unit["y"] < 18 else -4
+    session.order(mover, mover, f"move {unit['id']} {unit['x']:g},{unit['y'] + dy:g}")
+    assert snap_compare(HolotableApp(session, saves=MemorySaves()), run_before=through_curtain, terminal_size=size)
+
+
+async def test_rift_move_with_reaction_fire_in_hotseat() -> None:
+    """RIFT-MOVE-02 in hot-seat: the mover types the move; the curtain hands the terminal to the
+    reacting player, who declares; back to the mover, who confirms; the reaction is rolled."""
+    session = deployed()
+    mover = session.state["active"]
+    other = "bo" if mover == "al" else "al"
+    unit = next(u for u in session.state["units"].values() if u["owner"] == mover and u["role"] == "ranged" and u["size"] == "light")
+    dy = 4 if unit["y"] < 18 else -4
+    app = HolotableApp(session, saves=MemorySaves())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await through_curtain(pilot)
+        assert app.screen.seat == mover
+        await type_order(pilot, f"move {unit['id']} {unit['x']:g},{unit['y'] + dy:g}")
+        assert session.state["pending"] is not None, "the move waits for the reactions"
+        assert isinstance(app.screen, CurtainScreen), "the reacting player's turn comes behind the curtain"
+        await through_curtain(pilot)
+        assert isinstance(app.screen, GameScreen) and app.screen.seat == other
+        assert "react" in screen_text(app)
+        reactor = next(o for o in session.state["pending"]["opps"] if o["seat"] == other)
+        await type_order(pilot, f"react {reactor['unit']} 50")
+        await through_curtain(pilot)
+        assert app.screen.seat == mover
+        await type_order(pilot, "confirm")
+        assert "arrives untouched" in screen_text(app), "the odds of getting through are shown before the move"
+        await pilot.press("enter")  # give the order from the odds screen
+        await pilot.pause()
+        assert session.state["pending"] is None, (session.state["pending"]["step"], screen_text(app)[-2000:])
+        assert any(f"reaction fire by {reactor['unit']}" in e["text"] for e in session.record["log"])
+        board = app.screen.query_one(FieldBoard) if isinstance(app.screen, GameScreen) else None
+        assert board is None or board._board is not None
