@@ -157,3 +157,15 @@ def test_starter_armies_are_legal() -> None:
         if a.source == "starter":
             for reading in ("pooled", "per_type", "fractional"):
                 assert check(a, lc_purchase=reading).legal, f"{a.name}: {check(a, lc_purchase=reading).summary()}"
+
+
+def test_rift_flow_01_an_illegal_army_is_refused_at_setup_naming_its_rules() -> None:
+    """RIFT-FLOW-01: the armies are checked when the game is made; a breach names its rule ID."""
+    from core.errors import SetupError
+    from core.session import Session
+    with pytest.raises(SetupError, match="RIFT-TRAIT-07"):
+        Session.new("rift", [("al", "Republic"), ("bo", "Separatists")], options={"armies": "al:legion"}, seed="x")
+    with pytest.raises(SetupError, match="unknown army"):
+        Session.new("rift", [("al", "Republic"), ("bo", "Separatists")], options={"armies": "al:nope"}, seed="x")
+    game = Session.new("rift", [("al", "Republic"), ("bo", "Separatists")], options={"armies": "al:cold_war"}, seed="x")
+    assert game.state["armies"] == {"al": "cold_war", "bo": "droid_platoon"}

@@ -21,13 +21,13 @@ def log(state: State, text: str, kind: str = "rift", **data: Any) -> Event:
 
 
 def parse_armies(text: str, seats: list[str]) -> dict[str, str]:
-    """The ``armies`` option: ``seat=army_id,...``. Raises SetupError naming the bad part."""
+    """The ``armies`` option: ``seat:army_id,...`` (or ``seat=army_id``). Raises SetupError naming the bad part."""
     chosen: dict[str, str] = {}
     for part in [p for p in text.split(",") if p.strip()]:
-        seat, sep, army = part.partition("=")
+        seat, sep, army = part.partition(":") if ":" in part else part.partition("=")
         seat, army = seat.strip(), army.strip()
         if not sep or seat not in seats:
-            raise SetupError(f"option armies: {part!r} must be seat=army with a seat of this game ({', '.join(seats)})")
+            raise SetupError(f"option armies: {part!r} must be seat:army with a seat of this game ({', '.join(seats)})")
         if army not in rules().armies:
             raise SetupError(f"option armies: unknown army {army!r}; armies: {', '.join(rules().armies)}")
         chosen[seat] = army
