@@ -70,3 +70,41 @@ def test_bench_gcw_bot_against_random() -> None:
     print(f"| both | {GAMES} | {wins} | {100 * wins / GAMES:.0f}% |")
     print(f"mean length {sum(turns) / len(turns):.1f} turns; {time.perf_counter() - start:.1f} s")
     assert wins >= 0.9 * GAMES, f"the GCW bot won only {wins} of {GAMES} games against random legal play"
+
+
+def bot_game(seed: int) -> tuple[tuple[str, ...], dict[str, int], int]:
+    """One bot-against-bot game (the same bot on both sides): (winners, final VP, final turn)."""
+    from core.rulesets.gcw.resources import final_scores
+    session = Session.new("gcw", [("emp", "Empire", True), ("reb", "Rebel", True)], options={"auto_resolve": True},
+                          seed=f"mirror-{seed}", secret=f"mirror-secret-{seed}")
+    for _ in range(200):
+        if session.outcome() is not None:
+            break
+        before = len(session.record["journal"])
+        session._run_bots()
+        if len(session.record["journal"]) == before:
+            session.resolve("gm")
+    outcome = session.outcome()
+    return (outcome.winners if outcome else ("unfinished",)), final_scores(session.state), session.turn
+
+
+@pytest.mark.bench
+def test_bench_gcw_bots_mirrored() -> None:
+    """Side balance: the same bot plays both sides of GAMES seeded 12-turn campaigns; the table gives each side's wins."""
+    start = time.perf_counter()
+    wins = {"Empire": 0, "Rebel": 0, "draw": 0, "unfinished": 0}
+    vp = {"Empire": 0, "Rebel": 0}
+    early = 0
+    for seed in range(GAMES):
+        winners, scores, turn = bot_game(seed)
+        key = winners[0] if winners else "draw"
+        wins[key] += 1
+        early += int(turn < 12)
+        for side in vp:
+            vp[side] += scores[side]
+    print(f"\n| GCW bot vs bot | games | wins | win rate | mean final VP |\n|---|---:|---:|---:|---:|")
+    for side in ("Empire", "Rebel"):
+        print(f"| {side} | {GAMES} | {wins[side]} | {100 * wins[side] / GAMES:.0f}% | {vp[side] / GAMES:.0f} |")
+    print(f"| draw | {GAMES} | {wins['draw']} | {100 * wins['draw'] / GAMES:.0f}% | |")
+    print(f"{early} games ended before turn 12; {wins['unfinished']} unfinished; {time.perf_counter() - start:.1f} s")
+    assert wins["unfinished"] == 0, "every bot game ends"

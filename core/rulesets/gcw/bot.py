@@ -266,6 +266,8 @@ def move_orders(f: dict[str, Any], side: str, cp: int) -> list[str]:
         here = fl["system"]
         here_owner = f["systems"][here]["owner"]
         threat_here = strength_at(f, enemy, here)
+        if side == "Empire" and here == known_base(f) and not threat_here:
+            continue           # alone at the known base: stay, and it is destroyed in the Resource Phase (GCW-BASE-07)
         for to in f["systems"][here]["adjacent"]:
             info = f["systems"][to]
             foe = strength_at(f, enemy, to)
@@ -306,9 +308,17 @@ def move_orders(f: dict[str, Any], side: str, cp: int) -> list[str]:
     return [o for _, o in scored]
 
 
+def known_base(f: dict[str, Any]) -> str | None:
+    """The Rebel base's system if this view knows it (found, or one's own), else None."""
+    return (f.get("base") or {}).get("system")
+
+
 def hunt_bonus(f: dict[str, Any], fl: dict[str, Any], here: str, to: str) -> int:
-    """The Empire closes in on Rebel fleets it outguns."""
+    """The Empire closes in on Rebel fleets it outguns, and on a base it has found."""
     best = 0
+    base = known_base(f)
+    if base and not f["systems"][base]["destroyed"] and hops(f, to, base) < hops(f, here, base):
+        best = 70
     for other_fl in f["fleets"].values():
         if other_fl["side"] != "Rebel" or other_fl["points"] * 11 > fl["points"] * 10:
             continue
