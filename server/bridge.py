@@ -235,6 +235,10 @@ class ChannelTerminal:
         self._started = time.perf_counter()
         self._on_first_frame = on_first_frame
 
+    def watch_next_frame(self, callback: Callable[[float], None]) -> None:
+        """Call ``callback`` with the seconds since the terminal was made, at the next whole frame sent."""
+        self._on_first_frame = callback
+
     def driver_class(self) -> type[Driver]:
         """A driver class bound to this terminal, for ``App(driver_class=...)``."""
         return type("BoundChannelDriver", (ChannelDriver,), {"terminal": self})

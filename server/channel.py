@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from server.ssh import Connection
 
 log = logging.getLogger("holotable.server")
+BUILD_TURN = 5.0  # seconds an app being built may hold the server's build turn
 
 
 class CommandGate:
@@ -297,23 +298,60 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if account is None:
             return 1
         env = dict(self.chan.get_environment()) if self.chan is not None else {}
-        self.terminal = ChannelTerminal(self.chan, self.term_size, self.term_type, env, self.server.limits.high_water,
-                                        on_first_frame=self._framed)
+        self.terminal = ChannelTerminal(self.chan, self.term_size, self.term_type, env, self.server.limits.high_water)
         try:
             return await self._war_room(name, account)
         finally:
             self.server.gc.session_ended(self.framed)
 
     def _framed(self, seconds: float) -> None:
-        """The session drew its first frame (its app is built)."""
+        """An app of this session drew its first frame (it is built): what it built is frozen."""
+        if self.framed:
+            self.server.gc.freeze()  # the war room after the picker
+            return
         self.framed = True
         self.server.first_frames.append(seconds)
         self.server.gc.session_framed()
 
+    async def _run_app(self, app: Any) -> tuple[Any, bool]:
+        """Run ``app`` until it exits; returns (its result, whether it failed).
+
+        Apps are built one at a time (``server.builds``): building one takes the server's loop for
+        a few hundred milliseconds of small steps, so ten players connecting at once would
+        otherwise all see their first frame at the end; in turn, the first sees it after one
+        build, the median after half of them. A build's turn ends at its first frame (or after
+        ``BUILD_TURN`` seconds, or when the app ends), and players already in keep typing meanwhile.
+        """
+        from server.apps import run_served
+        drawn = asyncio.Event()
+
+        def framed(seconds: float) -> None:
+            drawn.set()
+            self._framed(seconds)
+        self.terminal.watch_next_frame(framed)
+        self.app = app
+        try:
+            async with self.server.builds:
+                if self.gone:
+                    return None, False
+                task = asyncio.ensure_future(run_served(app, self.server.streams))
+                waiter = asyncio.ensure_future(drawn.wait())
+                try:
+                    await asyncio.wait({task, waiter}, timeout=BUILD_TURN, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    waiter.cancel()
+            try:
+                return await task
+            except BaseException:
+                task.cancel()
+                raise
+        finally:
+            self.app = None
+
     async def _war_room(self, name: str, account: Any) -> int:
         """Run the GM's tiles, or the picker and then the player's war room."""
         from server.admin import AdminApp
-        from server.apps import FAILED_MESSAGE, GamePicker, PlayerApp, run_served
+        from server.apps import FAILED_MESSAGE, GamePicker, PlayerApp
 
         if account.is_gm:
             app: Any = AdminApp(name, self.server.accounts, self.server.hub, self.terminal, self.connection.address,
@@ -332,9 +370,7 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                                                     f"{len(info['ready'])} of {len(info['awaiting'])} ready"
                     choices.append((seat_ref, f"{seat_ref.game}  seat {seat_ref.seat}: {detail}"))
                 picker = GamePicker(name, choices, self.server.last_game.get(name), self.terminal)
-                self.app = picker
-                chosen, failed = await run_served(picker, self.server.streams)
-                self.app = None
+                chosen, failed = await self._run_app(picker)
                 if failed:
                     self._write(FAILED_MESSAGE.format(line=self.server.failure_line()))
                     return 1
@@ -349,11 +385,9 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.server.last_game[name] = ref.game
             app = PlayerApp(hosted, ref.seat, name, self.terminal)
             app.attend(self.server.hub)
-        self.app = app
         if self.gone:
             return 0
-        _, failed = await run_served(app, self.server.streams)
-        self.app = None
+        _, failed = await self._run_app(app)
         if failed:
             self._write(FAILED_MESSAGE.format(line=self.server.failure_line()))
             return 1

@@ -44,6 +44,7 @@ from saves.atomic import atomic_write_bytes
 from server.accounts import Accounts, RateLimiter, hash_password, key_fingerprint, normalize_key
 from server.channel import SeatSession
 from server.gcpolicy import GcPolicy
+from server.shared_css import share_parsed_css
 from server.hub import GameHub
 
 log = logging.getLogger("holotable.server")
@@ -428,6 +429,7 @@ class HolotableServer:
         self.last_game: dict[str, str] = {}
         self.first_frames: deque[float] = deque(maxlen=100)  # seconds from session start to the first frame
         self.gc = GcPolicy()
+        self.builds = asyncio.Semaphore(1)  # war rooms are built one at a time (server/channel.py)
         self.host_key: asyncssh.SSHKey | None = None
         self.host_key_made = False
         self.port = options.port
@@ -489,6 +491,7 @@ class HolotableServer:
             except Exception as exc:  # noqa: BLE001 - one bad game must not stop the server
                 log.warning("game %s is not served: %s", game_id, exc)
         self._ticker = asyncio.get_running_loop().create_task(self._tick())
+        share_parsed_css()  # every war room of the process takes its parsed CSS from one cache
         self.gc.started()
         log.info("listening on %s port %s; host key %s", self.options.host, self.port, self.fingerprint)
 

@@ -1,0 +1,43 @@
+"""What the war rooms of one server process share or take in turn: parsed CSS (one parse for every
+app, per theme) and the build of an app (one at a time, so players connecting together get their
+first frames one after another, and none waits for all)."""
+from __future__ import annotations
+
+import asyncio
+
+from textual.css.stylesheet import Stylesheet
+
+from server.shared_css import share_parsed_css
+from server_helpers import Table, open_terminal
+
+CSS = "Static { color: $accent; } Input { height: 1; }"
+
+
+def parsed(variables: dict[str, str]) -> Stylesheet:
+    sheet = Stylesheet(variables=variables)
+    sheet.add_source(CSS, read_from=("test", "sharing"))
+    sheet.parse()
+    return sheet
+
+
+def test_stylesheets_share_their_parsed_rules_per_theme() -> None:
+    share_parsed_css()
+    share_parsed_css()  # idempotent
+    one, two = parsed({"accent": "red"}), parsed({"accent": "red"})
+    assert [r.selector_names for r in one.rules] == [r.selector_names for r in two.rules] and one.rules
+    assert all(a is b for a, b in zip(one.rules, two.rules)), "the same CSS with the same theme is parsed once"
+    other = parsed({"accent": "blue"})
+    assert all(a is not b for a, b in zip(one.rules, other.rules)), "another theme's variables give their own rules"
+    assert str(other.rules[0].styles.color) != str(one.rules[0].styles.color)
+
+
+async def test_players_connecting_at_once_are_built_in_turn_and_all_served(table: Table) -> None:
+    terminals = await asyncio.gather(open_terminal(table, "ann"), open_terminal(table, "bob"), open_terminal(table, "gm"))
+    try:
+        await asyncio.gather(terminals[0].wait_for(r"al \(GAR\)"), terminals[1].wait_for(r"bo \(CIS\)"),
+                             terminals[2].wait_for(r"\(GAR\)|\(CIS\)"))
+        assert not table.server.builds.locked(), "the build turn is free once every app has drawn"
+        assert len(table.server.first_frames) == 3 and table.server.gc.running == 3
+    finally:
+        for terminal in terminals:
+            await terminal.close()
