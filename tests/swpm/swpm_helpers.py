@@ -33,10 +33,11 @@ def place(state: dict[str, Any], seat: str, tag: str, where: str = "home", damag
     """Add a unit of ``tag`` for ``seat`` in ``where`` (home, contested, enemy, reserves)."""
     other = "p2" if seat == "p1" else "p1"
     zone = {"home": home(seat), "contested": "contested", "enemy": home(other), "reserves": RESERVES}[where]
+    from core.rulesets.swpm.setup import unit_id
     n = 1
-    while f"{tag}{n}" in state["units"]:
+    while unit_id(tag, n) in state["units"]:
         n += 1
-    uid = uid or f"{tag}{n}"
+    uid = uid or unit_id(tag, n)
     state["units"][uid] = {"id": uid, "tag": tag, "owner": seat, "zone": zone, "damage": damage}
     state["players"][seat]["fleet"].append(tag)
     return uid

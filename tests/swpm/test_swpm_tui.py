@@ -99,3 +99,24 @@ async def test_card_window_in_hotseat_never_shows_the_other_hand() -> None:
             assert name not in shown and name not in screen_text(app), f"{defender} sees {attacker}'s {name}"
         for name in mine:
             assert name in shown
+
+
+async def into_card_window(pilot: Pilot[Any]) -> None:
+    """The attacker declares a battle and passes; the curtain hands over; the defender is in."""
+    app = pilot.app
+    await through_curtain(pilot)
+    screen = app.screen
+    session = screen.session
+    attacker = session.state["active"]
+    pair = "xwing1>tie1" if attacker == "p1" else "tie1>xwing1"
+    session.order(attacker, attacker, f"attack {pair}")
+    session.order(attacker, attacker, "pass")
+    screen.on_done(attacker)
+    await pilot.pause()
+    await through_curtain(pilot)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_card_window(snap_compare: Any, size: tuple[int, int]) -> None:
+    """The defender's screen in a battle's card window: their own hand, the battle, no other hand."""
+    assert snap_compare(HolotableApp(started(), saves=MemorySaves()), run_before=into_card_window, terminal_size=size)

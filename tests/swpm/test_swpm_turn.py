@@ -19,11 +19,11 @@ def test_ex05_home_placement_cap():
     is legal with 13 in reserves."""
     state = fresh()
     ids = RS.view(state, "p1")["facts"]["drafts"]["p1"]["ids"]      # rebel-strike: mc80 xwing*3 ywing*2 ...
-    twenty = "mc801,xwing1,xwing2,xwing3,ywing1,ywing2,awing1,awing2,cr901,rebels1"
+    twenty = "mc80-1,xwing1,xwing2,xwing3,ywing1,ywing2,awing1,awing2,cr90-1,rebels1"
     RS.submit(state, "p1", f"home {twenty}")
     with pytest.raises(OrderError, match="SWPM-SETUP-01: 21 BS"):
         RS.submit(state, "p1", f"home {twenty},rebels2")
-    RS.submit(state, "p1", "home mc801,xwing1,xwing2,xwing3,ywing1,ywing2,awing1,awing2")       # 17 BS
+    RS.submit(state, "p1", "home mc80-1,xwing1,xwing2,xwing3,ywing1,ywing2,awing1,awing2")       # 17 BS
     RS.submit(state, "p1", "ready")
     RS.submit(state, "p2", "ready")
     mine = [u for u in state["units"].values() if u["owner"] == "p1"]
@@ -69,7 +69,7 @@ def test_gap17_setup_is_secret_and_simultaneous():
     which is revealed only when both are ready; positions and reserves are then public."""
     state = fresh()
     assert RS.awaiting(state) == {"p1", "p2"}
-    RS.submit(state, "p1", "home mc801,xwing1")
+    RS.submit(state, "p1", "home mc80-1,xwing1")
     view = RS.view(state, "p2")
     assert "p1" not in view["facts"]["drafts"] and "p2" in view["facts"]["drafts"]
     RS.submit(state, "p1", "ready")
@@ -77,7 +77,7 @@ def test_gap17_setup_is_secret_and_simultaneous():
     RS.submit(state, "p2", "ready")
     view = RS.view(state, "p2")
     zones = {z["id"]: [u["id"] for u in z["units"]] for z in view["board"]["zones"]}
-    assert zones["home:p1"] == ["mc801", "xwing1"]
+    assert zones["home:p1"] == ["mc80-1", "xwing1"]
     assert len(view["board"]["players"][1]["reserves"]) == 14
 
 

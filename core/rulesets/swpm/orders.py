@@ -190,7 +190,7 @@ def build_book() -> OrderBook:
                   details="30 BS of units at most, at least 30 cards, 3 copies of a card, 1 copy of a unit per 10 BS"),
         OrderSpec("home", [Many("units", draft_units, "your units for the home zone, 20 BS at most; the rest go to reserves")],
                   "Choose the units that start in your home zone (setup, secret)", do_home,
-                  example="home mc801,xwing1,xwing2", available=_at("setup")),
+                  example="home mc80-1,xwing1,xwing2", available=_at("setup")),
         OrderSpec("ready", [], "Seal your setup; it is revealed when both players are ready", do_ready,
                   available=_at("setup")),
         OrderSpec("swap", [Choice("card", hand_objectives, "an objective card in your hand"),

@@ -85,13 +85,18 @@ def check_options(options: dict[str, Any]) -> None:
         raise SetupError("option simultaneous_elimination must be 'draw' or 'active_player_wins'")
 
 
+def unit_id(tag: str, n: int) -> str:
+    """The name of the ``n``-th unit of ``tag``: ``xwing1``; ``mc80-1`` when the tag ends in a digit."""
+    return f"{tag}-{n}" if tag[-1:].isdigit() else f"{tag}{n}"
+
+
 def draft_ids(draft: dict[str, Any]) -> list[str]:
-    """The names of a draft's units for the ``home`` order: ``xwing1``, ``xwing2``, ``mc801`` ..."""
+    """The names of a draft's units for the ``home`` order: ``xwing1``, ``xwing2``, ``mc80-1`` ..."""
     seen: Counter[str] = Counter()
     out = []
     for tag in draft["units"]:
         seen[tag] += 1
-        out.append(f"{tag}{seen[tag]}")
+        out.append(unit_id(tag, seen[tag]))
     return out
 
 
@@ -177,7 +182,7 @@ def start(state: State, dice: Dice) -> list[Event]:
         placed = []
         for tag in draft["units"]:
             counters[tag] += 1
-            uid = f"{tag}{counters[tag]}"
+            uid = unit_id(tag, counters[tag])
             zone = home(seat) if at_home[tag] > 0 else RESERVES
             if at_home[tag] > 0:
                 at_home[tag] -= 1
