@@ -516,7 +516,7 @@ class Console:
             return Answer(True, "save", "this game lives in memory only: it ends with this console", {"kept": None})
         where = self.keeper.where()
         return Answer(True, "save", f"turn {session.turn} is saved: {where}; every change is saved as it is "
-                      f"made (a portable copy: `holotable export GAME --record FILE`)", {"kept": where})
+                      f"made (a portable copy: `holotable export GAME --gm --record FILE`)", {"kept": where})
 
     def _load(self, rest: str) -> Answer:
         if not rest:

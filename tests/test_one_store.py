@@ -151,3 +151,28 @@ def test_every_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
         out = capsys.readouterr().out
         assert code == 0, f"holotable {' '.join(args)} exits {code}"
         assert "usage" in out.lower(), f"holotable {' '.join(args)} prints no usage: {out!r}"
+
+
+def test_a_save_that_is_a_symbolic_link_is_written_through_and_stays_a_link(tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "data")
+    game = store.adopt(_session(), "war1")
+    game.close()
+    elsewhere = tmp_path / "synced"
+    elsewhere.mkdir()
+    real = elsewhere / "war1.json"
+    main = store.paths("war1").main
+    real.write_bytes(main.read_bytes())
+    main.unlink()
+    main.symlink_to(real)
+    game = store.open("war1")
+    game.session.post("al", "public", "through the link")
+    game.close()
+    assert main.is_symlink() and os.readlink(main) == str(real), "the link was replaced by a plain file"
+    assert "through the link" in real.read_text(), "the change did not reach the file the link points to"
+    assert not [p for p in elsewhere.iterdir() if p.name.endswith(".tmp")]
+
+
+def _session():  # type: ignore[no-untyped-def]
+    from core.session import Session
+    return Session.new("raw", [("al", "GAR"), ("bo", "CIS"), ("cy", "GAR"), ("di", "CIS"), ("ed", "GAR"),
+                               ("fa", "CIS")], seed="link")
