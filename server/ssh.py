@@ -40,7 +40,8 @@ from typing import Any, TextIO
 import asyncssh
 
 from saves import GameStore
-from saves.atomic import atomic_write_bytes
+from saves.atomic import atomic_write_bytes, read_regular
+from saves.errors import SaveError
 from server.accounts import Accounts, RateLimiter, hash_password, key_fingerprint, normalize_key
 from server.channel import SeatSession
 from server.gcpolicy import GcPolicy
@@ -99,12 +100,21 @@ def load_host_key(path: Path) -> tuple[asyncssh.SSHKey, bool]:
     Returns (the key, whether it was made now). Raises HostKeyError if the file is readable by
     others or is not a private key.
     """
-    if path.exists():
-        mode = stat.S_IMODE(path.stat().st_mode)
+    if os.path.lexists(path):
+        try:
+            info = path.stat()
+        except OSError as exc:
+            raise HostKeyError(f"the host key {path} cannot be read ({exc.strerror or exc}); move it away and a new "
+                               f"one is made") from None
+        if not stat.S_ISREG(info.st_mode):
+            raise HostKeyError(f"the host key {path} is not a regular file; move it away and a new one is made")
+        mode = stat.S_IMODE(info.st_mode)
         if mode & 0o077:
             raise HostKeyError(f"the host key {path} is readable by others (mode {mode:o}); run: chmod 600 {path}")
         try:
-            return asyncssh.read_private_key(str(path)), False
+            return asyncssh.import_private_key(read_regular(path, f"the host key {path}", 64 * 1024)), False
+        except SaveError as exc:
+            raise HostKeyError(str(exc)) from None
         except (asyncssh.KeyImportError, OSError, ValueError) as exc:
             raise HostKeyError(f"the host key {path} cannot be read ({exc}); move it away and a new one is made") from None
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)

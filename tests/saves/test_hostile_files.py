@@ -266,3 +266,17 @@ def test_serve_refuses_a_hostile_accounts_file_in_one_line(tmp_path: Path, name:
     assert code == 2, f"serve started over a hostile accounts.json ({name}): {err}"
     one_clean_line(err, f"serve {name}")
     assert fingerprint(folder / "accounts.json") == before
+
+
+@pytest.mark.parametrize("kind", ["fifo", "directory", "symlink", "random"])
+def test_a_hostile_host_key_is_refused_and_never_hangs(tmp_path: Path, kind: str) -> None:
+    from server.ssh import HOST_KEY_NAME, HostKeyError, load_host_key
+    path = tmp_path / HOST_KEY_NAME
+    plant(path, {"random": CORPUS["random"]}.get(kind, kind), b"")
+    if kind in ("fifo", "random"):
+        os.chmod(path, 0o600)
+    before = fingerprint(path)
+    with pytest.raises(HostKeyError) as caught:
+        load_host_key(path)
+    one_clean_line(str(caught.value), f"host key {kind}")
+    assert fingerprint(path) == before

@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Static
 
 from core.errors import HolotableError
-from tui.storage import SaveEntry
+from tui.storage import SaveEntry, safe
 
 
 def when_text(stamp: float | None) -> str:
@@ -73,7 +73,7 @@ class LoadGameScreen(Screen[None]):
         try:
             game = self.app.saves.open(game_id)  # type: ignore[attr-defined]
         except HolotableError as exc:
-            note.update(f"[b red]cannot open {game_id}:[/] {exc}")
+            note.update(f"[b red]cannot open {game_id}:[/] {safe(str(exc))}")
             return
         self.app.begin_hotseat(game.session, game, resumed=True)  # type: ignore[attr-defined]
 
