@@ -101,3 +101,31 @@ async def test_rift_move_with_reaction_fire_in_hotseat() -> None:
         assert any(f"reaction fire by {reactor['unit']}" in e["text"] for e in session.record["log"])
         board = app.screen.query_one(FieldBoard) if isinstance(app.screen, GameScreen) else None
         assert board is None or board._board is not None
+
+
+async def test_rift_board_cursor_picks_units_and_points_for_the_order_line() -> None:
+    """Keys move a cursor on the field; Enter on a unit puts its id on the order line, Enter on open
+    ground puts the point x,y; a click does the same; the selected unit's move range is tinted."""
+    session = deployed()
+    mover = session.state["active"]
+    app = HolotableApp(session, saves=MemorySaves())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await through_curtain(pilot)
+        board = app.screen.query_one(FieldBoard)
+        board.focus()
+        await pilot.press("down")
+        await pilot.pause()
+        assert board.cursor is not None
+        point = board.picked_text()
+        assert point is not None and "," in point
+        await pilot.press("enter")
+        await pilot.pause()
+        line = app.screen.query_one("#order-input").value
+        assert line.endswith(point), f"the order line holds {line!r}"
+        mine = next(t for t in session.view(mover)["board"]["tokens"] if t["owner"] == mover)
+        width, height = board._grid
+        w, h = session.view(mover)["board"]["size"]
+        board.cursor = (int(mine["x"] / (w / width)), int(mine["y"] / (h / height)))
+        assert board.picked_text() == mine["id"]
+        picture = render(session.view(mover)["board"], width, height, board.cursor)
+        assert any("grey23" in str(span.style) for span in picture.spans), "the move range is not tinted"

@@ -190,6 +190,10 @@ class GameScreen(Screen[None]):
     def on_galaxy_map_chosen(self, message: GalaxyMap.Chosen) -> None:
         self.query_one(OrderPane).insert(str(message.place.get("name") or message.place.get("id")))
 
+    def on_field_board_chosen(self, message: Any) -> None:
+        """A unit or point picked on a field board goes onto the order line."""
+        self.query_one(OrderPane).insert(str(message.text))
+
     # -- orders ---------------------------------------------------------------------------------------
     def on_order_pane_submitted(self, message: OrderPane.Submitted) -> None:
         text = message.text

@@ -8,9 +8,13 @@ stretches where reaction fire can fall as '!' marks. It knows the board kind, ne
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.message import Message
 from shapely.geometry import Point, Polygon
 from shapely.prepared import prep
 from textual.containers import VerticalScroll
@@ -20,8 +24,10 @@ OWNER_STYLES = ["bold green", "bold red", "bold cyan", "bold magenta"]
 FILL = {"high": ("█", "grey50"), "low": ("▒", "yellow"), "terrain": ("♣", "green")}
 
 
-def raster(board: dict[str, Any], width: int, height: int) -> list[list[tuple[str, str]]]:
-    """The board as ``height`` rows of ``width`` (char, style) cells."""
+def raster(board: dict[str, Any], width: int, height: int,
+           cursor: tuple[int, int] | None = None) -> list[list[tuple[str, str]]]:
+    """The board as ``height`` rows of ``width`` (char, style) cells; with ``cursor`` (col, row),
+    that cell is marked and, on a token with a ``reach``, the cells it can move to are tinted."""
     w, h = board["size"]
     cells = [[(" ", "") for _ in range(width)] for _ in range(height)]
     sx, sy = w / width, h / height
@@ -44,6 +50,15 @@ def raster(board: dict[str, Any], width: int, height: int) -> list[list[tuple[st
             if 0 <= row < height and 0 <= col < width:
                 danger = any(a <= t <= b for a, b in seen)
                 cells[row][col] = ("!", "bold red") if danger else ("·", "bold white")
+    picked = token_at(board, width, height, cursor) if cursor else None
+    if picked is not None and picked.get("reach"):
+        reach2 = float(picked["reach"]) ** 2
+        for row in range(height):
+            for col in range(width):
+                dx, dy = (col + 0.5) * sx - picked["x"], (row + 0.5) * sy - picked["y"]
+                if dx * dx + dy * dy <= reach2:
+                    ch, style = cells[row][col]
+                    cells[row][col] = (ch, (style + " on grey23").strip())
     for tok in sorted(board.get("tokens", []), key=lambda t: t.get("state") != "wreck"):
         label = str(tok.get("symbol") or tok["id"])
         style = OWNER_STYLES[int(tok.get("side_index", 0)) % len(OWNER_STYLES)]
@@ -58,32 +73,80 @@ def raster(board: dict[str, Any], width: int, height: int) -> list[list[tuple[st
         col = min(width - len(label), max(0, int(tok["x"] / sx) - len(label) // 2))
         for k, ch in enumerate(label):
             cells[row][col + k] = (ch, style)
+    if cursor is not None:
+        col, row = cursor
+        ch, style = cells[row][col]
+        cells[row][col] = ("+" if ch == " " else ch, "bold black on yellow")
     return cells
 
 
-def render(board: dict[str, Any], width: int, height: int) -> Text:
-    """The board as Rich text with a one-line legend."""
+def cell_point(board: dict[str, Any], width: int, height: int, cell: tuple[int, int]) -> tuple[float, float]:
+    """The map point at the centre of a cell."""
+    w, h = board["size"]
+    return ((cell[0] + 0.5) * w / width, (cell[1] + 0.5) * h / height)
+
+
+def token_at(board: dict[str, Any], width: int, height: int, cell: tuple[int, int] | None) -> dict[str, Any] | None:
+    """The token drawn in ``cell`` (or whose footprint holds its centre), if any."""
+    if cell is None:
+        return None
+    x, y = cell_point(board, width, height, cell)
+    w, h = board["size"]
+    for tok in board.get("tokens", []):
+        if tok.get("state") in ("dead", "wreck"):
+            continue
+        label = str(tok.get("symbol") or tok["id"])
+        row = min(height - 1, max(0, int(tok["y"] / (h / height))))
+        col = min(width - len(label), max(0, int(tok["x"] / (w / width)) - len(label) // 2))
+        if row == cell[1] and col <= cell[0] < col + len(label):
+            return tok
+        if (tok["x"] - x) ** 2 + (tok["y"] - y) ** 2 <= float(tok.get("r", 0.5)) ** 2:
+            return tok
+    return None
+
+
+def render(board: dict[str, Any], width: int, height: int, cursor: tuple[int, int] | None = None) -> Text:
+    """The board as Rich text with a one-line legend (and what is under the cursor)."""
     text = Text()
-    for row in raster(board, width, height):
+    for row in raster(board, width, height, cursor):
         for ch, style in row:
             text.append(ch, style=style or None)
         text.append("\n")
     text.append("█ high  ▒ low  ♣ terrain  · path  ! reaction possible  ", style="dim")
     text.append("underline pinned  reverse wounded  ✕ wreck", style="dim")
+    if cursor is not None:
+        x, y = cell_point(board, width, height, cursor)
+        tok = token_at(board, width, height, cursor)
+        what = f"{tok['id']} {tok.get('label', '')} [{tok.get('owner', '')}] {tok.get('state', '')}" if tok else ""
+        text.append(f"\ncursor ({x:.1f},{y:.1f}) {what}  arrows move, Enter puts it on the order line", style="bold")
     return text
 
 
 class FieldBoard(VerticalScroll, can_focus=True):
-    """A continuous battlefield with polygons, tokens and the planned path."""
+    """A continuous battlefield with polygons, tokens and the planned path; a cursor (arrows or a
+    click) picks a unit or a point for the order line."""
 
     DEFAULT_CSS = """
     FieldBoard { height: 1fr; }
     """
+    BINDINGS = [
+        Binding("left", "cursor(-1, 0)", "Left", show=False), Binding("right", "cursor(1, 0)", "Right", show=False),
+        Binding("up", "cursor(0, -1)", "Up", show=False), Binding("down", "cursor(0, 1)", "Down", show=False),
+        Binding("enter", "choose", "Use it", show=False),
+    ]
+
+    @dataclass
+    class Chosen(Message):
+        """Enter or a click on the board: a unit id or a point ``x,y`` for the order line."""
+
+        text: str
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._shown: tuple[Any, int, int] | None = None
         self._board: dict[str, Any] | None = None
+        self._grid = (0, 0)
+        self.cursor: tuple[int, int] | None = None
         self.place: dict[str, Any] | None = None
 
     def compose(self):  # type: ignore[no-untyped-def]
@@ -103,8 +166,44 @@ class FieldBoard(VerticalScroll, can_focus=True):
         width = max(20, self.size.width - 2)
         w, h = self._board["size"]
         height = max(8, min(self.size.height - 2 if self.size.height > 4 else 20, int(width * h / w / 2.2) + 1))
-        key = (self._board, width, height)
+        self._grid = (width, height)
+        if self.cursor is not None:
+            self.cursor = (min(self.cursor[0], width - 1), min(self.cursor[1], height - 1))
+        key = (self._board, width, height, self.cursor)
         if key == self._shown:
             return
         self._shown = key
-        self.query_one("#field-picture", Static).update(render(self._board, width, height))
+        self.query_one("#field-picture", Static).update(render(self._board, width, height, self.cursor))
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        """Move the cursor one cell."""
+        width, height = self._grid
+        if not width:
+            return
+        col, row = self.cursor or (width // 2, height // 2)
+        self.cursor = (max(0, min(width - 1, col + dx)), max(0, min(height - 1, row + dy)))
+        self._draw()
+
+    def picked_text(self) -> str | None:
+        """The unit id under the cursor, or the point ``x,y`` there."""
+        if self._board is None or self.cursor is None:
+            return None
+        width, height = self._grid
+        tok = token_at(self._board, width, height, self.cursor)
+        if tok is not None:
+            return str(tok["id"])
+        x, y = cell_point(self._board, width, height, self.cursor)
+        return f"{x:.1f},{y:.1f}"
+
+    def action_choose(self) -> None:
+        text = self.picked_text()
+        if text:
+            self.post_message(self.Chosen(text))
+
+    def on_click(self, event: events.Click) -> None:
+        width, height = self._grid
+        if not width or event.y >= height:
+            return
+        self.cursor = (max(0, min(width - 1, event.x)), max(0, min(height - 1, event.y + int(self.scroll_y))))
+        self._draw()
+        self.action_choose()

@@ -30,7 +30,8 @@ def unit_state(u: dict[str, Any]) -> str:
 def token(u: dict[str, Any], seats: list[str]) -> dict[str, Any]:
     return {"id": u["id"], "x": u["x"], "y": u["y"], "r": radius(u), "owner": u["owner"], "side_index": seats.index(u["owner"]),
             "label": u["type"], "size": u["size"], "role": u["role"], "state": unit_state(u), "flying": u.get("flying", False),
-            "melee": u.get("melee"), "symbol": u["id"]}
+            "melee": u.get("melee"), "symbol": u["id"],
+            "reach": 0.0 if u["pinned"] or u["dead"] else float(rules().sizes[u["size"]]["move_u"])}
 
 
 def roster_row(u: dict[str, Any]) -> str:
