@@ -24,7 +24,6 @@ from tinydb.table import Document
 
 from core.errors import HolotableError
 from core.events import GM
-from core.registry import find_ruleset
 from core.session import Session
 from saves.atomic import AtomicJSONStorage, atomic_write_bytes, read_regular, remove_stale_temps
 from saves.errors import SaveError, UnknownGame
