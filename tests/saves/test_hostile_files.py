@@ -280,3 +280,34 @@ def test_a_hostile_host_key_is_refused_and_never_hangs(tmp_path: Path, kind: str
         load_host_key(path)
     one_clean_line(str(caught.value), f"host key {kind}")
     assert fingerprint(path) == before
+
+
+@pytest.mark.parametrize("kind", ["fifo", "directory", "symlink", "nested"])
+def test_a_hostile_turn_file_is_refused_by_every_reader_without_hanging(tmp_path: Path, kind: str) -> None:
+    from tui.console import run
+    store = GameStore(tmp_path)
+    game = store.adopt(raw_table("turn-file"), "war1")
+    game.session.resolve("gm")
+    game.close()
+    turn = store.paths("war1").turn_file(1)
+    turn.unlink()
+    plant(turn, CORPUS.get(kind, kind), b"")  # type: ignore[arg-type]
+    before = fingerprint(turn)
+    def hung(signum: int, frame: Any) -> None:
+        raise TimeoutError("a reader hung on a turn file")
+
+    old = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(10)
+    try:
+        for command, extra in ((replay_command, ["--gm"]), (verify_command, ["--gm"]),
+                               (export_command, ["--turn", "1", "--gm"])):
+            text, code = command(["war1", "--data-dir", str(tmp_path), *extra])
+            assert code == 1, text
+            one_clean_line(text, f"{command.__name__} with a {kind} turn file")
+        err = io.StringIO()
+        assert run(io.StringIO("status\n"), io.StringIO(), game="war1", store=GameStore(tmp_path), stderr=err) == 2
+        one_clean_line(err.getvalue(), f"console with a {kind} turn file")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    assert fingerprint(turn) == before
