@@ -112,6 +112,10 @@ class Row:
         games = [g for g in self.games if g.a_side == side]
         return f"{sum(1 for g in games if side in g.winners)}/{len(games)}"
 
+    def side_wins(self, side: str) -> int:
+        """Games won by ``side``, whoever played it (the mirror match shows what the faction itself weighs)."""
+        return sum(1 for g in self.games if side in g.winners)
+
     def rate(self) -> float:
         return self.wins("a") / max(1, len(self.games))
 
@@ -142,14 +146,14 @@ def tournament(matches: list[tuple[str, str]], games: int, workers: int = WORKER
 
 
 def table(rows: list[Row]) -> str:
-    lines = ["| A | B | games | A wins | B wins | draws | A win rate | A wins as GAR | A wins as CIS | ended before turn 60 | mean last turn | A refusals | B refusals | s/game |",
-             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = ["| A | B | games | A wins | B wins | draws | A win rate | A wins as GAR | A wins as CIS | GAR wins | CIS wins | ended before turn 60 | mean last turn | A refusals | B refusals | s/game |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
         n = len(r.games)
         mean_turn = sum(g.turn for g in r.games) / max(1, n)
         secs = sum(g.seconds for g in r.games) / max(1, n)
         lines.append(f"| {r.a} | {r.b} | {n} | {r.wins('a')} | {r.wins('b')} | {r.draws} | {100 * r.rate():.0f}% | "
-                     f"{r.wins_as('GAR')} | {r.wins_as('CIS')} | "
+                     f"{r.wins_as('GAR')} | {r.wins_as('CIS')} | {r.side_wins('GAR')} | {r.side_wins('CIS')} | "
                      f"{r.early()} | {mean_turn:.1f} | {r.refusals('a')} | {r.refusals('b')} | {secs:.1f} |")
     return "\n".join(lines)
 
