@@ -220,3 +220,25 @@ async def test_corrections_are_listed_and_the_last_turn_reopens(table: Table) ->
     assert log.exit_status == 0 and "as bo saw it" in log.stdout and "-- turn 1 --" in log.stdout
     refused = await table.run("gm", "reopen")
     assert refused.exit_status == 1 and "reason" in refused.stdout
+
+
+async def test_a_stale_refusal_clears_and_a_player_is_told_when_a_bot_takes_the_seat(table: Table) -> None:
+    ann = await open_terminal(table, "ann", 130, 40)
+    try:
+        await ann.wait_for(r"al \(GAR\)")
+        ann.type("jump Nowhere Fast\r")
+        await ann.wait_for(r"✗ refused: ")
+        assert (await table.run("gm", "resolve")).exit_status == 0
+        await ann.wait_for(r"Report for al")
+        ann.type("\x1b")  # close the report
+        await ann.wait_for(r"turn 2")
+        await ann.settle()
+        assert "✗ refused" not in ann.text(), f"last turn's refusal is gone:\n{ann.text()}"
+        bells = ann.screen.bells
+        assert (await table.run("gm", "bot al")).exit_status == 0
+        await ann.wait_for(r"a bot now plays your seat al")
+        assert ann.screen.bells > bells, "the news comes with a bell"
+        roll = await table.run("gm", "roll 3d6 morale")
+        assert re.search(r"3d6 -> \d, \d, \d \(total \d+\)", roll.stdout), roll.stdout
+    finally:
+        await ann.close()

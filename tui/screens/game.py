@@ -23,6 +23,7 @@ from textual.widgets import Button, Footer, TabbedContent, TabPane
 from core.errors import HolotableError
 from core.session import Session
 from tui.bridge import SessionAdvisor, replace_order, report_events
+from tui.deadline import deadline_rule
 from tui.hotseat import Desk
 from tui.panels import board_kind, board_widget, panels_for
 from tui.widgets.event_log import EventLog
@@ -160,7 +161,10 @@ class GameScreen(Screen[None]):
                 self.desk.mark_read(thread, messages)
         self.query_one(MessageBoard).show(self.session.threads_for(self.seat), messages, self.desk.read, self.seat)
         unread = sum(self.desk.unread(messages).values())
-        self.query_one(StatusBar).show(view, self.seat, self.side, unread)
+        status = self.query_one(StatusBar)
+        status.show(view, self.seat, self.side, unread)
+        if view.get("deadline") is not None:
+            status.tooltip = f"Deadline: {deadline_rule(self.session.record)}"
         tab = self.query_one("#side", TabbedContent).get_tab(PANES["messages"])
         label = f"Msgs ●{unread}" if unread else "Msgs"
         if tab.label_text != label:
