@@ -169,3 +169,31 @@ def test_rift_flow_01_an_illegal_army_is_refused_at_setup_naming_its_rules() -> 
         Session.new("rift", [("al", "Republic"), ("bo", "Separatists")], options={"armies": "al:nope"}, seed="x")
     game = Session.new("rift", [("al", "Republic"), ("bo", "Separatists")], options={"armies": "al:cold_war"}, seed="x")
     assert game.state["armies"] == {"al": "cold_war", "bo": "droid_platoon"}
+
+
+def test_rift_army_lists_for_the_builder_name_the_rules_they_break() -> None:
+    """RIFT-FLOW-01, RIFT-ARMY-11, RIFT-TRAIT-07: the list builder's checks: every starter and legal text army
+    passes, Jeanne and Legion are refused naming their rules, and a list that cannot be read says how to write one."""
+    from core.rulesets.rift import RiftWar
+    r = RiftWar()
+    lists = r.starter_lists()
+    for aid, a in rules().armies.items():
+        found = r.check_list(lists[aid])
+        assert (found == []) == (a.expect == "legal"), f"{aid}: {found}"
+    assert any(p.startswith("RIFT-ARMY-11") for p in r.check_list(lists["jeanne_darc"]))
+    assert any(p.startswith("RIFT-TRAIT-07") for p in r.check_list(lists["legion"]))
+    assert "is not an entry" in r.check_list("eight troopers")[0]
+    assert "unknown trait" in r.check_list("2 Scouts (light ranged: cloaking)")[0]
+
+
+def test_rift_a_built_list_plays_in_a_new_game() -> None:
+    """The ``lists`` option takes an army id or list text per seat or side; an illegal list is refused."""
+    from core.errors import SetupError
+    from core.session import Session
+    text = "1 Captain (light ranged: leader); 9 Troopers (light ranged); 2 Walkers (heavy ranged: ap); 3 Scouts (light close)"
+    game = Session.new("rift", [("al", "Republic"), ("bo", "Separatists")], options={"lists": {"al": text, "Separatists": "biters"}}, seed="x")
+    assert sum(1 for u in game.state["units"].values() if u["owner"] == "al") == 15
+    assert game.state["armies"]["bo"] == "biters"
+    with pytest.raises(SetupError, match="RIFT-ARMY-11"):
+        Session.new("rift", [("al", "Republic"), ("bo", "Separatists")],
+                    options={"lists": {"al": "20 Troopers (light ranged)"}}, seed="x")

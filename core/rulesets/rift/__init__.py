@@ -37,7 +37,8 @@ class RiftWar(Ruleset):
     def options(self) -> dict[str, Any]:
         return {
             "map": "naboo_fields",                       # RIFT-DATA-03: echo_base_ruins, mos_eisley, naboo_fields
-            "armies": "",                                 # seat=army,...; default: each side's starter army
+            "armies": "",                                 # seat:army,...; default: each side's starter army
+            "lists": {},                                  # seat or side -> army id or list text (the list builder)
             "army_mode": "seed",                          # RIFT-DATA-01: seed | points
             "lc_purchase": "pooled",                      # RIFT-GAP-27: pooled | per_type | fractional
             "phase_limit": 0,                             # RIFT-GAP-07: 0 = none
@@ -94,6 +95,16 @@ class RiftWar(Ruleset):
 
     def bot(self, view: View, seat: str) -> list[str]:
         return _bot.play(view, seat)
+
+    def starter_lists(self) -> dict[str, str]:
+        """Every army of the data (the starters and the text's examples) as list text, by id."""
+        from .lists import list_text
+        return {aid: list_text(a) for aid, a in rules().armies.items()}
+
+    def check_list(self, text: str) -> list[str]:
+        """RIFT-ARMY-01..11 and RIFT-TRAIT-07 for an army written as list text; empty when legal."""
+        from .lists import problems
+        return problems(text)
 
     def legal_orders(self, state: State, seat: str) -> list[str]:
         """A sample: the bot's candidates that the engine accepts now."""

@@ -68,8 +68,8 @@ def can_fly(state: State, u: Unit) -> bool:
     """The Flying trait, or the Pikmin rule: a Pikmin within 3 u of Olimar (RIFT-GAP-30)."""
     if "flying" in u["traits"]:
         return True
-    army = rules().armies.get(state["armies"].get(u["owner"], ""))
-    if army is not None and army.special == "pikmin" and u["type"] == "Pikmin":
+    army = state.get("army_lists", {}).get(u["owner"])
+    if army is not None and army.get("special") == "pikmin" and u["type"] == "Pikmin":
         return any(o["type"] == "Olimar" and not o["dead"] and math.hypot(o["x"] - u["x"], o["y"] - u["y"]) <= 3.0
                    for o in state["units"].values() if o["owner"] == u["owner"])
     return False

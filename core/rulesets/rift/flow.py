@@ -10,6 +10,7 @@ from core.events import Event, event
 
 from .army import check
 from .data import rules
+from .lists import ListError, army_record, parse_list
 
 State = dict[str, Any]
 SIDES = ["Republic", "Separatists", "Rebels", "Empire"]
@@ -46,16 +47,29 @@ def new_state(scenario: str, seats: list[tuple[str, str]], options: dict[str, An
     if f"{len(seats)}p" not in data.maps[options["map"]].deploy:
         raise SetupError(f"map {options['map']!r} has no deployment zones for {len(seats)} players")
     chosen = parse_armies(str(options.get("armies") or ""), names)
+    lists = options.get("lists") or {}
+    if not isinstance(lists, dict):
+        raise SetupError("option lists: a table of seat or side -> army id or list text, e.g. {\"al\": \"cold_war\"}")
     starters = {a.side: a.id for a in data.armies.values() if a.source == "starter"}
     units: dict[str, dict[str, Any]] = {}
     armies: dict[str, str] = {}
+    records: dict[str, dict[str, Any]] = {}
     for index, (name, side) in enumerate(seats):
-        army_id = chosen.get(name, starters[side])
-        army = data.armies[army_id]
+        wanted = lists.get(name, lists.get(side))
+        if wanted is not None and str(wanted) in data.armies:
+            army = data.armies[str(wanted)]
+        elif wanted is not None:
+            try:
+                army = parse_list(str(wanted), f"{name}'s army")
+            except ListError as exc:
+                raise SetupError(f"option lists, {name}: {exc}") from None
+        else:
+            army = data.armies[chosen.get(name, starters[side])]
         verdict = check(army, str(options["army_mode"]), str(options["lc_purchase"]))
         if not verdict.legal:
             raise SetupError(f"{name}'s army {army.name!r} is not legal: {verdict.summary()}")
-        armies[name] = army_id
+        armies[name] = army.id
+        records[name] = army_record(army)
         letter = chr(ord("A") + index)
         count = 0
         for utype in army.units:
@@ -69,7 +83,7 @@ def new_state(scenario: str, seats: list[tuple[str, str]], options: dict[str, An
     state: State = {
         "ruleset": "rift", "turn": 0, "dice": {"seed": seed, "n": 0},
         "seats": {n: {"side": s} for n, s in seats}, "sheets": {}, "away": [],
-        "scenario": scenario, "options": dict(options), "map": options["map"], "armies": armies,
+        "scenario": scenario, "options": dict(options), "map": options["map"], "armies": armies, "army_lists": records,
         "units": units, "stage": "deploy", "active": None, "last_active": {n: -1 for n in names},
         "deploy": {"chooser": None, "order": [], "next": 0}, "pending": None, "result": None, "melees": 0,
     }

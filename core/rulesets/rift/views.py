@@ -8,12 +8,13 @@ from typing import Any
 from . import battle, flow
 from .army import check
 from .data import rules
+from .lists import army_from_record
 from .geometry import radius
 from .orders import awaited
 
 State = dict[str, Any]
 #: the state's keys every player may know (RiftWar hides nothing but the dice seed and the session's secrets)
-PUBLIC_KEYS = ("ruleset", "turn", "seats", "scenario", "options", "map", "armies", "units", "stage", "active",
+PUBLIC_KEYS = ("ruleset", "turn", "seats", "scenario", "options", "map", "armies", "army_lists", "units", "stage", "active",
                "last_active", "deploy", "pending", "result", "melees")
 STATE_WORDS = {(False, False): "ok", (True, False): "pinned", (True, True): "wounded", (False, True): "wounded"}
 
@@ -96,7 +97,7 @@ def build(state: State, viewer: str) -> dict[str, Any]:
                                    "seen": [{"by": o["unit"], "stretches": o["stretches"]} for o in p["opps"]]})
     rosters = []
     for seat in seats:
-        army = data.armies[state["armies"][seat]]
+        army = army_from_record(state["army_lists"][seat])
         rows = [roster_row(u) for u in state["units"].values() if u["owner"] == seat]
         rosters.append({"title": f"{seat} ({state['seats'][seat]['side']}): {army.name}", "rows": rows})
     resources: dict[str, Any] = {"phase": state["turn"], "active": state.get("active") or "-"}
@@ -108,6 +109,6 @@ def build(state: State, viewer: str) -> dict[str, Any]:
         "phase": state["stage"] if not p else f"{state['stage']}: {p['step']}",
         "board": board, "rosters": rosters, "resources": resources, "sheet": [],
         "prompt": prompt(state, viewer), "facts": facts,
-        "armies": {s: check(data.armies[state["armies"][s]], state["options"]["army_mode"],
+        "armies": {s: check(army_from_record(state["army_lists"][s]), state["options"]["army_mode"],
                             state["options"]["lc_purchase"]).summary() for s in seats},
     }
