@@ -4,7 +4,8 @@ Run: .venv/bin/python -m pytest -m bench tests/bench/bench_tournament_gcw.py -s
 Each game uses the seed ``tour-<n>`` with the auto-resolver on; the bot takes the Empire on even
 seeds and the Rebels on odd ones; the random player is :func:`core.bots.random_orders`. A seat that
 has nothing legal left passes; if even that is refused the GM forces the step, as at a deadline.
-BENCH_GAMES sets the number of games (default 40).
+BENCH_GAMES sets the number of games (default 40). ``test_bench_gcw_bots_mirrored`` lets the same bot
+play both sides (seeds ``mirror-<n>``) and tables each side's wins: the side balance of bot play.
 """
 from __future__ import annotations
 
