@@ -296,3 +296,25 @@ def test_gcw_setup_11_console_mixes_a_typed_seed_and_says_what_it_gives_away():
     assert console.session.record["seed"] == "3" and "compute every die roll" in answer.text
     refused = console.handle(f"new gcw seed=3 reproducible=maybe {seats}")
     assert not refused.ok and "reproducible=yes" in refused.error
+
+
+def test_gcw_pool_02_withdrawal_joining_a_fleet_keeps_one_commander():
+    """GCW-POOL-02 GCW-GAP-20: withdrawn units that join a friendly fleet are checked like any fleet after a battle: a second
+    Commander goes back to the force pool."""
+    state, e, r, _ = battle_at(rebel=("cr90-a+dodonna", "cr90-b", "nebulon-support", "y-wing"))
+    for system in rules().adjacent["Kuat"]:
+        if not model.fleets_at(state, system):
+            add_fleet(state, "Rebel", system, ["nebulon-escort+rieekan", "cr90-b"])
+    bid = _to_report(state)
+    ru = list(state["fleets"][r]["units"])
+    do(state, "ann", f"report {bid} {ru[0]}=late {ru[1]}=destroyed Empire=0 Rebel=200")
+    do(state, "bob", f"report {bid} {ru[0]}=late {ru[1]}=destroyed Empire=0 Rebel=200")
+    while state["step"] is not None and state["step"]["kind"] == "retreat":
+        side = state["step"]["sides"][0]
+        options = state["step"]["options"]
+        pick = [s for s in options if model.fleets_at(state, s, side)] if side == "Rebel" else options
+        do(state, seat_of(side), f"retreat {bid} {pick[0]}")
+    joined = state["units"][ru[0]]["fleet"]
+    assert joined != "pool" and joined != r, f"the withdrawn ship should have joined a fleet; it is in {joined}"
+    assert model.commanders(model.fleet_units(state, joined)) == 1, "the joined fleet keeps one Commander"
+    assert any(u["code"] in ("dodonna", "rieekan") for u in model.pool_units(state, "Rebel")), "the excess one is in the pool"

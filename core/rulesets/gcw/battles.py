@@ -493,7 +493,9 @@ def retreat(state: State, side: str, system: str) -> list[Event]:
             for uid in ids:
                 put(state, uid, joined[0])
             moving = []
-            events = [log(state, "withdraw", f"{side} units {', '.join(ids)} withdraw from {here} and join {joined[0]} at {system}")]
+            events = [log(state, "withdraw", f"{side} units {', '.join(ids)} withdraw from {here} and join {joined[0]} at {system}",
+                          side=side, units=ids, origin=here, system=system)]
+            events += enforce_pool_limits(state, system)     # GCW-GAP-20: POOL-01/02 still apply to this move
             return events + after_retreat(state, side, system, battle)
         limit = int(rules().const["fleet_limits"]["max_fleets"])
         if len(fleets_of(state, side)) >= limit:
