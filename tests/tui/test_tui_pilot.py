@@ -270,18 +270,20 @@ async def test_command_palette_offers_the_screen_actions() -> None:
 
 
 async def test_map_selection_by_keys_and_mouse() -> None:
-    """Arrows and letters move the selection; the details follow; Enter puts the name on the order line."""
+    """Arrows move the selection; the details follow; Enter puts the name on the order line. (Letters
+    typed on the map go to the order line, see test_tui_typing_on_the_map.)"""
     app = HolotableApp(raw_session(), saves=MemorySaves())
     async with app.run_test(size=SIZE) as pilot:
         await pass_curtain(pilot)
         game = app.screen
         board = game.query_one("#board")
-        await pilot.press("f2", "k")
+        await pilot.press("f2")
         await pilot.pause()
-        assert board.selected == "Kamino", f"k should jump to the first name with k, got {board.selected}"
-        assert "Kamino" in widget_text(game, "#details")
+        before = board.selected
         await pilot.press("right")
-        assert board.selected != "Kamino", "an arrow should move the selection"
+        await pilot.pause()
+        assert board.selected != before, "an arrow should move the selection"
+        assert str(board.place["name"]) in widget_text(game, "#details"), "the details follow the selection"
         await pilot.press("enter")
         await pilot.pause()
         assert order_line(app).value == board.place["name"], "Enter on the map puts the name on the order line"

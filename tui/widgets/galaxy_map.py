@@ -368,16 +368,6 @@ class GalaxyMap(Widget, can_focus=True):
         if self.place is not None:
             self.post_message(self.Chosen(self.place))
 
-    def on_key(self, event: events.Key) -> None:
-        ch = event.character
-        if ch and len(ch) == 1 and ch.isalpha() and not event.key.startswith("ctrl"):
-            names = sorted(self._places, key=lambda pid: str(self._places[pid].get("name", pid)).lower())
-            hits = [pid for pid in names if str(self._places[pid].get("name", pid)).lower().startswith(ch.lower())]
-            if hits:
-                after = [pid for pid in hits if names.index(pid) > names.index(self.selected)] if self.selected in names else []
-                self.selected = (after or hits)[0]
-                event.stop()
-
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None:
