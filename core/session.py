@@ -315,8 +315,16 @@ class Session:
         """The GM forces resolution now; seats that are not ready do what their sheets say (or nothing)."""
         self._over()
         self._require_gm(actor, "force a resolution")
+        kept = copy.deepcopy(self.record["state"])
         self._journal(op="resolve", actor=actor)
-        return self._resolve(run_bots)
+        entries = len(self.record["journal"])
+        try:
+            return self._resolve(run_bots)
+        except HolotableError:
+            if len(self.record["journal"]) == entries:  # the ruleset refused before anything else happened
+                self.record["journal"].pop()
+                self.record["state"] = kept
+            raise
 
     def _resolve(self, run_bots: bool) -> list[Event]:
         before = self.turn

@@ -148,3 +148,31 @@ def test_messages_are_stored_without_terminal_escapes() -> None:
     text = s.messages_for("bo")[-1]["text"]
     assert "\x1b" not in text and "\x07" not in text and "\x9b" not in text, f"control characters kept: {text!r}"
     assert text.startswith("hello ") and text.endswith("world"), f"the printable text was changed: {text!r}"
+
+
+def test_a_refused_forced_resolution_leaves_no_trace_and_the_game_still_replays(monkeypatch) -> None:
+    """If the ruleset refuses a forced resolution, nothing changes: no journal entry, the same state,
+    and the game replays from its journal exactly."""
+    import json as _json
+
+    from core.errors import OrderError
+    from core.session import Session
+    game = Session.new("gcw", [("al", "Empire"), ("bo", "Rebel")], seed="refused-resolve")
+    before_state = _json.dumps(game.record["state"], sort_keys=True)
+    before_journal = list(game.record["journal"])
+
+    def refuse(state):
+        state["turn"] = 99  # a half-done change the session must undo
+        raise OrderError("refused for the test")
+    monkeypatch.setattr(game.ruleset, "resolve", refuse)
+    try:
+        game.resolve("gm")
+    except OrderError:
+        pass
+    else:
+        raise AssertionError("the refusal did not reach the caller")
+    assert game.record["journal"] == before_journal, "a refused resolution left a journal entry"
+    assert _json.dumps(game.record["state"], sort_keys=True) == before_state, "a refused resolution changed the state"
+    monkeypatch.undo()
+    again = Session.replay(_json.loads(game.to_json()))
+    assert again.record["state"] == game.record["state"]
