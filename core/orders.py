@@ -219,6 +219,7 @@ class OrderSpec:
     example: str = ""
     details: str = ""
     available: Callable[[Any], bool] = field(default=lambda ctx: True)
+    final: str = ""  # what the order settles for good (then a front end asks before giving it)
 
     def usage(self) -> str:
         """The usage line, e.g. ``jump <ships,...> [deep] <planet> [<point>]``."""
@@ -232,6 +233,8 @@ class OrderSpec:
         for arg in self.args:
             if arg.help:
                 lines.append(f"  {arg.usage()}: {arg.help}")
+        if self.final:
+            lines.append(f"  FINAL: {self.final}; it cannot be taken back, so you are asked to confirm it")
         if self.example:
             lines.append(f"  example: {self.example}")
         return "\n".join(lines)
@@ -281,6 +284,12 @@ class OrderBook:
         if rest:
             raise OrderError(f"{line!r}: unexpected {' '.join(rest)!r}; usage: {spec.usage()}")
         return Parsed(spec, values, line)
+
+    def final(self, text: str) -> str | None:
+        """What the order in ``text`` settles for good, if its verb is declared final; else None."""
+        words = text.split()
+        spec = self.specs.get(words[0].lower()) if words else None
+        return spec.final if spec is not None and spec.final else None
 
     def help(self, verb: str | None = None) -> str:
         """Help for one verb, or the list of all orders with their usage. Raises OrderError for an unknown verb."""

@@ -33,6 +33,7 @@ from core.dice import Dice
 from core.errors import OrderError
 from core.events import Event
 from core.orders import OrderBook, Parsed
+from core.options import OptionSpec, specs_from_defaults
 
 State = dict[str, Any]
 View = dict[str, Any]
@@ -116,6 +117,13 @@ class Ruleset(ABC):
     @abstractmethod
     def options(self) -> dict[str, Any]:
         """The game options with their defaults (a GM may change them at setup)."""
+
+    def option_specs(self) -> dict[str, OptionSpec]:
+        """What each option may be (types, ranges, fixed lists), checked before a game is set up.
+
+        The base allows each option its default's type; a ruleset narrows them.
+        """
+        return specs_from_defaults(self.options())
 
     @abstractmethod
     def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:

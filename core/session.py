@@ -11,9 +11,11 @@ import json
 import secrets
 from typing import Any, Callable, Iterable
 
+from core.access import opens, seal
 from core.dice import Dice, seed_hash
 from core.errors import HolotableError, OrderError, PermissionRefused, SetupError, StateError
 from core.events import GM, Event, event, filter_events, to_seat, to_team
+from core.options import check_options
 from core.registry import find_ruleset
 from core.ruleset import Outcome, Ruleset, SeatSpec, State, View
 from core.text import describe_char, first_control
@@ -67,11 +69,9 @@ class Session:
             if not name or not name.replace("_", "").replace("-", "").isalnum() or name == GM:
                 raise SetupError(f"seat name {name!r} must be letters, digits, '-' or '_' (and not 'gm')")
         scenario = scenario or next(iter(ruleset.scenarios()))
-        merged = dict(ruleset.options())
-        for key, value in (options or {}).items():
-            if key not in merged:
-                raise SetupError(f"unknown option {key!r}; options: {', '.join(sorted(merged)) or 'none'}")
-            merged[key] = value
+        if scenario not in ruleset.scenarios():
+            raise SetupError(f"unknown scenario {scenario!r}; scenarios: {', '.join(ruleset.scenarios())}")
+        merged = check_options(ruleset.option_specs(), options)
         if seed is None:
             seed = secrets.token_hex(16)
         elif not reproducible:
@@ -108,8 +108,15 @@ class Session:
         try:
             ruleset = find_ruleset(record["ruleset"])
             record["state"]["turn"]
+            options = record["options"]
+            if not isinstance(options, dict):
+                raise TypeError("options")
         except (KeyError, TypeError) as exc:
             raise StateError(f"not a holotable game record (missing {exc})") from None
+        try:
+            check_options(ruleset.option_specs(), options, unknown_ok=True)
+        except SetupError as exc:
+            raise StateError(f"the game cannot be opened: {exc}") from None
         return cls(ruleset, record)
 
     @classmethod
@@ -612,7 +619,9 @@ class Session:
             raise OrderError("an empty message; write something after the thread name")
         # control characters (terminal escapes) never reach another player's screen
         clean = "".join(ch for ch in text if ch in "\n\t" or (ord(ch) >= 32 and not 0x7F <= ord(ch) <= 0x9F))
-        message = {"n": len(self.record["messages"]) + 1, "thread": thread, "from": actor,
+        # numbered within the thread: a number never tells anyone of a thread they cannot read
+        number = 1 + sum(1 for m in self.record["messages"] if m.get("thread") == thread)
+        message = {"n": number, "thread": thread, "from": actor,
                    "turn": self.turn, "text": clean.strip()[:2000]}
         self.record["messages"].append(message)
         self._journal(op="post", actor=actor, thread=thread, text=text)
@@ -623,6 +632,59 @@ class Session:
         """Messages ``viewer`` may read, oldest first."""
         threads = set(self.threads_for(viewer))
         return [m for m in self.record["messages"] if m["thread"] in threads]
+
+    # -- secrets at a shared terminal ------------------------------------------------------------------
+    def _access(self) -> dict[str, Any]:
+        access = self.record.setdefault("access", {})
+        access.setdefault("pins", {})
+        return access
+
+    def has_pin(self, seat: str) -> bool:
+        """Whether ``seat`` set a PIN (a hot-seat curtain then asks for it)."""
+        return bool(self.record.get("access", {}).get("pins", {}).get(seat))
+
+    def check_pin(self, seat: str, pin: str) -> bool:
+        """Whether ``pin`` opens ``seat`` (always, for a seat without a PIN)."""
+        sealed = self.record.get("access", {}).get("pins", {}).get(seat)
+        return True if not sealed else opens(sealed, pin)
+
+    def set_pin(self, actor: str, seat: str, pin: str | None) -> None:
+        """``seat`` sets, changes or (``pin`` empty or None) clears its own PIN; kept salted and
+        hashed (scrypt) in the record, never in the journal. Raises PermissionRefused if ``actor`` is
+        not ``seat``, or SetupError for a PIN that cannot be one."""
+        if seat not in self.seats():
+            raise PermissionRefused(f"no seat {seat!r}; seats: {', '.join(self.seats())}")
+        if actor != seat:
+            raise PermissionRefused(f"only {seat} may set {seat}'s PIN")
+        pins = self._access()["pins"]
+        if pin:
+            pins[seat] = seal(pin, "PIN")
+        else:
+            pins.pop(seat, None)
+        self._tell("access", seat=seat)
+
+    def has_gm_passphrase(self) -> bool:
+        """Whether the game has a GM passphrase (without one, no terminal shows the GM's view)."""
+        return bool(self.record.get("access", {}).get("gm"))
+
+    def check_gm_passphrase(self, passphrase: str) -> bool:
+        """Whether ``passphrase`` is the GM's (never, when none was set)."""
+        sealed = self.record.get("access", {}).get("gm")
+        return bool(sealed) and opens(sealed, passphrase)
+
+    def set_gm_passphrase(self, passphrase: str, old: str | None = None) -> None:
+        """Set the GM's passphrase (when the game is made), or change it given the ``old`` one.
+
+        Raises PermissionRefused for a wrong old passphrase, SetupError for one that cannot be one.
+        """
+        if self.has_gm_passphrase() and not self.check_gm_passphrase(old or ""):
+            raise PermissionRefused("the GM passphrase can only be changed with the old one")
+        self._access()["gm"] = seal(passphrase, "GM passphrase")
+        self._tell("access", seat=GM)
+
+    def final_order(self, text: str) -> str | None:
+        """What an order that cannot be taken back does (None for any other order or unknown text)."""
+        return self.ruleset.order_book().final(text)
 
     # -- asking the rules ---------------------------------------------------------------------------
     def odds(self, actor: str, seat: str, text: str) -> Any:
@@ -644,6 +706,11 @@ class Session:
         """The log as ``viewer`` may see it, from ``since_turn`` on."""
         side_of = lambda seat: self.side_of(seat)  # noqa: E731
         return filter_events((e for e in self.record["log"] if e["turn"] >= since_turn), viewer, side_of)
+
+    def public_events(self, since_turn: int = 0) -> list[dict[str, Any]]:
+        """The log as anyone watching may see it (only what is announced to all), from ``since_turn`` on."""
+        return [{k: v for k, v in e.items() if k != "to"} for e in self.record["log"]
+                if e["turn"] >= since_turn and "all" in e["to"]]
 
     def view(self, viewer: str) -> View:
         """Everything ``viewer`` (a seat or the GM) may know now, with the log and the messages."""

@@ -21,13 +21,15 @@ from textual.binding import Binding
 from textual.driver import Driver
 from textual.screen import Screen
 
-from tui.hotseat import Desk, HotSeat
+from tui.crash import CRASH_LINE, write_crash_log
+from tui.hotseat import Desk, Gate, HotSeat
 from tui.storage import OpenGame, Saves, default_saves
 
 if TYPE_CHECKING:
     from core.session import Session
 
 WIPE = "\x1b[H\x1b[2J\x1b[3J"
+BOT_PACE = 1.5  # seconds between the turns bots play alone: a watcher can follow
 
 
 class HolotableApp(App[None]):
@@ -52,6 +54,9 @@ class HolotableApp(App[None]):
         self.default_ruleset = ruleset
         self.game: OpenGame | None = game
         self.hotseat: HotSeat | None = None
+        self.gate = Gate(fixed=self.fixed_seat)
+        self.bot_pace = BOT_PACE
+        self.crash_log: Path | None = None
         self.wipes = 0
 
     # -- saves ------------------------------------------------------------------------------------
@@ -85,6 +90,7 @@ class HolotableApp(App[None]):
         self.push_screen(LobbyScreen())
         if self.given_session is not None:
             self.begin_hotseat(self.given_session, self.game, resumed=True)
+        self.set_interval(self.bot_pace, self.run_bots)
 
     def on_unmount(self) -> None:
         self.close_game()
@@ -98,21 +104,38 @@ class HolotableApp(App[None]):
             self.game = game
         while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
             self.pop_screen()
+        self.gate.close()
         self.hotseat = HotSeat(session, resumed=resumed)
         self.push_screen(self._curtain(self.hotseat.next_seat()))
 
     def _curtain(self, seat: str | None) -> Screen[Any]:
         from tui.screens.curtain import CurtainScreen
         assert self.hotseat is not None
-        return CurtainScreen(self.hotseat.session, seat, None if seat is None else self.hotseat.desk(seat))
+        self.gate.close()
+        return CurtainScreen(self.hotseat.session, seat, back=self.hotseat.may_come_back())
 
-    def seat_arrived(self, seat: str) -> None:
-        """The curtain let ``seat`` in: show its view."""
+    def seat_arrived(self, seat: str, back: bool = False) -> None:
+        """The curtain let ``seat`` in (the gate knows): show its view. ``back``: the seat came back to
+        its orders, so it is not ready any more."""
         from tui.screens.game import GameScreen
         assert self.hotseat is not None
+        session = self.hotseat.session
+        self.gate.require(session, seat)
+        if back and seat in session.record["ready"] and seat in session.awaiting():
+            session.ready(seat, seat, False)
         self.hotseat.current = seat
-        screen = GameScreen(self.hotseat.session, seat, self.hotseat.desk(seat), hotseat=True, on_done=self.seat_done)
+        self.hotseat.handed_over = None
+        screen = GameScreen(session, seat, self.hotseat.desk(seat), hotseat=True, on_done=self.seat_done)
+        if back:
+            screen.opening_note = "back to your orders: you are not ready any more (Ctrl+R when they are complete)"
         self.switch_screen(screen)
+
+    def gm_arrived(self) -> None:
+        """The curtain let the GM in (with the GM passphrase): every seat's view, read-only here."""
+        from tui.screens.watch import WatchScreen
+        assert self.hotseat is not None
+        self.hotseat.current = None
+        self.switch_screen(WatchScreen(self.hotseat.session))
 
     def seat_done(self, seat: str) -> None:
         """``seat`` has nothing more to do now: draw the curtain for the next seat (or the end)."""
@@ -122,15 +145,43 @@ class HolotableApp(App[None]):
         if following == seat:
             return
         self.hotseat.current = None
+        self.hotseat.handed_over = seat
+        self.to_curtain(following)
+
+    def to_curtain(self, seat: str | None = None) -> None:
+        """Bring the curtain down now (on ``seat``, or on whoever is next)."""
+        if self.hotseat is None:
+            return
         while len(self.screen_stack) > 2 and not self._is_hotseat_screen(self.screen):
             self.pop_screen()
-        self.switch_screen(self._curtain(following))
+        self.switch_screen(self._curtain(seat if seat is not None else self.hotseat.next_seat()))
 
     @staticmethod
     def _is_hotseat_screen(screen: Screen[Any]) -> bool:
         from tui.screens.curtain import CurtainScreen
         from tui.screens.game import GameScreen
-        return isinstance(screen, (GameScreen, CurtainScreen))
+        from tui.screens.watch import WatchScreen
+        return isinstance(screen, (GameScreen, CurtainScreen, WatchScreen))
+
+    def run_bots(self) -> None:
+        """When only bots are awaited (all ready, or stuck), move the game on by one step: the
+        terminal stands in for the GM who would force it. Called every ``bot_pace`` seconds."""
+        hotseat = self.hotseat
+        if hotseat is None or hotseat.current is not None or not hotseat.bots_to_run():
+            return
+        from core.errors import HolotableError
+        from tui.screens.curtain import CurtainScreen
+        from tui.screens.watch import WatchScreen
+        if not isinstance(self.screen, (CurtainScreen, WatchScreen)):
+            return
+        session = hotseat.session
+        try:
+            session.resolve(session.gm)
+        except HolotableError as exc:
+            self.notify(f"the bots cannot go on: {exc}", severity="error")
+            return
+        if isinstance(self.screen, CurtainScreen) and (hotseat.next_seat() is not None or session.outcome() is not None):
+            self.to_curtain()
 
     def leave_game(self) -> None:
         """Back to the lobby (the game stays saved); in fixed-seat play, quit."""
@@ -139,6 +190,7 @@ class HolotableApp(App[None]):
             self.exit()
             return
         self.hotseat = None
+        self.gate.close()
         self.close_game()
         while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
             self.pop_screen()
@@ -158,6 +210,19 @@ class HolotableApp(App[None]):
         driver.write(WIPE)
         driver.flush()
         self.screen.refresh()
+
+    # -- the edge: nothing unexpected reaches a player as a traceback ---------------------------------------
+    def _handle_exception(self, error: Exception) -> None:
+        """Any exception nobody caught: the details (never the game's secrets) to a log file, one
+        line to the player, and a non-zero exit. The game was saved before every change was shown."""
+        self.crash_log = write_crash_log(error, self.data_dir)
+        self._return_code = 1
+        if self._exception is None:
+            self._exception = error
+            self._exception_event.set()
+        from rich.text import Text
+        self._exit_renderables.append(Text(CRASH_LINE.format(log=self.crash_log or "(no log could be written)")))
+        self._close_messages_no_wait()
 
     # -- the command palette ----------------------------------------------------------------------------
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:

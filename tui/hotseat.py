@@ -1,20 +1,114 @@
-"""Who sits at the terminal: the hot-seat rotation, each seat's desk (PIN, read markers, the last
-turn it saw), and nothing of the game itself (that lives in the session).
+"""Who sits at the terminal: the one rule for who may see what here (:class:`Gate`), the hot-seat
+rotation (:class:`HotSeat`), and each seat's desk (read markers, the last turn it saw).
 
-Pure Python: the app asks :class:`HotSeat` whose turn it is and switches screens itself.
+The rule, written once: every route to a view (the game screen, its report, the replay, the
+watcher's screen) asks the app's :class:`Gate` whether the viewer authenticated at this terminal
+right now may see it. In hot-seat play that is the seat whose curtain was lifted (with its PIN, if
+it set one), or the GM after the GM's passphrase (no passphrase set: no GM view at this terminal).
+A bot's seat is seen only by the GM. With a fixed seat (over SSH, where the account's key already
+says who is there) the gate holds that seat for good.
+
+PINs and the passphrase live with the game (:meth:`core.session.Session.set_pin`), sealed with
+scrypt; nothing here keeps a secret. Pure Python: no Textual.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-import hashlib
-import hmac
-import secrets
-from dataclasses import dataclass, field
+from core.errors import PermissionRefused
+from core.events import GM
 
 if TYPE_CHECKING:
     from core.session import Session
 
+PUBLIC = "public"  # a watcher: only what is announced to all
+
+
+def game_key(session: Session) -> str:
+    """What tells one game from another at this terminal (its dice seed's hash, set at creation)."""
+    return str(session.record.get("seed_hash") or id(session))
+
+
+class Gate:
+    """The viewer authenticated at this terminal right now, and what each route may show them."""
+
+    def __init__(self, fixed: str | None = None) -> None:
+        self.fixed = fixed
+        self.viewer: str | None = fixed
+        self._game: str | None = None
+
+    # -- who is here ------------------------------------------------------------------------------
+    def secret_needed(self, session: Session, who: str) -> str | None:
+        """What ``who`` must give to be let in here: ``"PIN"``, ``"GM passphrase"`` or None.
+
+        Raises PermissionRefused when nobody can be let in as ``who`` at this terminal (a bot's or
+        the GM's view in a game without a GM passphrase, a name that is no seat).
+        """
+        if who == GM or who == session.gm:
+            if not session.has_gm_passphrase():
+                raise PermissionRefused("no GM passphrase was set when this game was made, so no terminal "
+                                        "shows the GM's view")
+            return "GM passphrase"
+        if who not in session.seats():
+            raise PermissionRefused(f"no seat {who!r}; seats: {', '.join(session.seats())}")
+        if session.is_bot(who):
+            if not session.has_gm_passphrase():
+                raise PermissionRefused(f"{who} is played by a bot: only the GM sees its view, and this game "
+                                        "has no GM passphrase")
+            return "GM passphrase"
+        return "PIN" if session.has_pin(who) else None
+
+    def admit(self, session: Session, who: str, secret: str = "") -> bool:
+        """Let ``who`` in if ``secret`` is theirs (or none is needed); False, and nobody in, if not.
+
+        A bot's seat is let in as the GM. Raises PermissionRefused as :meth:`secret_needed` does.
+        """
+        if self.fixed is not None:
+            return self.fixed == who or self.fixed == GM
+        needed = self.secret_needed(session, who)
+        if needed == "GM passphrase":
+            ok, as_who = session.check_gm_passphrase(secret), GM
+        elif needed == "PIN":
+            ok, as_who = session.check_pin(who, secret), who
+        else:
+            ok, as_who = True, who
+        if not ok:
+            self.close()
+            return False
+        self.viewer, self._game = as_who, game_key(session)
+        return True
+
+    def close(self) -> None:
+        """Nobody is in any more (the curtain is down, the lobby is up)."""
+        if self.fixed is None:
+            self.viewer, self._game = None, None
+
+    # -- the rule -----------------------------------------------------------------------------------
+    def may_see(self, session: Session, who: str) -> bool:
+        """Whether the viewer here now may see ``who``'s view of ``session`` (open turn or past ones)."""
+        if who == PUBLIC:
+            return True
+        viewer = self.viewer
+        if viewer is None:
+            return False
+        if self.fixed is None and self._game != game_key(session):
+            return False
+        if viewer == GM or viewer == session.gm:
+            return True
+        return viewer == who and not (self.fixed is None and session.is_bot(who))
+
+    def require(self, session: Session, who: str) -> None:
+        """Raise PermissionRefused unless the viewer here now may see ``who``'s view of ``session``."""
+        if not self.may_see(session, who):
+            here = "nobody" if self.viewer is None else ("the GM" if self.viewer == GM else self.viewer)
+            shown = "the GM's" if who == GM else f"{who}'s"
+            raise PermissionRefused(f"{shown} view is not shown here: {here} is at this terminal")
+
+    @property
+    def is_gm(self) -> bool:
+        """Whether the GM is let in here now."""
+        return self.viewer == GM
 
 
 @dataclass
@@ -24,27 +118,6 @@ class Desk:
     seat: str
     last_seen_turn: int = 0
     read: dict[str, int] = field(default_factory=dict)
-    pin_salt: str = ""
-    pin_hash: str = ""
-
-    @property
-    def has_pin(self) -> bool:
-        """Whether the curtain asks this seat for a PIN."""
-        return bool(self.pin_hash)
-
-    def set_pin(self, pin: str) -> None:
-        """Set the seat's PIN (an empty PIN clears it)."""
-        if not pin:
-            self.pin_salt = self.pin_hash = ""
-            return
-        self.pin_salt = secrets.token_hex(8)
-        self.pin_hash = _digest(self.pin_salt, pin)
-
-    def check_pin(self, pin: str) -> bool:
-        """Whether ``pin`` opens this seat (always true without a PIN)."""
-        if not self.pin_hash:
-            return True
-        return hmac.compare_digest(self.pin_hash, _digest(self.pin_salt, pin))
 
     def unread(self, messages: list[dict[str, object]]) -> dict[str, int]:
         """Unread message counts per thread (messages by the seat itself count as read)."""
@@ -61,10 +134,6 @@ class Desk:
         self.read[thread] = max(self.read.get(thread, 0), top)
 
 
-def _digest(salt: str, pin: str) -> str:
-    return hashlib.sha256(f"{salt}:{pin}".encode()).hexdigest()
-
-
 class HotSeat:
     """The rotation of human seats around one terminal."""
 
@@ -73,6 +142,7 @@ class HotSeat:
         first_seen = max(0, session.turn - 1) if resumed and session.turn > 1 else session.turn
         self.desks = {seat: Desk(seat, last_seen_turn=first_seen) for seat in session.seats()}
         self.current: str | None = None
+        self.handed_over: str | None = None  # the seat that last handed over while ready (it may come back)
 
     def humans(self) -> list[str]:
         """Seats played at this terminal (not bots), in seat order."""
@@ -84,6 +154,15 @@ class HotSeat:
         return (session.outcome() is None and not session.is_bot(seat) and seat in session.awaiting()
                 and seat not in session.record["ready"])
 
+    def may_come_back(self) -> str | None:
+        """The seat that handed over ready and may still take it back (the turn has not resolved)."""
+        seat = self.handed_over
+        session = self.session
+        if seat is None or session.outcome() is not None or seat not in session.record["ready"] \
+                or seat not in session.awaiting() or not session.ruleset.simultaneous:
+            return None
+        return seat
+
     def next_seat(self, after: str | None = None) -> str | None:
         """The next human seat with something to do, going round from the one after ``after``."""
         humans = self.humans()
@@ -94,6 +173,12 @@ class HotSeat:
             if self.has_turn(seat):
                 return seat
         return None
+
+    def bots_to_run(self) -> bool:
+        """Whether only bots are awaited, all ready or stuck, so the terminal must move the game on."""
+        session = self.session
+        awaiting = session.awaiting()
+        return session.outcome() is None and bool(awaiting) and all(session.is_bot(s) for s in awaiting)
 
     def desk(self, seat: str) -> Desk:
         """The desk of ``seat`` (made on first use)."""

@@ -73,6 +73,24 @@ def seats_line(record: dict[str, Any]) -> tuple[str, ...]:
     return tuple(f"{s['name']} ({s['side']}{', bot' if s.get('bot') else ''})" for s in record.get("seats", []))
 
 
+def check_playable(session: Session) -> None:
+    """Try what the war room will do first with a loaded game (who is awaited, the outcome, every
+    seat's view and the GM's) so a save that cannot be played is refused now, with a clear message,
+    instead of failing later. Raises HolotableError; changes nothing."""
+    from core.events import GM
+    try:
+        session.outcome()
+        session.awaiting()
+        for seat in session.seats():
+            session.view(seat)
+        session.view(GM)
+    except HolotableError as exc:
+        raise HolotableError(f"the game cannot be played: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - a damaged record is refused, never a crash
+        raise HolotableError(f"the game cannot be played: its record is damaged or from another version "
+                             f"({type(exc).__name__}); the file is left as it is") from None
+
+
 # -- the saves package -------------------------------------------------------------------------------
 class StoreSaves:
     """The saves package's :class:`GameStore` behind the :class:`Saves` protocol."""

@@ -12,6 +12,7 @@ from core.registry import ruleset_ids
 from tui.app import HolotableApp
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game import GameScreen
+from tui.screens.handover import HandOverScreen
 from tui.screens.help import HelpScreen
 from tui.screens.load_game import LoadGameScreen
 from tui.screens.lobby import LobbyScreen
@@ -70,8 +71,11 @@ async def test_hotseat_republic_at_war_whole_loop(tmp_path: Path) -> None:
         assert len(session.sheet("al")) == 1, "a refused order must not reach the sheet"
         order_line(app).value = ""
 
-        # ready -> curtain for bo, with nothing of al's view on screen
+        # ready -> al's result stays until a key hands over -> curtain for bo, with nothing of al's view on screen
         await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen), f"al's ready should stay on show until a key, not {app.screen!r}"
+        await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, CurtainScreen) and app.screen.seat == "bo", "after al is ready the curtain should name bo"
         shown = screen_text(app)
@@ -86,6 +90,9 @@ async def test_hotseat_republic_at_war_whole_loop(tmp_path: Path) -> None:
 
         # the last human is ready: the turn resolves, and al sees the report after the curtain
         await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen) and "the turn resolved" in screen_text(app)
+        await pilot.press("enter")
         await pilot.pause()
         assert session.turn == 2, "the turn should resolve once every human seat is ready"
         assert isinstance(app.screen, CurtainScreen) and app.screen.seat == "al"
@@ -120,6 +127,10 @@ async def test_hotseat_gcw_whole_loop() -> None:
             screen = app.screen
             if isinstance(screen, ReportScreen):
                 reports.append(await close_report(pilot))
+                continue
+            if isinstance(screen, HandOverScreen):
+                await pilot.press("enter")
+                await pilot.pause()
                 continue
             if isinstance(screen, CurtainScreen):
                 if screen.seat is None:
@@ -230,6 +241,8 @@ async def test_pin_guards_a_seat_at_the_curtain() -> None:
         assert isinstance(app.screen, PinScreen)
         await type_text(pilot, "4711")
         await pilot.press("enter", "ctrl+r")
+        await pilot.pause()
+        assert session.has_pin("al"), "the PIN is kept with the game"
         session.ready("bo", "bo", True)  # bo (no PIN) plays elsewhere: the turn resolves
         app.seat_done("bo")
         await pilot.pause()

@@ -23,6 +23,7 @@ from tui_helpers import screen_text, widget_text
 GAME = "replay-demo"
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 VIEWERS = ["al", "bo", GM]  # the order of the viewer picker: the seats, then the GM
+GM_PASSPHRASE = "replay gm"
 
 
 def saved_game(data_dir: Path) -> dict[str, Any]:
@@ -30,6 +31,7 @@ def saved_game(data_dir: Path) -> dict[str, Any]:
     turn 2, turn 4 open. Saved in ``data_dir`` as GAME; returns its whole record."""
     store = GameStore(data_dir)
     session = Session.new("raw", [("al", "GAR"), ("bo", "CIS")], options={"min_players": 2}, seed="replay-tui")
+    session.set_gm_passphrase(GM_PASSPHRASE)
     game = store.adopt(session, GAME)
     turns = [
         {"al": ["build Coruscant GF 2", "build Kuat Vc1"], "bo": ["build Muunilist GF 2", "stance free"]},
@@ -71,6 +73,9 @@ async def open_replay(pilot: Pilot[Any], viewer: str) -> ReplayScreen:
     assert isinstance(app.screen, ViewerScreen), f"r should ask whose replay it is, not show {app.screen!r}"
     await pilot.press(*["down"] * VIEWERS.index(viewer), "enter")
     await pilot.pause()
+    if viewer == GM:
+        await pilot.press(*GM_PASSPHRASE, "enter")
+        await pilot.pause()
     screen = app.screen
     assert isinstance(screen, ReplayScreen) and screen.viewer == viewer, f"expected the replay as {viewer}, found {screen!r}"
     return screen

@@ -63,7 +63,7 @@ class TestCurtain:
     def test_curtain_asks_for_the_pin(self, snap_compare: Any, size: tuple[int, int]) -> None:
         async def set_pin(pilot: Pilot[Any]) -> None:
             app = pilot.app
-            app.hotseat.desk("al").set_pin("1234")
+            app.hotseat.session.set_pin("al", "al", "1234")
             app.switch_screen(app._curtain("al"))
             await pilot.pause()
         assert snap_compare(hotseat_app(), run_before=set_pin, terminal_size=size)

@@ -134,6 +134,8 @@ def ready_and_pass(term: Tmux, twin_session: Session, seat: str, following: str)
     assert any(s in before for s in secrets), f"none of {seat}'s private text was on screen to begin with: {secrets}"
     term.keys("C-r")
     twin_session.ready(seat, seat, True)
+    term.wait("hand the terminal over")
+    term.keys("Enter")
     screen = term.wait(rf"Pass the terminal to[\s\S]*\b{following}\b")
     assert "order ›" not in screen, f"the curtain should hide the game screen:\n{screen}"
     assert_hidden(term, secrets, seat)
@@ -174,6 +176,8 @@ def test_two_turns_of_hot_seat_by_keystrokes_and_nothing_leaks(term: Tmux) -> No
     secrets = private_text(game, "bo", "al")
     term.keys("C-r")
     game.ready("bo", "bo", True)
+    term.wait("hand the terminal over")
+    term.keys("Enter")
     assert game.turn == 2
     term.wait(r"Pass the terminal to[\s\S]*\bal\b")
     assert_hidden(term, secrets, "bo")
@@ -198,6 +202,8 @@ def test_two_turns_of_hot_seat_by_keystrokes_and_nothing_leaks(term: Tmux) -> No
     give(term, game, "bo", "stance free")
     term.keys("C-r")
     game.ready("bo", "bo", True)
+    term.wait("hand the terminal over")
+    term.keys("Enter")
     term.wait(r"Pass the terminal to[\s\S]*\bal\b")
     term.keys("Enter")
     term.wait("Report for al")

@@ -85,14 +85,8 @@ def test_hotseat_rotation_skips_bots_and_ready_seats() -> None:
     assert session.turn == 2 and seats.next_seat(after="bo") == "al", "a new turn starts again from the first seat"
 
 
-def test_desk_pin_and_unread() -> None:
+def test_desk_unread() -> None:
     desk = Desk("al")
-    assert desk.check_pin("anything")
-    desk.set_pin("4711")
-    assert desk.has_pin and desk.check_pin("4711") and not desk.check_pin("1234")
-    assert "4711" not in desk.pin_hash, "the PIN is kept only as a salted hash"
-    desk.set_pin("")
-    assert not desk.has_pin
     messages = [{"n": 1, "thread": "public", "from": "bo"}, {"n": 2, "thread": "public", "from": "al"},
                 {"n": 3, "thread": "team:GAR", "from": "cy"}]
     assert desk.unread(messages) == {"public": 1, "team:GAR": 1}

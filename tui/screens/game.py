@@ -77,9 +77,13 @@ class GameScreen(Screen[None]):
         self._pending = False
         self._resolved = False
         self._selects_on_focus: bool | None = None
+        self.opening_note = ""
 
     # -- building ---------------------------------------------------------------------------------
     def compose(self):  # type: ignore[no-untyped-def]
+        gate = getattr(self.app, "gate", None)
+        if gate is not None:
+            gate.require(self.session, self.seat)  # the one rule: never another viewer's view
         self.view = self.session.view(self.seat)
         yield StatusBar(id="status")
         with Horizontal(id="body"):
@@ -107,6 +111,8 @@ class GameScreen(Screen[None]):
         board.border_title = "Galaxy" if board_kind(self.view) == "map" else "Board"
         self.refresh_view(self.view)
         self.query_one(OrderInput).focus()
+        if self.opening_note:
+            self.query_one(OrderPane).status(Text(self.opening_note, style="bold yellow"))
         if self.desk.last_seen_turn < self.session.turn:
             self.call_after_refresh(self.action_report)
 
@@ -203,15 +209,30 @@ class GameScreen(Screen[None]):
         text = message.text
         if message.editing is None and self._say_from_order_line(text):
             return
+        final = self.session.final_order(text)
+        if final:
+            from tui.screens.confirm import ConfirmScreen
+
+            def confirmed(go: bool | None) -> None:
+                if go:
+                    self._odds_then_give(text, message.editing)
+                else:
+                    self.query_one(OrderPane).status(Text(f"not given: {text}", style="yellow"))
+                    self.query_one(OrderInput).focus()
+            self.app.push_screen(ConfirmScreen(text, final), confirmed)
+            return
+        self._odds_then_give(text, message.editing)
+
+    def _odds_then_give(self, text: str, editing: int | None) -> None:
         odds = self.query_one(OrderPane).advisor.odds(text)
         if odds is None:
-            self.give(text, message.editing)
+            self.give(text, editing)
             return
         from tui.screens.odds import OddsScreen
 
         def answered(go: bool | None) -> None:
             if go:
-                self.give(text, message.editing)
+                self.give(text, editing)
             else:
                 self.query_one(OrderInput).focus()
         self.app.push_screen(OddsScreen(text, odds), answered)
@@ -219,7 +240,7 @@ class GameScreen(Screen[None]):
     def give(self, text: str, editing: int | None = None) -> bool:
         """Give an order (or replace sheet order ``editing``); show the refusal if it is refused."""
         pane = self.query_one(OrderPane)
-        turn = self.session.turn
+        turn, mark = self.session.turn, len(self.session.record["log"])
         try:
             if editing is None:
                 self.session.order(self.actor, self.seat, text)
@@ -229,12 +250,14 @@ class GameScreen(Screen[None]):
             pane.refused(str(exc))
             return False
         except Exception as exc:  # noqa: BLE001 - an engine fault is shown, never a crash of the room
-            pane.refused(f"internal error: {type(exc).__name__}: {exc}")
+            from tui.crash import write_crash_log
+            log = write_crash_log(exc, getattr(self.app, "data_dir", None))
+            pane.refused(f"internal error, the order was not given and the game is unchanged; details in {log}")
             return False
         queued = bool(self.session.ruleset.simultaneous)
         pane.accepted(text, ("queued on the sheet" if editing is None else f"replaces order {editing + 1}") if queued else "done")
         self.refresh_view()
-        self._maybe_done(turn)
+        self._maybe_done(turn, mark, f"✓ {text}")
         return True
 
     def on_sheet_panel_withdraw(self, message: SheetPanel.Withdraw) -> None:
@@ -260,10 +283,10 @@ class GameScreen(Screen[None]):
             self.action_ready()
 
     def action_ready(self) -> None:
-        """The seat's orders are complete (in fixed-seat play: toggle)."""
+        """The seat's orders are complete, or (pressed again) not after all."""
         ready = self.seat in self.session.record["ready"]
-        flag = not ready if not self.hotseat else True
-        turn = self.session.turn
+        flag = not ready
+        turn, mark = self.session.turn, len(self.session.record["log"])
         try:
             self.session.ready(self.actor, self.seat, flag)
         except HolotableError as exc:
@@ -273,16 +296,33 @@ class GameScreen(Screen[None]):
                                               style="bold green" if flag else "yellow"))
         if self.is_attached:
             self.refresh_view()
-        self._maybe_done(turn)
+        if flag:
+            self._maybe_done(turn, mark, "✓ ready" if self.session.turn == turn else "✓ ready: the turn resolved")
 
-    def _maybe_done(self, turn_before: int | None = None) -> None:
-        """In hot-seat play, hand over once this seat has nothing more to do now."""
+    def _maybe_done(self, turn_before: int | None = None, log_mark: int | None = None, headline: str = "") -> None:
+        """In hot-seat play, once this seat has nothing more to do now: show the result of its last
+        action until a key hands the terminal over (a ready seat may take it back instead)."""
         if not self.hotseat or self.on_done is None:
             return
         session = self.session
-        if (self.seat in session.record["ready"] or self.seat not in session.awaiting() or session.outcome() is not None
+        if not (self.seat in session.record["ready"] or self.seat not in session.awaiting() or session.outcome() is not None
                 or (turn_before is not None and session.turn != turn_before)):
-            self.on_done(self.seat)
+            return
+        from core.events import filter_events
+        from tui.screens.handover import HandOverScreen
+        fresh = session.record["log"][log_mark:] if log_mark is not None else []
+        events = [e for e in filter_events(fresh, self.seat, session.side_of) if e.get("kind") != "order"]
+        may_unready = (self.seat in session.record["ready"] and self.seat in session.awaiting()
+                       and session.turn == turn_before and bool(session.ruleset.simultaneous))
+
+        def answered(choice: str | None) -> None:
+            if choice == "back":
+                if self.seat in session.record["ready"] and self.seat in session.awaiting():
+                    self.action_ready()
+                return
+            if self.on_done is not None:
+                self.on_done(self.seat)
+        self.app.push_screen(HandOverScreen(self.seat, headline or "✓ done", events, may_unready), answered)
 
     # -- messages ---------------------------------------------------------------------------------------
     def on_message_board_post(self, message: MessageBoard.Post) -> None:
@@ -380,9 +420,14 @@ class GameScreen(Screen[None]):
         def answered(pin: str | None) -> None:
             if pin is None:
                 return
-            self.desk.set_pin(pin)
-            self.query_one(OrderPane).status(Text(f"PIN {'set' if pin else 'removed'} for {self.seat}", style="bold green"))
-        self.app.push_screen(PinScreen(self.seat, self.desk.has_pin), answered)
+            try:
+                self.session.set_pin(self.seat, self.seat, pin)
+            except HolotableError as exc:
+                self.query_one(OrderPane).refused(str(exc))
+                return
+            self.query_one(OrderPane).status(Text(f"PIN {'set' if pin else 'removed'} for {self.seat}: it is kept "
+                                                  "with the game", style="bold green"))
+        self.app.push_screen(PinScreen(self.seat, self.session.has_pin(self.seat)), answered)
 
     def action_report(self) -> None:
         """Show what happened since this seat last looked (or in the last turn)."""

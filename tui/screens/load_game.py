@@ -4,13 +4,14 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Static
 
 from core.errors import HolotableError
-from tui.storage import SaveEntry, safe
+from tui.storage import SaveEntry, check_playable, safe
 
 
 def when_text(stamp: float | None) -> str:
@@ -53,11 +54,11 @@ class LoadGameScreen(Screen[None]):
         self.entries = self.app.saves.list()  # type: ignore[attr-defined]
         for entry in self.entries:
             if entry.problem:
-                table.add_row(entry.id, "[red]cannot be opened[/]", "", "", entry.problem, key=entry.id)
+                table.add_row(Text(entry.id), Text("cannot be opened", style="red"), "", "", Text(entry.problem), key=entry.id)
             else:
                 title = entry.title or entry.ruleset or "?"
                 turn = f"{entry.turn}" + (" (over)" if entry.over else "")
-                table.add_row(entry.id, title, turn, when_text(entry.last_played), ", ".join(entry.seats), key=entry.id)
+                table.add_row(Text(entry.id), Text(title), turn, when_text(entry.last_played), Text(", ".join(entry.seats)), key=entry.id)
         note = self.query_one("#load-error", Static)
         where = self.app.saves.where  # type: ignore[attr-defined]
         note.update(f"[dim]no saved games yet in {where}[/dim]" if not self.entries else f"[dim]{len(self.entries)} in {where}[/dim]")
@@ -68,12 +69,22 @@ class LoadGameScreen(Screen[None]):
         entry = next((e for e in self.entries if e.id == game_id), None)
         note = self.query_one("#load-error", Static)
         if entry is not None and entry.problem:
-            note.update(f"[b red]{game_id} cannot be opened:[/] {entry.problem}")
+            note.update(Text.assemble((f"{game_id} cannot be opened: ", "bold red"), entry.problem))
             return
         try:
             game = self.app.saves.open(game_id)  # type: ignore[attr-defined]
         except HolotableError as exc:
-            note.update(f"[b red]cannot open {game_id}:[/] {safe(str(exc))}")
+            note.update(Text.assemble((f"cannot open {game_id}: ", "bold red"), str(exc)))
+            return
+        except Exception as exc:  # noqa: BLE001 - a damaged save is refused, never a crash
+            note.update(Text.assemble((f"cannot open {game_id}: ", "bold red"),
+                                      f"its files are damaged or from another version ({type(exc).__name__})"))
+            return
+        try:
+            check_playable(game.session)
+        except HolotableError as exc:
+            game.close()
+            note.update(Text.assemble((f"cannot open {game_id}: ", "bold red"), str(exc)))
             return
         self.app.begin_hotseat(game.session, game, resumed=True)  # type: ignore[attr-defined]
 
@@ -87,9 +98,7 @@ class LoadGameScreen(Screen[None]):
         game_id = str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
         entry = next((e for e in self.entries if e.id == game_id), None)
         if entry is None or entry.problem:
-            note.update(f"[b red]{game_id} cannot be replayed:[/] {entry.problem if entry else 'it is not listed'}")
-            return
-            note.update(f"[b red]{entry.id} cannot be replayed:[/] {entry.problem}")
+            note.update(Text.assemble((f"{game_id} cannot be replayed: ", "bold red"), entry.problem if entry else "it is not listed"))
             return
         from tui.screens.replay import start_replay
         start_replay(self.app, self.app.saves, game_id, note.update)  # type: ignore[attr-defined]

@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
@@ -199,6 +200,9 @@ class NewGameScreen(Screen[None]):
             yield SteadyInput(self.seed or os.environ.get(SEED_ENV, ""), placeholder="random", id="seed")
             yield Checkbox("reproducible test game: use the typed seed as is (anyone who guesses it can compute every roll)",
                            False, compact=True, id="reproducible")
+            yield Label("GM passphrase  [dim](opens the GM's view and rulings at this terminal; empty: no GM view here)[/dim]",
+                        classes="section")
+            yield SteadyInput(password=True, placeholder="none", max_length=64, id="gm-passphrase")
         yield Static("", id="new-error")
         with Horizontal(id="new-buttons"):
             yield Button("Start the game (F5)", id="start", variant="primary", compact=True)
@@ -282,13 +286,16 @@ class NewGameScreen(Screen[None]):
             ruleset_id, scenario, options, seats, seed = self.form()
             reproducible = self.query_one("#reproducible", Checkbox).value
             session = Session.new(ruleset_id, seats, scenario, options, seed, reproducible=reproducible)
+            passphrase = self.query_one("#gm-passphrase", Input).value
+            if passphrase:
+                session.set_gm_passphrase(passphrase)
         except (HolotableError, ValueError) as exc:
-            error.update(f"[b red]cannot start:[/] {exc}")
+            error.update(Text.assemble(("cannot start: ", "bold red"), str(exc)))
             return
         try:
             game = self.app.saves.adopt(session)  # type: ignore[attr-defined]
         except HolotableError as exc:
-            error.update(f"[b red]cannot save the game:[/] {exc}")
+            error.update(Text.assemble(("cannot save the game: ", "bold red"), str(exc)))
             return
         self.app.begin_hotseat(session, game)  # type: ignore[attr-defined]
 

@@ -39,3 +39,32 @@ class PinScreen(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class AskSecretScreen(ModalScreen[str | None]):
+    """Asks ``who`` for their secret (``what``: "PIN" or "GM passphrase"); dismisses with it, or None."""
+
+    CSS_PATH = str(Path(__file__).with_name("pin.tcss"))
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, who: str, what: str, why: str = "") -> None:
+        super().__init__()
+        self.who = who
+        self.what = what
+        self.why = why
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        with Vertical(id="pin-box"):
+            yield Static(f"[b]{self.what} of {self.who}[/b]" if self.what == "PIN" else f"[b]The {self.what}[/b]", id="pin-title")
+            yield Static(self.why or "Only its owner may see this view here.", id="pin-text")
+            yield SteadyInput(password=True, placeholder=f"{self.what}, then Enter (Escape cancels)", max_length=64, id="pin-input")
+
+    def on_mount(self) -> None:
+        self.query_one("#pin-input").focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

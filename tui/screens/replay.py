@@ -4,8 +4,9 @@ Everything drawn comes from :func:`saves.replay.frames`: per turn, the events th
 messages they could read and their view once the turn was over. Nothing else of the record is
 shown; the record is read without opening the game (no lock, nothing written).
 
-- :class:`ViewerScreen`: whose replay? Any seat of the game, or the GM (as ``holotable replay``
-  allows; a hot-seat PIN is not asked here).
+- :class:`ViewerScreen`: whose replay? A seat played at this terminal (after its PIN, if it set
+  one), or the GM (after the GM's passphrase; offered only when the game has one). The app's gate
+  (:class:`tui.hotseat.Gate`) decides, as for every other view.
 - :class:`ReplayScreen`: turn N of M, the board, the forces and the events of that turn; Left/Right
   (or p/n) step, Home/End jump, Escape goes back.
 - :func:`start_replay`: the two in turn, from the load-game screen.
@@ -25,7 +26,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
-from core.errors import HolotableError
+from core.errors import HolotableError, PermissionRefused
 from core.events import GM
 from core.registry import find_ruleset
 from saves.replay import Frame, frames
@@ -70,15 +71,18 @@ class ViewerScreen(ModalScreen[str | None]):
     CSS_PATH = CSS
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, game_id: str, seats: list[dict[str, Any]]) -> None:
+    def __init__(self, game_id: str, seats: list[dict[str, Any]], gm: bool = False) -> None:
         super().__init__()
         self.game_id = game_id
         self.seats = seats
+        self.gm = gm
 
     def compose(self):  # type: ignore[no-untyped-def]
-        options = [Option(f"{s['name']} ({s['side']}{', bot' if s.get('bot') else ''})", id=f"seat:{s['name']}")
-                   for s in self.seats]
-        options.append(Option("the GM: everything", id="gm"))
+        options = [Option(f"{s['name']} ({s['side']})", id=f"seat:{s['name']}") for s in self.seats if not s.get("bot")]
+        if self.gm:
+            options.append(Option("the GM: everything (GM passphrase)", id="gm"))
+        else:
+            options.append(Option("the GM: no GM passphrase was set for this game", id="gm", disabled=True))
         with Vertical(id="viewer-box"):
             yield Static(Text.assemble(("Replay ", "bold"), (self.game_id, "bold")), id="viewer-title")
             yield Static("Whose replay? Each turn is shown only as that viewer saw it.", id="viewer-text")
@@ -148,10 +152,11 @@ class ReplayScreen(Screen[None]):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, game_id: str, viewer: str, shown: list[Frame]) -> None:
+    def __init__(self, game_id: str, viewer: str, shown: list[Frame], access: Any = None) -> None:
         super().__init__()
         if not shown:
             raise ValueError("a replay needs at least one frame")
+        self.access = access
         self.game_id = game_id
         self.viewer = viewer
         self.frames = shown
@@ -175,6 +180,11 @@ class ReplayScreen(Screen[None]):
         return self.frames[self.index]
 
     def compose(self):  # type: ignore[no-untyped-def]
+        gate = getattr(self.app, "gate", None)
+        if gate is not None:
+            if self.access is None:
+                raise PermissionRefused("a replay needs its game to ask who may see it")
+            gate.require(self.access, self.viewer)  # the one rule: never another viewer's view
         yield Static(id="replay-status")
         with Horizontal(id="replay-body"):
             with Vertical(id="replay-left"):
@@ -251,33 +261,67 @@ class ReplayScreen(Screen[None]):
         self.query_one("#replay-side", TabbedContent).active = PANES[which]
 
     def action_back(self) -> None:
+        gate = getattr(self.app, "gate", None)
+        if gate is not None:
+            gate.close()
         self.dismiss(None)
 
 
 # -- from the load-game screen ---------------------------------------------------------------------
 def start_replay(app: App[Any], saves: Any, game_id: str, problem: Callable[[str], None]) -> None:
     """Ask whose replay it is, then show it. ``problem`` hears why a game cannot be replayed."""
+    from core.session import Session
+    from tui.screens.pin import AskSecretScreen
     try:
         record = replay_record(saves, game_id)
         seats = [dict(s) for s in record["seats"]]
+        access = Session.from_record(record)
     except HolotableError as exc:
         problem(f"[b red]cannot replay {escape(game_id)}:[/] {escape(str(exc))}")
         return
-    except (KeyError, TypeError) as exc:
-        problem(f"[b red]cannot replay {escape(game_id)}:[/] its record has no seats ({escape(repr(exc))})")
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        problem(f"[b red]cannot replay {escape(game_id)}:[/] its record is damaged ({escape(type(exc).__name__)})")
         return
+    gate = getattr(app, "gate")
+
+    def show(viewer: str) -> None:
+        try:
+            shown = frames(record, viewer)
+        except HolotableError as exc:
+            gate.close()
+            problem(f"[b red]cannot replay {escape(game_id)}:[/] {escape(str(exc))}")
+            return
+        except Exception as exc:  # noqa: BLE001 - a damaged record is refused, never a crash
+            gate.close()
+            problem(f"[b red]cannot replay {escape(game_id)}:[/] its record is damaged ({escape(type(exc).__name__)})")
+            return
+        if not shown:
+            gate.close()
+            problem(f"[b red]cannot replay {game_id}:[/] it has no turns")
+            return
+        app.push_screen(ReplayScreen(game_id, viewer, shown, access))
 
     def chosen(viewer: str | None) -> None:
         if viewer is None:
             return
         try:
-            shown = frames(record, viewer)
+            needed = gate.secret_needed(access, viewer)
         except HolotableError as exc:
             problem(f"[b red]cannot replay {escape(game_id)}:[/] {escape(str(exc))}")
             return
-        if not shown:
-            problem(f"[b red]cannot replay {game_id}:[/] it has no turns")
+        if needed is None:
+            gate.admit(access, viewer)
+            show(viewer)
             return
-        app.push_screen(ReplayScreen(game_id, viewer, shown))
 
-    app.push_screen(ViewerScreen(game_id, seats), chosen)
+        def answered(secret: str | None) -> None:
+            if secret is None:
+                return
+            if not gate.admit(access, viewer, secret):
+                problem(f"[b red]not shown:[/] that is not the {needed}")
+                return
+            show(viewer)
+        who = "the GM" if viewer == GM else viewer
+        app.push_screen(AskSecretScreen(who, needed, f"The replay shows every turn as {who} saw it."), answered)
+
+    app.push_screen(ViewerScreen(game_id, seats, access.has_gm_passphrase()), chosen)

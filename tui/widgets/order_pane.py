@@ -72,8 +72,7 @@ class OrderInput(SteadyInput):
             pane.cancel_edit()
         elif self.value:
             self.value = ""
-        else:
-            self.screen.focus_next()
+        # an empty line stays where it is: Escape never moves the focus (to Ready, say)
 
 
 class OrderPane(Vertical):
@@ -109,7 +108,10 @@ class OrderPane(Vertical):
         with Horizontal(id="order-row"):
             yield Label("order ›", id="order-label")
             yield OrderInput(placeholder="type an order; Tab completes, Enter gives it, F1 help", id="order-input")
-            yield Button("Ready", id="ready", variant="success", compact=True)
+            # never focused (so Enter cannot press it): Ctrl+R or a click says the orders are complete
+            ready = Button("Ready", id="ready", variant="success", compact=True)
+            ready.can_focus = False
+            yield ready
         status = Static(id="order-status")
         status.display = False
         yield status

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from core.errors import OrderError, SetupError
 from core.events import Event
+from core.options import OptionSpec
 from core.orders import OrderBook
 from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
 
@@ -41,6 +42,11 @@ class GalacticCivilWar(Ruleset):
             "auto_resolve": False,    # GCW-GAP-03: decide battles from fleet strength with the dice
             "rebel_survives": False,  # GCW-GAP-23 GM option: a tabled Rebel is not a Total Imperial victory
         }
+
+    def option_specs(self) -> dict[str, OptionSpec]:
+        """GCW-SCOPE-04: any agreed number of turns (1 to 99), fixed at setup; the rest are on or off."""
+        return {"turns": OptionSpec(12, "int", 1, 99), "auto_resolve": OptionSpec(False, "bool"),
+                "rebel_survives": OptionSpec(False, "bool")}
 
     def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:
         if scenario not in self.scenarios():

@@ -332,7 +332,9 @@ def build_book() -> OrderBook:
                                  Choice("navigation", objectives_of("navigation"))],
                   "seal your 3 objectives for the battle (GCW-BATTLE-03/04)", do_objectives,
                   example="objectives B1 Most Wanted Fire Lanes Minefields", available=_at("open")),
-        OrderSpec("concede", [B], "offer to concede the battle (GCW-WITHDRAW-04)", do_concede, available=_at("open")),
+        OrderSpec("concede", [B], "offer to concede the battle (GCW-WITHDRAW-04)", do_concede, available=_at("open"),
+                  final="your offer is sealed as your opening choice; if the opponent accepts, the battle is not "
+                        "played, they score half your fleet's points and your fleet withdraws (GCW-WITHDRAW-04)"),
         OrderSpec("accept", [B], "accept the opponent's concession", do_accept, available=_at("answer")),
         OrderSpec("refuse", [B], "refuse the opponent's concession: the battle is played", do_refuse, available=_at("answer")),
         OrderSpec("play", [B, Choice("order", lambda ctx: ["first", "second"])], "choose to be 1st or 2nd player", do_play,

@@ -7,6 +7,7 @@ from typing import Any
 
 from core.errors import HolotableError, OrderError
 from core.odds import ground_capture, two_d6
+from core.options import OptionSpec
 from core.orders import OrderBook
 from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
 from core.rulesets.raw import bot as raw_bot
@@ -20,7 +21,7 @@ from core.rulesets.raw.endturn import hostile, objectives_check, scans, start_tu
 from core.rulesets.raw.ground import after_combat
 from core.rulesets.raw.jump import jump
 from core.rulesets.raw.model import combat_value, is_grand_admiral, seats_of, side_of_owner, utype
-from core.rulesets.raw.setup import OPTIONS, setup
+from core.rulesets.raw.setup import OPTIONS, option_specs, setup
 from core.rulesets.raw.views import initial_memory, remember, view
 
 
@@ -48,6 +49,9 @@ class RepublicAtWar(Ruleset):
 
     def options(self) -> dict[str, Any]:
         return dict(OPTIONS)
+
+    def option_specs(self) -> dict[str, OptionSpec]:
+        return option_specs()
 
     def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:
         state = setup(scenario, seats, options, seed)

@@ -477,5 +477,7 @@ def book() -> OrderBook:
         OrderSpec("flagship", [Choice("option", lambda c: ["A", "B", "C", "D", "E"], "A most valuable ship, B least valuable ship, C most valuable scarred, D least valuable scarred, E squadrons")],
                   "standing target choice for your Flagship (RAW-KEYWORD-12)", do_flagship, example="flagship A"),
         OrderSpec("admiral", [], "take over as acting Grand Admiral while your team's GA is away", do_admiral, example="admiral"),
-        OrderSpec("concede", [], "acknowledge the other team's supremacy (the GA, or a majority of the team)", do_concede, example="concede"),
+        OrderSpec("concede", [], "acknowledge the other team's supremacy (the GA, or a majority of the team)", do_concede, example="concede",
+                  final="your vote to concede is counted at once; the Grand Admiral's vote, or a majority of the team, "
+                        "ends the whole game with the other team the winner (RAW-GAME-05)"),
     ])

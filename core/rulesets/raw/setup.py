@@ -1,11 +1,13 @@
 """Setting up a Republic at War game from a scenario, seats, options and a seed."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from core.errors import SetupError
+from core.options import OptionSpec, names
 from core.ruleset import SeatSpec
-from core.rulesets.raw.data import SIDES, neutrals, planets, scenario as load_scenario
+from core.rulesets.raw.data import SIDES, neutrals, planets, scenario as load_scenario, unit_types
 
 OPTIONS: dict[str, Any] = {
     "min_players": 6,            # RAW-GAME-01; a GM may lower it (2..12) for a small group
@@ -23,6 +25,27 @@ OPTIONS: dict[str, Any] = {
     "turn_hours": 72,            # RAW-GAP-43: the turn deadline, set when a front end starts the game with the time
     "away_hours": 12,            # RAW-GAP-07: no orders this close to the deadline counts as unavailable
 }
+
+
+
+def option_specs() -> dict[str, OptionSpec]:
+    """What each option may be: the checks :func:`core.options.check_options` makes before setup."""
+    maps = names(p.name for p in (Path(__file__).parent / "data").glob("map*.toml"))
+    ship_codes = names(code for code, t in unit_types().items() if t.kind == "ship")
+    return {
+        "min_players": OptionSpec(6, "int", 2, 12),
+        "equal_teams": OptionSpec(True, "bool"),
+        "map": OptionSpec("map.toml", "str", choices=maps),
+        "casualty_rounding": OptionSpec("ceil", "str", choices=("ceil", "floor", "nearest")),
+        "retreat_tie_loser": OptionSpec("attacker", "str", choices=("attacker", "defender")),
+        "bombard_under_50": OptionSpec(False, "bool"),
+        "warship_cap": OptionSpec(None, "int", 0, 100, nullable=True),
+        "flagship_types": OptionSpec([], "list", choices=ship_codes),
+        "starting_garrison": OptionSpec(0, "int", 0, 20),
+        "turn_limit": OptionSpec(60, "int", 1, 1000),
+        "turn_hours": OptionSpec(72, "float", 1, 24 * 60),
+        "away_hours": OptionSpec(12, "float", 0, 24 * 60),
+    }
 
 
 def letters() -> str:

@@ -1,0 +1,137 @@
+"""Game options, declared once and checked before a game is set up (or opened again).
+
+A ruleset declares each option as an :class:`OptionSpec`: its default, and what a value may be
+(whole numbers within bounds, one of a fixed list, a list of names from a fixed list, or None
+where the option may be off). :func:`check_options` checks what was given against the specs and
+refuses with a message that names the option, what was given and the legal values. A ruleset that
+declares nothing more gets specs from its defaults' types (:func:`specs_from_defaults`).
+
+File names are never paths: an option naming a data file takes one from a fixed list.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from core.errors import SetupError
+
+KINDS = ("bool", "int", "float", "str", "list")
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """What one option may be.
+
+    ``kind``: bool, int, float, str or list (of names). ``lo``/``hi`` bound numbers; ``choices``
+    lists the legal strings (for ``str``) or the legal items (for ``list``); ``nullable``: None
+    is legal too (the option is off).
+    """
+
+    default: Any
+    kind: str
+    lo: float | None = None
+    hi: float | None = None
+    choices: tuple[str, ...] | None = None
+    nullable: bool = False
+    help: str = ""
+
+    def legal(self) -> str:
+        """The legal values, in words: ``a whole number from 2 to 12``, ``one of ceil, floor, nearest``."""
+        if self.kind == "bool":
+            text = "true or false"
+        elif self.kind in ("int", "float"):
+            noun = "a whole number" if self.kind == "int" else "a number"
+            if self.lo is not None and self.hi is not None:
+                text = f"{noun} from {_num(self.lo)} to {_num(self.hi)}"
+            elif self.lo is not None:
+                text = f"{noun} of at least {_num(self.lo)}"
+            elif self.hi is not None:
+                text = f"{noun} of at most {_num(self.hi)}"
+            else:
+                text = noun
+        elif self.kind == "str":
+            text = f"one of {', '.join(self.choices)}" if self.choices else "a text"
+        else:
+            text = f"a list of names from {', '.join(self.choices)} (or none)" if self.choices else "a list of names"
+        return text + (" (or none: off)" if self.nullable else "")
+
+    def check(self, key: str, value: Any) -> Any:
+        """``value`` if it is legal for option ``key``. Raises SetupError naming the option and its legal values."""
+        if value is None and self.nullable:
+            return None
+        if self.kind == "bool":
+            ok = isinstance(value, bool)
+        elif self.kind == "int":
+            ok = isinstance(value, int) and not isinstance(value, bool) and self._within(value)
+        elif self.kind == "float":
+            ok = isinstance(value, (int, float)) and not isinstance(value, bool) and value == value and self._within(value)
+        elif self.kind == "str":
+            ok = isinstance(value, str) and (self.choices is None or value in self.choices)
+        else:
+            ok = isinstance(value, list) and all(isinstance(v, str) for v in value) and len(set(value)) == len(value) \
+                and (self.choices is None or all(v in self.choices for v in value))
+        if not ok:
+            raise SetupError(f"option {key}={_shown(value)} is not legal: {key} is {self.legal()}")
+        return value
+
+    def _within(self, value: float) -> bool:
+        return (self.lo is None or value >= self.lo) and (self.hi is None or value <= self.hi)
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def _shown(value: Any) -> str:
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def spec_of_default(default: Any) -> OptionSpec:
+    """The loosest spec a default allows: its own type (None: any whole number or none)."""
+    if isinstance(default, bool):
+        return OptionSpec(default, "bool")
+    if isinstance(default, int):
+        return OptionSpec(default, "int")
+    if isinstance(default, float):
+        return OptionSpec(default, "float")
+    if isinstance(default, str):
+        return OptionSpec(default, "str")
+    if isinstance(default, list):
+        return OptionSpec(default, "list")
+    if default is None:
+        return OptionSpec(default, "int", nullable=True)
+    raise TypeError(f"an option's default must be a bool, number, text, list or None, not {type(default).__name__}")
+
+
+def specs_from_defaults(defaults: Mapping[str, Any]) -> dict[str, OptionSpec]:
+    """A spec for each default, by its type."""
+    return {key: spec_of_default(value) for key, value in defaults.items()}
+
+
+def check_options(specs: Mapping[str, OptionSpec], given: Mapping[str, Any] | None,
+                  *, unknown_ok: bool = False) -> dict[str, Any]:
+    """Every option with its value: the defaults, replaced by what was ``given`` once each is checked.
+
+    Raises SetupError for an unknown option (unless ``unknown_ok``: then it is kept as it is) or
+    an illegal value, naming the option and its legal values.
+    """
+    merged = {key: spec.default for key, spec in specs.items()}
+    for key, value in (given or {}).items():
+        spec = specs.get(key)
+        if spec is None:
+            if unknown_ok:
+                merged[key] = value
+                continue
+            raise SetupError(f"unknown option {key!r}; options: {', '.join(sorted(specs)) or 'none'}")
+        merged[key] = spec.check(key, value)
+    return merged
+
+
+def names(values: Sequence[str]) -> tuple[str, ...]:
+    """A sorted tuple of distinct names, for ``choices``."""
+    return tuple(sorted(set(values)))
