@@ -405,7 +405,7 @@ class AdminApp(ServedMixin, HolotableApp):
 
     def __init__(self, account: str, accounts: Accounts, hub: GameHub, terminal: ChannelTerminal,
                  address: str = "?", connect: Callable[[str], str] | None = None, log_file: str | None = None) -> None:
-        super().__init__(None, driver_class=terminal.driver_class())
+        super().__init__(None, driver_class=terminal.driver_class(), authenticated=GM)  # the GM's key
         self.account = account
         self.accounts = accounts
         self.hub = hub

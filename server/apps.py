@@ -58,6 +58,8 @@ class _LogFile(io.TextIOBase):
 class ServedMixin:
     """Put first in the bases of an app served over SSH: nothing it does reaches the server's machine."""
 
+    CRASH_DETAILS_TO_ERROR_CONSOLE = True  # the error console is the server's log, not the player
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):  # type: ignore[misc]
             if "screenshot" not in command.title.lower():

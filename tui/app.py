@@ -6,6 +6,8 @@ one fixed seat (the SSH server runs one app per connection, all in one process).
 - ``HolotableApp(session)``: hot-seat play of that session at once (the caller keeps it saved).
 - ``HolotableApp(session, seat="al")`` (or ``viewer=``): only that seat's view, no curtain, live
   updates when others act. ``driver_class`` is passed to Textual (an SSH channel's driver, say).
+- ``authenticated="gm"``: who the connection already proved to be (an SSH key): the app's gate
+  (:class:`tui.hotseat.Gate`) then holds that viewer for good instead of asking PINs.
 
 Nothing here touches the process: no signal handlers, no environment changes, no class-wide
 settings; every input has a steady cursor.
@@ -18,10 +20,11 @@ from typing import TYPE_CHECKING, Any, Iterable, Type
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.driver import Driver
 from textual.screen import Screen
 
-from tui.crash import CRASH_LINE, write_crash_log
+from tui.crash import CRASH_LINE, crash_report, write_crash_log
 from tui.hotseat import Desk, Gate, HotSeat
 from tui.storage import OpenGame, Saves, default_saves
 
@@ -32,17 +35,32 @@ WIPE = "\x1b[H\x1b[2J\x1b[3J"
 BOT_PACE = 1.5  # seconds between the turns bots play alone: a watcher can follow
 
 
+class GuardedCommandPalette(CommandPalette):
+    """Textual's command palette, guarded against paging before its list is laid out (Textual 8.2:
+    Ctrl+P then PageDown at once raised ``KeyError: 0`` from the option list's line index)."""
+
+    def _action_command_list(self, action: str) -> None:
+        try:
+            super()._action_command_list(action)
+        except (KeyError, IndexError):
+            return  # the list has no lines yet: there is nothing to page through
+
+
 class HolotableApp(App[None]):
     """The war room."""
 
     CSS_PATH = str(Path(__file__).with_name("app.tcss"))
     TITLE = "holotable"
+    # the error console is the player's terminal here; a served app (whose error console is the
+    # server's log) sets this to get the stack there too (never local variables' values)
+    CRASH_DETAILS_TO_ERROR_CONSOLE = False
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
 
     def __init__(self, session: Session | None = None, *, seat: str | None = None, viewer: str | None = None,
                  actor: str | None = None, saves: Saves | None = None, game: OpenGame | None = None,
                  data_dir: str | os.PathLike[str] | None = None, seed: str | None = None,
-                 ruleset: str | None = None, driver_class: Type[Driver] | None = None,
+                 ruleset: str | None = None, authenticated: str | None = None,
+                 driver_class: Type[Driver] | None = None,
                  css_path: Any = None, watch_css: bool = False, ansi_color: bool | None = None) -> None:
         super().__init__(driver_class=driver_class, css_path=css_path, watch_css=watch_css, ansi_color=ansi_color)
         self.given_session = session if session is not None else (game.session if game is not None else None)
@@ -54,7 +72,7 @@ class HolotableApp(App[None]):
         self.default_ruleset = ruleset
         self.game: OpenGame | None = game
         self.hotseat: HotSeat | None = None
-        self.gate = Gate(fixed=self.fixed_seat)
+        self.gate = Gate(fixed=authenticated or self.fixed_seat)
         self.bot_pace = BOT_PACE
         self.crash_log: Path | None = None
         self.wipes = 0
@@ -221,10 +239,18 @@ class HolotableApp(App[None]):
             self._exception = error
             self._exception_event.set()
         from rich.text import Text
-        self._exit_renderables.append(Text(CRASH_LINE.format(log=self.crash_log or "(no log could be written)")))
+        line = CRASH_LINE.format(log=self.crash_log or "(no log could be written)")
+        if self.CRASH_DETAILS_TO_ERROR_CONSOLE:
+            line += "\n" + crash_report(error)
+        self._exit_renderables.append(Text(line))
         self._close_messages_no_wait()
 
     # -- the command palette ----------------------------------------------------------------------------
+    def action_command_palette(self) -> None:
+        """Ctrl+P: the command palette (guarded, see :class:`GuardedCommandPalette`)."""
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(GuardedCommandPalette(id="--command-palette"))
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The screen's own actions first (from its bindings), then Textual's."""
         seen: set[str] = set()
