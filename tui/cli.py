@@ -69,7 +69,7 @@ def play(args: argparse.Namespace) -> int:
     from core.session import Session
     from core.text import printable
     from tui.app import HolotableApp
-    from tui.storage import default_saves
+    from tui.storage import check_playable, default_saves
 
     seed = args.seed or os.environ.get(SEED_ENV) or None
     saves = default_saves(args.data_dir)
@@ -88,12 +88,21 @@ def play(args: argparse.Namespace) -> int:
             session = Session.new(ruleset, parse_seats(args.seats), args.scenario, parse_options(args.option), seed,
                                   reproducible=args.reproducible)
             game = saves.adopt(session)
+        if session is not None and args.game:
+            check_playable(session)
     except (HolotableError, ValueError) as exc:
+        if game is not None:
+            game.close()
         sys.stderr.write(printable(f"holotable play: {exc}") + "\n")
         return 2
+    except Exception as exc:  # noqa: BLE001 - the edge: one line, details to the log, never a traceback
+        from tui.crash import CRASH_LINE, write_crash_log
+        sys.stderr.write(CRASH_LINE.format(log=write_crash_log(exc, args.data_dir) or "(no log could be written)") + "\n")
+        return 1
     if args.seat is not None and session is None:
         sys.stderr.write("holotable play: --as needs a game (GAME or --seats)\n")
         return 2
-    app = HolotableApp(session, seat=args.seat, saves=saves, game=game, seed=seed, ruleset=args.ruleset)
+    app = HolotableApp(session, seat=args.seat, saves=saves, game=game, seed=seed, ruleset=args.ruleset,
+                       data_dir=args.data_dir)
     app.run()
-    return 0
+    return app.return_code or 0  # a crash (caught at the app's edge) exits non-zero
