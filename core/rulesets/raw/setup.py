@@ -32,20 +32,22 @@ def option_specs() -> dict[str, OptionSpec]:
     """What each option may be: the checks :func:`core.options.check_options` makes before setup."""
     maps = names(p.name for p in (Path(__file__).parent / "data").glob("map*.toml"))
     ship_codes = names(code for code, t in unit_types().items() if t.kind == "ship")
-    return {
-        "min_players": OptionSpec(6, "int", 2, 12),
-        "equal_teams": OptionSpec(True, "bool"),
-        "map": OptionSpec("map.toml", "str", choices=maps),
-        "casualty_rounding": OptionSpec("ceil", "str", choices=("ceil", "floor", "nearest")),
-        "retreat_tie_loser": OptionSpec("attacker", "str", choices=("attacker", "defender")),
-        "bombard_under_50": OptionSpec(False, "bool"),
-        "warship_cap": OptionSpec(None, "int", 0, 100, nullable=True),
-        "flagship_types": OptionSpec([], "list", choices=ship_codes),
-        "starting_garrison": OptionSpec(0, "int", 0, 20),
-        "turn_limit": OptionSpec(60, "int", 1, 1000),
-        "turn_hours": OptionSpec(72, "float", 1, 24 * 60),
-        "away_hours": OptionSpec(12, "float", 0, 24 * 60),
+    limits: dict[str, dict[str, Any]] = {
+        "min_players": dict(kind="int", lo=2, hi=12),
+        "equal_teams": dict(kind="bool"),
+        "map": dict(kind="str", choices=maps),
+        "casualty_rounding": dict(kind="str", choices=("ceil", "floor", "nearest")),
+        "retreat_tie_loser": dict(kind="str", choices=("attacker", "defender")),
+        "bombard_under_50": dict(kind="bool"),
+        "warship_cap": dict(kind="int", lo=0, hi=100, nullable=True),
+        "flagship_types": dict(kind="list", choices=ship_codes),
+        "starting_garrison": dict(kind="int", lo=0, hi=20),
+        "turn_limit": dict(kind="int", lo=1, hi=1000, nullable=True),
+        "turn_limit_ends": dict(kind="str", choices=("draw", "vp")),
+        "turn_hours": dict(kind="float", lo=1, hi=24 * 60),
+        "away_hours": dict(kind="float", lo=0, hi=24 * 60),
     }
+    return {key: OptionSpec(default, **limits[key]) for key, default in OPTIONS.items()}
 
 
 def letters() -> str:
