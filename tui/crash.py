@@ -13,13 +13,19 @@ from pathlib import Path
 
 CRASH_LINE = "holotable: internal error, the game is saved and unchanged; details in {log}"
 LOG_NAME = "holotable.log"
+DATA_DIR_ENV = "HOLOTABLE_DATA_DIR"
 KEEP_BYTES = 1_000_000  # the log is cut back to its last entries beyond this
 
 
 def log_path(data_dir: str | os.PathLike[str] | None = None) -> Path:
     """Where crash details go: ``<data dir>/logs/holotable.log``."""
-    from tui.storage import default_data_dir
-    base = Path(data_dir) if data_dir is not None else default_data_dir()
+    if data_dir is not None:
+        base = Path(data_dir)
+    elif os.environ.get(DATA_DIR_ENV):
+        base = Path(os.environ[DATA_DIR_ENV])
+    else:
+        import platformdirs
+        base = Path(platformdirs.user_data_dir("holotable"))
     return base / "logs" / LOG_NAME
 
 
