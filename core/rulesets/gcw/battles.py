@@ -320,10 +320,16 @@ def parse_report(state: State, battle: dict[str, Any], text: str, line: str) -> 
 
 
 def submit_report(state: State, side: str, report: dict[str, Any]) -> list[Event]:
+    """A side's report; after differing reports, its amended report (sealed again until both sides
+    have amended, then compared again), so a hot-seat game needs no GM unless they still differ."""
     battle = state["battle"]["current"]
-    rid, events = seal(state, side, "report", report, f"a report for battle {battle['id']}")
+    amending = battle["stage"] == "ruling"
+    rid, events = seal(state, side, "report", report,
+                       f"an amended report for battle {battle['id']}" if amending else f"a report for battle {battle['id']}")
     battle["reports"][side] = rid
     flow.done(state, side)
+    if amending and state["step"] is None:
+        battle["stage"] = "report"  # both amended: compare again
     return events + (step_battle(state) if state["step"] is None else [])
 
 
@@ -337,7 +343,9 @@ def compare_reports(state: State, battle: dict[str, Any]) -> list[Event]:
         events.append(log(state, "battle", f"The reports of battle {battle['id']} match; applying them"))
         return events + apply_report(state, battle, a, "agreed")
     battle["stage"] = "ruling"
-    events.append(log(state, "battle", f"The reports of battle {battle['id']} differ; the GM must rule (order: ruling {battle['id']} ...)"))
+    events.append(log(state, "battle", f"The reports of battle {battle['id']} differ (both are shown above): each side "
+                      f"amends its report (report {battle['id']} ...) and they are compared again, or the GM rules "
+                      f"(ruling {battle['id']} ...)"))
     return events + step_battle(state)
 
 
