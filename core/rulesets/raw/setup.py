@@ -1,13 +1,14 @@
 """Setting up a Republic at War game from a scenario, seats, options and a seed."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from core.errors import SetupError
 from core.options import OptionSpec, names
 from core.ruleset import SeatSpec
 from core.rulesets.raw.data import SIDES, neutrals, planets, scenario as load_scenario, unit_types
+
+MAPS = ("map.toml",)  # the map files shipped in data/ (RAW-GAP-01): a fixed list, never a path
 
 OPTIONS: dict[str, Any] = {
     "min_players": 6,            # RAW-GAME-01; a GM may lower it (2..12) for a small group
@@ -30,12 +31,11 @@ OPTIONS: dict[str, Any] = {
 
 def option_specs() -> dict[str, OptionSpec]:
     """What each option may be: the checks :func:`core.options.check_options` makes before setup."""
-    maps = names(p.name for p in (Path(__file__).parent / "data").glob("map*.toml"))
     ship_codes = names(code for code, t in unit_types().items() if t.kind == "ship")
     limits: dict[str, dict[str, Any]] = {
         "min_players": dict(kind="int", lo=2, hi=12),
         "equal_teams": dict(kind="bool"),
-        "map": dict(kind="str", choices=maps),
+        "map": dict(kind="str", choices=MAPS),
         "casualty_rounding": dict(kind="str", choices=("ceil", "floor", "nearest")),
         "retreat_tie_loser": dict(kind="str", choices=("attacker", "defender")),
         "bombard_under_50": dict(kind="bool"),
