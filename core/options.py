@@ -16,14 +16,14 @@ from typing import Any, Mapping, Sequence
 
 from core.errors import SetupError
 
-KINDS = ("bool", "int", "float", "str", "list")
+KINDS = ("bool", "int", "float", "str", "list", "table")
 
 
 @dataclass(frozen=True)
 class OptionSpec:
     """What one option may be.
 
-    ``kind``: bool, int, float, str or list (of names). ``lo``/``hi`` bound numbers; ``choices``
+    ``kind``: bool, int, float, str, list (of names) or table (names to texts). ``lo``/``hi`` bound numbers; ``choices``
     lists the legal strings (for ``str``) or the legal items (for ``list``); ``nullable``: None
     is legal too (the option is off).
     """
@@ -52,8 +52,10 @@ class OptionSpec:
                 text = noun
         elif self.kind == "str":
             text = f"one of {', '.join(self.choices)}" if self.choices else "a text"
-        else:
+        elif self.kind == "list":
             text = f"a list of names from {', '.join(self.choices)} (or none)" if self.choices else "a list of names"
+        else:
+            text = "a table of names to texts" + (f" (names from {', '.join(self.choices)})" if self.choices else "")
         return text + (" (or none: off)" if self.nullable else "")
 
     def check(self, key: str, value: Any) -> Any:
@@ -68,9 +70,12 @@ class OptionSpec:
             ok = isinstance(value, (int, float)) and not isinstance(value, bool) and value == value and self._within(value)
         elif self.kind == "str":
             ok = isinstance(value, str) and (self.choices is None or value in self.choices)
-        else:
+        elif self.kind == "list":
             ok = isinstance(value, list) and all(isinstance(v, str) for v in value) and len(set(value)) == len(value) \
                 and (self.choices is None or all(v in self.choices for v in value))
+        else:
+            ok = isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()) \
+                and (self.choices is None or all(k in self.choices for k in value))
         if not ok:
             raise SetupError(f"option {key}={_shown(value)} is not legal: {key} is {self.legal()}")
         return value
@@ -103,9 +108,11 @@ def spec_of_default(default: Any) -> OptionSpec:
         return OptionSpec(default, "str")
     if isinstance(default, list):
         return OptionSpec(default, "list")
+    if isinstance(default, dict):
+        return OptionSpec(default, "table")
     if default is None:
         return OptionSpec(default, "int", nullable=True)
-    raise TypeError(f"an option's default must be a bool, number, text, list or None, not {type(default).__name__}")
+    raise TypeError(f"an option's default must be a bool, number, text, list, table or None, not {type(default).__name__}")
 
 
 def specs_from_defaults(defaults: Mapping[str, Any]) -> dict[str, OptionSpec]:
