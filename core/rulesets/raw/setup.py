@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.errors import SetupError
-from core.options import OptionSpec, names
+from core.options import OptionSpec, names, spec_of_default
 from core.ruleset import SeatSpec
 from core.rulesets.raw.data import SIDES, neutrals, planets, scenario as load_scenario, unit_types
 
@@ -47,7 +47,10 @@ def option_specs() -> dict[str, OptionSpec]:
         "turn_hours": dict(kind="float", lo=1, hi=24 * 60),
         "away_hours": dict(kind="float", lo=0, hi=24 * 60),
     }
-    return {key: OptionSpec(default, **limits[key]) for key, default in OPTIONS.items()}
+    limits["clone_cost"] = dict(kind="int", lo=1, hi=100)
+    # an option declared here without limits yet is checked by its default's type
+    return {key: OptionSpec(default, **limits[key]) if key in limits else spec_of_default(default)
+            for key, default in OPTIONS.items()}
 
 
 def letters() -> str:
