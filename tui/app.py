@@ -252,14 +252,18 @@ class HolotableApp(App[None]):
             self.push_screen(GuardedCommandPalette(id="--command-palette"))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """The screen's own actions first (from its bindings), then Textual's."""
+        """The screen's own actions first (from its bindings), then Textual's; never Quit (Ctrl+Q
+        quits: the palette is in reach of anyone passing the curtain) nor Screenshot (a view written
+        to a file outlives the curtain)."""
         seen: set[str] = set()
         for key, active in screen.active_bindings.items():
             binding = active.binding
-            if not binding.description or binding.action in seen or binding.action == "quit":
+            if not binding.description or binding.action in seen or binding.action.endswith("quit"):
                 continue
             seen.add(binding.action)
             node, action = active.node, binding.action
             yield SystemCommand(binding.description, f"{binding.description} ({self.get_key_display(binding)})",
                                 lambda node=node, action=action: self.call_later(node.run_action, action))
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if command.title not in ("Quit", "Screenshot"):
+                yield command
