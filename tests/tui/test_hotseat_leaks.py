@@ -123,6 +123,7 @@ async def every_route(pilot: Any, canaries: list[str], where: str) -> None:
     await to_curtain(pilot)
 
 
+@pytest.mark.slow
 async def test_no_route_from_the_curtain_or_the_game_screen_shows_another_seats_open_turn(tmp_path: Path) -> None:
     _session, canaries = prepared(tmp_path)
     app = HolotableApp(saves=StoreSaves(GameStore(tmp_path)))
@@ -171,6 +172,7 @@ async def test_no_route_from_the_curtain_or_the_game_screen_shows_another_seats_
 
 
 # -- end to end in tmux ---------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_no_route_leaks_into_the_terminal_or_its_scrollback(tmp_path: Path) -> None:
     from test_tui_tmux import ROOT, Tmux
