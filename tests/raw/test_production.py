@@ -577,14 +577,14 @@ def test_RAW_PROD_13_clone_cost_is_the_texts_12_unless_the_gm_sets_the_balance_o
     assert plain.state["sheets"]["cy"][-1]["args"]["cost"] == 12, "the text's clone price is 12"
     assert "gf_price" not in plain.session.view("cy")["facts"] or not plain.session.view("cy")["facts"]["gf_price"], \
         "at the text's price the view carries no scenario price"
-    even = Game(clone_cost=8)
+    even = Game(clone_cost=10)                        # the README's suggested even-sides price
     even.order("cy", f"build {REDJIK} GF 3")
-    assert left(even, "cy") == 145 - 24, f"3 clones at 8 cost 24, charged {145 - left(even, 'cy')}"
+    assert left(even, "cy") == 145 - 30, f"3 clones at 10 cost 30, charged {145 - left(even, 'cy')}"
     even.order("al", "build Kamino GF")
-    assert even.state["sheets"]["al"][-1]["args"]["cost"] == 4, "Training Ground: 50% of 8"
+    assert even.state["sheets"]["al"][-1]["args"]["cost"] == 5, "Training Ground: 50% of 10"
     even.order("bo", "build Raxus GF")
     assert even.state["sheets"]["bo"][-1]["args"]["cost"] == 8, "droids keep their 8"
-    assert even.session.view("cy")["facts"]["gf_price"] == {"GAR": 8}, "the price is public in every view"
+    assert even.session.view("cy")["facts"]["gf_price"] == {"GAR": 10}, "the price is public in every view"
     even.resolve()
     assert even.state["planets"][REDJIK]["gf"] == 3, "the 3 clones join Coruscant's garrison"
     from core.errors import SetupError

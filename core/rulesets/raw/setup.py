@@ -22,7 +22,7 @@ OPTIONS: dict[str, Any] = {
     "starting_garrison": 0,      # RAW-GAP-05
     "turn_limit": None,          # none: the text ends a game only at 10 VP or a concession (RAW-GAME-04/05)
     "turn_limit_ends": "draw",   # with a GM's turn limit: "draw", or "vp" (the team ahead in VP wins; level is a draw)
-    "clone_cost": 12,            # credits per Clone Force: the text's 12; README "Balance" gives the case for 8
+    "clone_cost": 12,            # credits per Clone Force: the text's 12; 10 evens the sides (README, notes on Republic at War)
     "turn_hours": 72,            # RAW-GAP-43: the turn deadline, set when a front end starts the game with the time
     "away_hours": 12,            # RAW-GAP-07: no orders this close to the deadline counts as unavailable
 }
