@@ -82,8 +82,8 @@ def setup(scenario_id: str, seats: list[SeatSpec], options: dict[str, Any], seed
     if options.get("turn_limit_ends", "draw") not in ("draw", "vp"):
         raise SetupError(f"turn_limit_ends={options.get('turn_limit_ends')!r}: 'draw' or 'vp' (the team ahead in VP wins)")
     clone = options.get("clone_cost", 12)
-    if isinstance(clone, bool) or not isinstance(clone, int) or not 1 <= clone <= 50:
-        raise SetupError(f"clone_cost={clone!r}: credits per Clone Force, 1 to 50 (the text's price is 12)")
+    if isinstance(clone, bool) or not isinstance(clone, int) or not 1 <= clone <= 100:
+        raise SetupError(f"clone_cost={clone!r}: credits per Clone Force, 1 to 100 (the text's price is 12)")
     low = int(options["min_players"])
     if not 2 <= low <= 12:
         raise SetupError(f"min_players={low}: must be from 2 to 12")
