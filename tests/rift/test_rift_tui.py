@@ -34,6 +34,9 @@ def screen_text(app: HolotableApp) -> str:
 
 async def through_curtain(pilot: Pilot[Any]) -> None:
     await pilot.pause()
+    if type(pilot.app.screen).__name__ == "HandOverScreen":  # the last result stays until a key hands over
+        await pilot.press("enter")
+        await pilot.pause()
     assert isinstance(pilot.app.screen, CurtainScreen), f"expected the curtain, got {pilot.app.screen}"
     await pilot.press("enter")
     await pilot.pause()
@@ -85,6 +88,9 @@ async def test_rift_move_with_reaction_fire_in_hotseat() -> None:
         assert app.screen.seat == mover
         await type_order(pilot, f"move {unit['id']} {unit['x']:g},{unit['y'] + dy:g}")
         assert session.state["pending"] is not None, "the move waits for the reactions"
+        if type(app.screen).__name__ == "HandOverScreen":
+            await pilot.press("enter")
+            await pilot.pause()
         assert isinstance(app.screen, CurtainScreen), "the reacting player's turn comes behind the curtain"
         await through_curtain(pilot)
         assert isinstance(app.screen, GameScreen) and app.screen.seat == other

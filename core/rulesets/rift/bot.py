@@ -2,7 +2,7 @@
 with melee units, move ranged units into cover with few enemy eyes on the path, and pass otherwise."""
 from __future__ import annotations
 
-import copy
+import json
 import math
 from typing import Any
 
@@ -16,15 +16,20 @@ State = dict[str, Any]
 GOOD_ODDS = 0.4
 
 
+def _copy(value: Any) -> Any:
+    """A deep copy of plain JSON data (faster than copy.deepcopy)."""
+    return json.loads(json.dumps(value))
+
+
 def _trial_state(view: dict[str, Any]) -> State:
-    state = copy.deepcopy(view["facts"])
+    state = _copy(view["facts"])
     state["dice"] = {"seed": "bot-trial", "n": 0}  # the real seed is never in a view
     return state
 
 
 def _legal(state: State, seat: str, text: str) -> bool:
     from . import RiftWar
-    trial = copy.deepcopy(state)
+    trial = _copy(state)
     try:
         RiftWar().submit(trial, seat, text)
     except HolotableError:

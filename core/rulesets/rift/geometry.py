@@ -129,10 +129,17 @@ def _origins(fld: Field, unit: Unit) -> list[tuple[float, float]]:
     return [own, corner] if corner else [own]
 
 
-def line_of_sight(fld: Field, a: Unit, b: Unit, units: Iterable[Unit]) -> bool:
-    """Whether ``a`` and ``b`` see each other (RIFT-GAP-04, RIFT-MAP-04/10/12/14, RIFT-GAP-29)."""
-    blockers = moving_blockers(units, {a["id"], b["id"]})
-    inside_a, inside_b = terrain_inside(fld, a), terrain_inside(fld, b)
+def line_of_sight(fld: Field, a: Unit, b: Unit, units: Iterable[Unit],
+                  blockers: list[tuple[float, float, float]] | None = None, inside_a: Any = False) -> bool:
+    """Whether ``a`` and ``b`` see each other (RIFT-GAP-04, RIFT-MAP-04/10/12/14, RIFT-GAP-29).
+
+    ``blockers`` (Heavy footprints other than ``a`` and ``b``) and ``inside_a`` (the terrain ``a``
+    is fully inside) may be given when many lines are drawn from one unit."""
+    if blockers is None:
+        blockers = moving_blockers(units, {a["id"], b["id"]})
+    if inside_a is False:
+        inside_a = terrain_inside(fld, a)
+    inside_b = terrain_inside(fld, b)
     flying = bool(a.get("flying") or b.get("flying"))
     for oa in _origins(fld, a):
         for ob in _origins(fld, b):
@@ -228,11 +235,14 @@ def visible_stretches(fld: Field, reactor: Unit, movers: list[Unit], delta: tupl
                       units: list[Unit]) -> list[tuple[float, float]]:
     """The stretches (fractions of the move) at which ``reactor`` sees at least one of ``movers``.
 
-    The move is sampled every 0.25 u (at least 20 steps); a stretch runs from its first visible
+    The move is sampled every 0.4 u (at least 16 steps); a stretch runs from its first visible
     sample to its last one. Positions are the movers' start positions plus ``t * delta``.
     """
     length = math.hypot(*delta) * t_end
-    steps = max(20, math.ceil(length / 0.25))
+    steps = max(16, math.ceil(length / 0.4))
+    mover_ids = {m["id"] for m in movers}
+    blockers = moving_blockers(units, {reactor["id"], *mover_ids})
+    inside_r = terrain_inside(fld, reactor)
     seen: list[tuple[float, float]] = []
     run_start: float | None = None
     last = 0.0
@@ -241,7 +251,7 @@ def visible_stretches(fld: Field, reactor: Unit, movers: list[Unit], delta: tupl
         visible = False
         for m in movers:
             probe = dict(m, x=m["x"] + t * delta[0], y=m["y"] + t * delta[1])
-            if line_of_sight(fld, reactor, probe, units):
+            if line_of_sight(fld, reactor, probe, units, blockers, inside_r):
                 visible = True
                 break
         if visible and run_start is None:

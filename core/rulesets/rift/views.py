@@ -2,7 +2,7 @@
 catalog section 5), drawn as a ``field`` board: polygons, tokens at points, the planned path."""
 from __future__ import annotations
 
-import copy
+import json
 from typing import Any
 
 from . import battle, flow
@@ -103,7 +103,7 @@ def build(state: State, viewer: str) -> dict[str, Any]:
     resources: dict[str, Any] = {"phase": state["turn"], "active": state.get("active") or "-"}
     for seat in seats:
         resources[f"{seat} units"] = len(flow.alive(state, seat))
-    facts = {k: copy.deepcopy(state[k]) for k in PUBLIC_KEYS if k in state}
+    facts = json.loads(json.dumps({k: state[k] for k in PUBLIC_KEYS if k in state}))
     return {
         "viewer": viewer, "ruleset": "rift", "title": f"RiftWar on {m.name}", "turn": state["turn"],
         "phase": state["stage"] if not p else f"{state['stage']}: {p['step']}",
