@@ -471,7 +471,7 @@ def configurations() -> list[tuple[int, int]]:
 
 @pytest.mark.bench
 async def test_bench_serving(tmp_path: Path) -> None:
-    policies = os.environ.get("BENCH_SERVE_GC", "freeze").split(",")
+    policies = os.environ.get("BENCH_SERVE_GC", "python,freeze").split(",")
     seconds = float(os.environ.get("BENCH_SERVE_SECONDS", "20"))
     rate = float(os.environ.get("BENCH_SERVE_RATE", "8"))
     runs = []
