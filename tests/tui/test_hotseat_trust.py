@@ -426,3 +426,14 @@ async def test_an_all_bot_game_plays_to_its_end_at_a_watchable_pace_showing_only
     gaps = [b - a for a, b in zip(resolved, resolved[1:])]
     assert len(resolved) >= 2 and min(gaps) >= 0.15, f"one turn per bot pace (0.2 s), got gaps {gaps}"
     assert all(e["actor"] == GM for e in session.record["journal"] if e["op"] == "resolve")
+
+
+def test_message_numbers_count_within_each_thread() -> None:
+    """A number never tells a seat of a thread it cannot read (finding 9)."""
+    session = two_humans()
+    session.post("al", "team:GAR", "only for the Republic")
+    session.post("al", "team:GAR", "again")
+    message = session.post("bo", "public", "hello all")
+    assert message["n"] == 1, f"bo's first public message is #1 whatever GAR said, got #{message['n']}"
+    assert [m["n"] for m in session.messages_for("al") if m["thread"] == "team:GAR"] == [1, 2]
+    assert all(m["thread"] != "team:GAR" for m in session.messages_for("bo"))
