@@ -51,6 +51,10 @@ async def type_order(pilot: Pilot[Any], text: str) -> None:
     box.focus()
     await pilot.press("enter")
     await pilot.pause()
+    from tui.screens.handover import HandOverScreen
+    if isinstance(pilot.app.screen, HandOverScreen):  # the result stays until a key hands over (issue 11)
+        await pilot.press("enter")
+        await pilot.pause()
 
 
 def test_field_render_draws_structures_tokens_and_legend() -> None:
