@@ -300,8 +300,8 @@ async def test_map_selection_by_keys_and_mouse() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert order_line(app).value == board.place["name"], "Enter on the map puts the name on the order line"
-        cell = board._ensure_layout().cells["Coruscant"]
-        await pilot.click(board, offset=(cell[0] + 1, cell[1] + 1))  # +1: the map's frame
+        cell = board.geometry().cells["Coruscant"]
+        await pilot.click(board, offset=(cell[0] + 1 - board.offset_x, cell[1] + 1 - board.offset_y))  # +1: the map's frame
         assert board.selected == "Coruscant", "a click should select the place under it"
 
 

@@ -1,4 +1,4 @@
-"""The war room's parts without a screen: map layout at every size, the hot-seat rotation and desks,
+"""The war room's parts without a screen (the map's layout: test_map_geometry.py): the hot-seat rotation and desks,
 editing a sheet in place, the saves, the play command's arguments."""
 from __future__ import annotations
 
@@ -14,65 +14,7 @@ from tui.bridge import SessionAdvisor, replace_order, report_events
 from tui.cli import parse_options, parse_seats
 from tui.hotseat import Desk, HotSeat
 from tui.storage import default_saves
-from tui.widgets.galaxy_map import layout_map, legend, scale_places
 from tui_helpers import raw_session
-
-# map sizes from the smallest terminal (80x24: no frame, narrow) to the largest (200x60)
-MAP_SIZES = [(42, 12), (46, 14), (66, 27), (120, 40), (148, 52)]
-
-
-def boards() -> list[tuple[str, dict]]:
-    """The board of every registered rule system that draws a map."""
-    found = []
-    for ruleset_id in ruleset_ids():
-        session = Session.new(ruleset_id, *_seats(ruleset_id), seed="layout")
-        board = session.view(session.seats()[0])["board"]
-        if board.get("kind") == "map":
-            found.append((ruleset_id, board))
-    return found
-
-
-def _seats(ruleset_id: str) -> tuple[list[tuple[str, str]], None, dict]:
-    from core.registry import find_ruleset
-    ruleset = find_ruleset(ruleset_id)
-    sides = ruleset.sides()
-    count = max(2, ruleset.min_seats)
-    options = {"min_players": 2} if "min_players" in ruleset.options() else {}
-    return [(f"s{i}", sides[i % len(sides)]) for i in range(min(count, 2) if options else count)], None, options
-
-
-@pytest.mark.parametrize("size", MAP_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_every_place_gets_its_own_cell_inside_the_map(size: tuple[int, int]) -> None:
-    width, height = size
-    for ruleset_id, board in boards():
-        cells = scale_places(board["places"], width, height)
-        assert len(cells) == len(board["places"]), f"{ruleset_id} at {size}: {len(board['places']) - len(cells)} places have no cell"
-        assert len(set(cells.values())) == len(cells), f"{ruleset_id} at {size}: two places share a cell"
-        for pid, (c, r) in cells.items():
-            assert 0 <= c < width and 0 <= r < height, f"{ruleset_id} at {size}: {pid} at {(c, r)} is off the map"
-
-
-@pytest.mark.parametrize("size", MAP_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_map_draws_symbols_and_the_selected_name(size: tuple[int, int]) -> None:
-    width, height = size
-    for ruleset_id, board in boards():
-        selected = board["places"][len(board["places"]) // 2]
-        layout = layout_map(board, width, height, selected["id"], None, [])
-        text = "\n".join("".join(row) for row in layout.chars)
-        for place in board["places"]:
-            c, r = layout.cells[place["id"]]
-            assert layout.chars[r][c] == str(place["symbol"])[:1], f"{ruleset_id}: {place['id']}'s symbol is not drawn"
-        assert str(selected["name"])[:4] in text, f"{ruleset_id} at {size}: the selected place's name is not shown"
-        assert all(len(row) == width for row in layout.chars)
-
-
-def test_legend_names_symbols_and_marks() -> None:
-    board = {"places": [{"id": "a", "symbol": "R", "owner": "GAR", "marks": ["fleet:2", "battle"]},
-                        {"id": "b", "symbol": "n", "owner": "neutral", "marks": ["enemy:CIS=3"]}]}
-    text = legend(board)
-    for part in ("R GAR", "n neutral", "+ your fleet", "* battle", "! enemy seen"):
-        assert part in text, f"{part!r} missing from the legend {text!r}"
-
 
 def test_hotseat_rotation_skips_bots_and_ready_seats() -> None:
     session = raw_session()

@@ -27,10 +27,10 @@ from tui.deadline import deadline_rule
 from tui.hotseat import Desk
 from tui.panels import board_kind, board_widget, panels_for
 from tui.widgets.event_log import EventLog
-from tui.widgets.galaxy_map import GalaxyMap
+from tui.widgets.galaxy_map import GalaxyMap, neighbours
 from tui.widgets.messages import MessageBoard, ThreadError, parse_say
 from tui.widgets.order_pane import OrderInput, OrderPane
-from tui.widgets.place_details import PlaceDetails
+from tui.widgets.place_details import PlaceDetails, orders_at
 from tui.widgets.rosters import RosterPanel
 from tui.widgets.sheet import SheetList, SheetPanel
 from tui.widgets.status_bar import StatusBar
@@ -154,7 +154,7 @@ class GameScreen(Screen[None]):
         board = self.query_one("#board")
         board.show(view.get("board") or {}, self.side, list(self.session.ruleset.sides()))  # type: ignore[attr-defined]
         place = getattr(board, "place", None)
-        self.query_one(PlaceDetails).show(place, rosters)
+        self._show_details(place)
         self.query_one(RosterPanel).show(rosters, dict(view.get("resources") or {}),
                                          None if place is None else str(place.get("name") or place.get("id")))
         ready = self.seat in (view.get("ready") or [])
@@ -191,9 +191,20 @@ class GameScreen(Screen[None]):
             return False
 
     # -- the board ------------------------------------------------------------------------------------
+    def _show_details(self, place: dict[str, Any] | None) -> None:
+        """The selected place's details: what is there, one jump away, and the seat's orders there."""
+        rosters = list(self.view.get("rosters") or [])
+        if place is None:
+            self.query_one(PlaceDetails).show(None, rosters)
+            return
+        board = self.view.get("board") or {}
+        name = str(place.get("name") or place.get("id"))
+        self.query_one(PlaceDetails).show(place, rosters, neighbours(board, str(place.get("id"))),
+                                          orders_at(list(self.view.get("sheet") or []), name))
+
     def on_galaxy_map_selected(self, message: GalaxyMap.Selected) -> None:
         rosters = list(self.view.get("rosters") or [])
-        self.query_one(PlaceDetails).show(message.place, rosters)
+        self._show_details(message.place)
         self.query_one(RosterPanel).show(rosters, dict(self.view.get("resources") or {}),
                                          str(message.place.get("name") or message.place.get("id")))
 

@@ -1,9 +1,13 @@
-"""The galaxy map: places at their map positions scaled to the widget, lanes as dotted lines,
-ownership by colour *and* symbol, marks as glyphs after the symbol, names where they fit.
+"""The galaxy map: every place with its name, lanes routed so that adjacency can be read, ownership
+by colour *and* symbol, the most urgent mark as a flag after the symbol, the viewer's queued moves
+drawn over their lanes, and a legend on the last row.
 
-Move the selection with the arrow keys, a letter (the next place starting with it) or the mouse;
-Enter offers the selected place's name to the order line. The map draws ``view["board"]`` of kind
-``"map"`` (see :mod:`core.ruleset`) and knows nothing else of the game.
+The layout (see :mod:`tui.widgets.map_layout`) is computed once per map and size; the selection only
+restyles it, so the map never moves when it changes. Maps too big for the terminal open zoomed in
+just enough for every name and lane, and pan: the view follows the selection, Shift+arrows or the
+mouse wheel pan, PageUp/PageDown (or Ctrl+Up/Down) zoom. Arrow keys or a click select (letters go
+to the order line); Enter offers the selected place's name to the order line. The map draws ``view["board"]``
+of kind ``"map"`` (see :mod:`core.ruleset`) and knows nothing else of the game.
 """
 from __future__ import annotations
 
@@ -19,16 +23,15 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tui.panels import mark_style
+from tui.panels import MARKS, mark_style
+from tui.widgets.map_layout import Geometry, fit_zoom, lane_glyphs, layout_for, MAX_ZOOM
 
-EMPTY, LANE, LABEL, FLAG, SYMBOL = 0, 1, 2, 3, 4
 OWN_STYLE = "bold bright_cyan"
 SIDE_STYLES = ["bold bright_red", "bold yellow", "bold magenta", "bold bright_blue", "bold green", "bold white"]
 NEUTRAL_STYLE = "white"
 NOBODY_STYLE = "grey62"
 LANE_STYLE = "grey42"
-LANE_CHAR = "·"
-MAX_FLAGS = 2
+MOVE_STYLE = "bold bright_green"
 
 
 def owner_styles(viewer_side: str | None, sides: list[str]) -> dict[str, str]:
@@ -48,167 +51,48 @@ def style_of(owner: Any, styles: dict[str, str]) -> str:
 
 
 @dataclass
-class MapLayout:
-    """Where everything goes on a map of one size: cells, glyphs and which place owns each cell."""
+class MapPicture:
+    """A map drawn on its whole canvas: a character and a style for every cell."""
 
-    width: int
-    height: int
-    cells: dict[str, tuple[int, int]]
+    geo: Geometry
     chars: list[list[str]]
     styles: list[list[str]]
-    owner_at: dict[tuple[int, int], str]
 
 
-def scale_places(places: list[dict[str, Any]], width: int, height: int) -> dict[str, tuple[int, int]]:
-    """A distinct cell (column, row) for every place, its x,y scaled into ``width`` x ``height``."""
-    if not places or width < 3 or height < 1:
-        return {}
-    xs = [float(p.get("x", 0)) for p in places]
-    ys = [float(p.get("y", 0)) for p in places]
-    minx, maxx, miny, maxy = min(xs), max(xs), min(ys), max(ys)
-    spanx, spany = max(maxx - minx, 1e-9), max(maxy - miny, 1e-9)
-    usable_w, usable_h = max(1, width - 3), max(0, height - 1)
-    taken: set[tuple[int, int]] = set()
-    cells: dict[str, tuple[int, int]] = {}
-    order = sorted(range(len(places)), key=lambda i: (ys[i], xs[i]))
-    offsets = sorted(((dc, dr) for dc in range(-4, 5) for dr in range(-2, 3)), key=lambda o: (abs(o[0]) + 2 * abs(o[1]), abs(o[1]), -o[0]))
-    for i in order:
-        col = 1 + round((xs[i] - minx) / spanx * usable_w)
-        row = round((ys[i] - miny) / spany * usable_h) if usable_h else 0
-        for dc, dr in offsets:
-            c, r = col + dc, row + dr
-            if 0 <= c < width and 0 <= r < height and (c, r) not in taken:
-                cells[str(places[i]["id"])] = (c, r)
-                taken.add((c, r))
-                break
-    return cells
-
-
-def line_cells(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
-    """The cells strictly between ``a`` and ``b`` on a straight line (Bresenham)."""
-    (x0, y0), (x1, y1) = a, b
-    dx, dy = abs(x1 - x0), -abs(y1 - y0)
-    sx, sy = (1 if x0 < x1 else -1), (1 if y0 < y1 else -1)
-    err = dx + dy
-    out: list[tuple[int, int]] = []
-    x, y = x0, y0
-    while (x, y) != (x1, y1):
-        e2 = 2 * err
-        if e2 >= dy:
-            err += dy
-            x += sx
-        if e2 <= dx:
-            err += dx
-            y += sy
-        if (x, y) != (x1, y1):
-            out.append((x, y))
-    return out
-
-
-def layout_map(board: dict[str, Any], width: int, height: int, selected: str | None,
-               viewer_side: str | None, sides: list[str]) -> MapLayout:
-    """Lay the board out on a ``width`` x ``height`` grid of characters."""
-    places = [p for p in board.get("places") or [] if isinstance(p, dict) and "id" in p]
-    by_id = {str(p["id"]): p for p in places}
-    cells = scale_places(places, width, height)
+def draw_map(board: dict[str, Any], geo: Geometry, selected: str | None, viewer_side: str | None, sides: list[str]) -> MapPicture:
+    """Draw ``board`` on the canvas of ``geo``: lanes, queued moves, places, flags, names, the selection."""
+    width, height = geo.width, geo.height
     chars = [[" "] * width for _ in range(height)]
     styles = [[""] * width for _ in range(height)]
-    kinds = [[EMPTY] * width for _ in range(height)]
-    owner_at: dict[tuple[int, int], str] = {}
     colours = owner_styles(viewer_side, sides)
-
-    def put(c: int, r: int, ch: str, style: str, kind: int, pid: str | None) -> None:
-        chars[r][c], styles[r][c], kinds[r][c] = ch, style, kind
-        if pid is not None:
-            owner_at[(c, r)] = pid
-
-    for pid, (c, r) in cells.items():
-        place = by_id[pid]
+    by_id = {str(p["id"]): p for p in board.get("places") or [] if isinstance(p, dict) and "id" in p}
+    for (c, r), ch in lane_glyphs(geo).items():
+        chars[r][c], styles[r][c] = ch, LANE_STYLE
+    for move in board.get("moves") or []:
+        if not isinstance(move, (list, tuple)) or len(move) < 2:
+            continue
+        a, b = str(move[0]), str(move[1])
+        path = geo.lanes.get((a, b)) or geo.lanes.get((b, a)) or []
+        for c, r in path[1:-1]:
+            styles[r][c] = MOVE_STYLE
+    for pid, (c, r) in geo.cells.items():
+        place = by_id.get(pid, {})
         style = style_of(place.get("owner"), colours)
-        if pid == selected:
-            style += " reverse"
-        put(c, r, str(place.get("symbol") or "o")[:1], style, SYMBOL, pid)
-    flags_end: dict[str, int] = {}
-    for pid, (c, r) in cells.items():
-        end = c
-        glyphs = [s for s in (mark_style(str(m)) for m in by_id[pid].get("marks") or []) if s is not None]
-        seen: set[str] = set()
-        for ms in glyphs:
-            if ms.glyph in seen or len(seen) >= MAX_FLAGS:
-                continue
-            if end + 1 < width and kinds[r][end + 1] == EMPTY:
-                end += 1
-                put(end, r, ms.glyph, ms.style, FLAG, pid)
-                seen.add(ms.glyph)
-        flags_end[pid] = end
-    for lane in board.get("lanes") or []:
-        if not isinstance(lane, (list, tuple)) or len(lane) < 2:
-            continue
-        a, b = cells.get(str(lane[0])), cells.get(str(lane[1]))
-        if a is None or b is None:
-            continue
-        for c, r in line_cells(a, b):
-            if kinds[r][c] == EMPTY:
-                put(c, r, LANE_CHAR, LANE_STYLE, LANE, None)
-
-    def free(r: int, lo: int, hi: int) -> bool:
-        """Cells lo..hi of row r hold nothing but lanes (out of bounds counts as free)."""
-        return all(kinds[r][c] <= LANE for c in range(max(lo, 0), min(hi, width - 1) + 1))
-
-    def write(r: int, start: int, text: str, style: str, pid: str, over: int = LANE) -> None:
-        for i, ch in enumerate(text):
-            c = start + i
-            if 0 <= c < width and kinds[r][c] <= over:
-                put(c, r, ch, style, LABEL, pid)
-
-    def label(pid: str, force: bool) -> None:
-        place = by_id[pid]
-        name = str(place.get("name") or pid)
-        c, r = cells[pid]
-        end = flags_end.get(pid, c)
+        chars[r][c] = str(place.get("symbol") or "o")[:1]
+        styles[r][c] = style + (" reverse" if pid == selected else "")
+        chars[r][c + 1], styles[r][c + 1] = " ", ""
+        flags = [m for m in (mark_style(str(m)) for m in place.get("marks") or []) if m is not None]
+        if flags:
+            first = min(flags, key=MARKS.index)
+            chars[r][c + 1], styles[r][c + 1] = first.glyph, first.style
+    for pid, label in geo.labels.items():
+        place = by_id.get(pid, {})
         style = style_of(place.get("owner"), colours).replace("bold ", "")
         if pid == selected:
             style = "bold reverse " + style
-        for size in range(len(name), min(len(name), 4) - 1, -1):
-            text = name[:size]
-            start = end + 2  # one blank between the symbol (and its flags) and the name
-            if start + size <= width and free(r, start - 1, start + size):
-                put(start - 1, r, " ", "", LABEL, pid)
-                write(r, start, text, style, pid)
-                return
-            start = c - 1 - size
-            if start >= 0 and free(r, start - 1, c - 1):
-                put(c - 1, r, " ", "", LABEL, pid)
-                write(r, start, text, style, pid)
-                return
-        if force:  # the selected place always shows its name: beside it, or just above or below it
-            best: tuple[int, int, int] | None = None  # (length, row, start)
-            for row, start, leftward in ((r, end + 2, False), (r, c - 1, True),
-                                         (r - 1, c - len(name) // 2, False), (r + 1, c - len(name) // 2, False)):
-                if not 0 <= row < height:
-                    continue
-                if leftward:
-                    size = 0
-                    while size < len(name) and start - 1 - size >= 0 and kinds[row][start - 1 - size] <= LABEL:
-                        size += 1
-                    first = start - size
-                else:
-                    first = max(0, min(start, width - len(name)))
-                    size = 0
-                    while size < len(name) and first + size < width and kinds[row][first + size] <= LABEL:
-                        size += 1
-                if best is None or size > best[0]:
-                    best = (size, row, first)
-                if size == len(name):
-                    break
-            if best is not None and best[0] > 0:
-                write(best[1], best[2], name[:best[0]], style, pid, over=LABEL)
-
-    ranked = sorted(cells, key=lambda pid: (pid != selected, not by_id[pid].get("marks"),
-                                            style_of(by_id[pid].get("owner"), colours) != OWN_STYLE, str(by_id[pid].get("name", pid))))
-    for pid in ranked:
-        label(pid, force=pid == selected)
-    return MapLayout(width, height, cells, chars, styles, owner_at)
+        for i, ch in enumerate(label.text):
+            chars[label.row][label.start + i], styles[label.row][label.start + i] = ch, style
+    return MapPicture(geo, chars, styles)
 
 
 def legend(board: dict[str, Any]) -> str:
@@ -222,12 +106,27 @@ def legend(board: dict[str, Any]) -> str:
             ms = mark_style(str(mark))
             if ms is not None:
                 marks.setdefault(ms.glyph, ms.legend)
-    parts = [f"{s} {o}" for s, o in owners.items()] + [f"{g} {w}" for g, w in marks.items()]
+    parts = [f"{s} {o if o != 'unclaimed' else 'none'}" for s, o in owners.items()] + [f"{g} {w}" for g, w in marks.items()]
+    if board.get("moves"):
+        parts.append("━ your moves")
     return " · ".join(parts)
 
 
+def neighbours(board: dict[str, Any], place_id: str) -> list[str]:
+    """The names of the places one lane away from ``place_id``."""
+    names = {str(p["id"]): str(p.get("name") or p["id"]) for p in board.get("places") or [] if isinstance(p, dict) and "id" in p}
+    out: list[str] = []
+    for lane in board.get("lanes") or []:
+        if isinstance(lane, (list, tuple)) and len(lane) >= 2:
+            a, b = str(lane[0]), str(lane[1])
+            other = b if a == place_id else a if b == place_id else None
+            if other is not None and names.get(other, other) not in out:
+                out.append(names.get(other, other))
+    return sorted(out)
+
+
 class GalaxyMap(Widget, can_focus=True):
-    """A map board: positioned places, lanes, ownership, marks; a selected place."""
+    """A map board: positioned places, lanes, ownership, marks; a selected place; zoom and pan."""
 
     DEFAULT_CSS = """
     GalaxyMap { width: 1fr; height: 1fr; }
@@ -237,6 +136,12 @@ class GalaxyMap(Widget, can_focus=True):
         Binding("down", "step(0, 1)", "South", show=False),
         Binding("left", "step(-1, 0)", "West", show=False),
         Binding("right", "step(1, 0)", "East", show=False),
+        Binding("shift+up", "pan(0, -1)", "Pan north", show=False),
+        Binding("shift+down", "pan(0, 1)", "Pan south", show=False),
+        Binding("shift+left", "pan(-1, 0)", "Pan west", show=False),
+        Binding("shift+right", "pan(1, 0)", "Pan east", show=False),
+        Binding("pageup,ctrl+up", "zoom(1)", "Zoom in", show=False),
+        Binding("pagedown,ctrl+down", "zoom(-1)", "Zoom out", show=False),
         Binding("enter", "choose", "Use name", show=False),
     ]
 
@@ -260,9 +165,13 @@ class GalaxyMap(Widget, can_focus=True):
         self._places: dict[str, dict[str, Any]] = {}
         self._side: str | None = None
         self._sides: list[str] = []
-        self._layout: MapLayout | None = None
-        self._layout_key: tuple[Any, ...] | None = None
-        self._strips: list[Strip] = []
+        self._picture: MapPicture | None = None
+        self._picture_key: tuple[Any, ...] | None = None
+        self._strips: dict[int, Strip] = {}
+        self._zoom: int | None = None  # None: the fitting zoom of this size
+        self._fit: tuple[tuple[int, int], int] | None = None
+        self.offset_x = 0
+        self.offset_y = 0
 
     # -- data -----------------------------------------------------------------------------------
     def show(self, board: dict[str, Any], viewer_side: str | None = None, sides: list[str] | None = None) -> None:
@@ -272,8 +181,7 @@ class GalaxyMap(Widget, can_focus=True):
             return
         self._board, self._side, self._sides = board, viewer_side, sides
         self._places = {str(p["id"]): p for p in board.get("places") or [] if isinstance(p, dict) and "id" in p}
-        self._layout_key = None
-        self.border_subtitle = legend(board)
+        self._picture_key = None
         if self.selected not in self._places:
             self.selected = self._default_selection()
         self.refresh()
@@ -290,6 +198,11 @@ class GalaxyMap(Widget, can_focus=True):
         return next(iter(self._places))
 
     @property
+    def board(self) -> dict[str, Any]:
+        """The board on show."""
+        return self._board
+
+    @property
     def place(self) -> dict[str, Any] | None:
         """The selected place."""
         return self._places.get(self.selected or "")
@@ -300,56 +213,128 @@ class GalaxyMap(Widget, can_focus=True):
             self.selected = place_id
 
     def watch_selected(self, old: str | None, new: str | None) -> None:
-        self._layout_key = None
+        self._picture_key = None
+        self._follow()
         self.refresh()
         if new is not None and new in self._places:
             self.post_message(self.Selected(self._places[new]))
 
+    # -- geometry -------------------------------------------------------------------------------
+    @property
+    def view_size(self) -> tuple[int, int]:
+        """The part of the widget the map itself takes (the last row is the legend)."""
+        return max(1, self.size.width), max(1, self.size.height - 1)
+
+    @property
+    def zoom(self) -> int:
+        """Zoom steps beyond the whole map in view (the fitting zoom unless the player chose one)."""
+        if self._zoom is not None:
+            return self._zoom
+        size = self.view_size
+        if self._fit is None or self._fit[0] != size:
+            self._fit = (size, fit_zoom(self._board, *size))
+        return self._fit[1]
+
+    def geometry(self) -> Geometry:
+        """The layout of the board at the widget's size and zoom."""
+        return layout_for(self._board, *self.view_size, self.zoom)
+
+    def _ensure_picture(self) -> MapPicture:
+        geo = self.geometry()
+        key = (id(geo), self.selected, id(self._board))
+        if self._picture is None or self._picture_key != key:
+            self._picture = draw_map(self._board, geo, self.selected, self._side, self._sides)
+            self._picture_key = key
+            self._strips = {}
+            self._clamp()
+        return self._picture
+
+    def _clamp(self) -> None:
+        geo = self.geometry()
+        vw, vh = self.view_size
+        self.offset_x = max(0, min(self.offset_x, geo.width - vw))
+        self.offset_y = max(0, min(self.offset_y, geo.height - vh))
+
+    def _follow(self) -> None:
+        """Pan so that the selected place and its name are in view."""
+        if not self._board or self.selected is None or self.size.width == 0:
+            return
+        geo = self.geometry()
+        cell = geo.cells.get(self.selected)
+        if cell is None:
+            return
+        label = geo.labels.get(self.selected)
+        lo_c, hi_c = cell[0], cell[0] + 1
+        lo_r = hi_r = cell[1]
+        if label is not None:
+            lo_c, hi_c = min(lo_c, label.start), max(hi_c, label.start + len(label.text) - 1)
+            lo_r, hi_r = min(lo_r, label.row), max(hi_r, label.row)
+        vw, vh = self.view_size
+        before = (self.offset_x, self.offset_y)
+        if lo_c < self.offset_x:
+            self.offset_x = lo_c - 2
+        elif hi_c >= self.offset_x + vw:
+            self.offset_x = hi_c - vw + 3
+        if lo_r < self.offset_y:
+            self.offset_y = lo_r - 1
+        elif hi_r >= self.offset_y + vh:
+            self.offset_y = hi_r - vh + 2
+        self._clamp()
+        if (self.offset_x, self.offset_y) != before:
+            self._strips = {}
+
     # -- drawing --------------------------------------------------------------------------------
-    def _ensure_layout(self) -> MapLayout:
-        width, height = self.size.width, self.size.height
-        key = (width, height, self.selected, id(self._board))
-        if self._layout is None or self._layout_key != key:
-            self._layout = layout_map(self._board, width, height, self.selected, self._side, self._sides)
-            self._layout_key = key
-            base = self.rich_style
-            cache: dict[str, Style] = {}
-            strips = []
-            for r in range(height):
-                segments: list[Segment] = []
-                row_chars, row_styles = self._layout.chars[r], self._layout.styles[r]
-                c = 0
-                while c < width:
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if y in self._strips and self._picture_key is not None:
+            return self._strips[y]
+        base = self.rich_style
+        if not self._places:
+            return Strip.blank(width, base)
+        picture = self._ensure_picture()
+        vw, vh = self.view_size
+        if y == vh:
+            strip = self._legend_strip(width, base)
+        else:
+            r = y + self.offset_y
+            segments: list[Segment] = []
+            if 0 <= r < picture.geo.height:
+                row_chars, row_styles = picture.chars[r], picture.styles[r]
+                lo, hi = self.offset_x, min(picture.geo.width, self.offset_x + vw)
+                c = lo
+                while c < hi:
                     s = row_styles[c]
                     start = c
-                    while c < width and row_styles[c] == s:
+                    while c < hi and row_styles[c] == s:
                         c += 1
-                    if s not in cache:
-                        cache[s] = base + Style.parse(s) if s else base
-                    segments.append(Segment("".join(row_chars[start:c]), cache[s]))
-                strips.append(Strip(segments, width))
-            self._strips = strips
-        return self._layout
+                    segments.append(Segment("".join(row_chars[start:c]), base + Style.parse(s) if s else base))
+            strip = Strip(segments).extend_cell_length(width, base).crop(0, width)
+        self._strips[y] = strip
+        return strip
 
-    def render_line(self, y: int) -> Strip:
-        self._ensure_layout()
-        if 0 <= y < len(self._strips):
-            return self._strips[y]
-        return Strip.blank(self.size.width, self.rich_style)
+    def _legend_strip(self, width: int, base: Style) -> Strip:
+        text = legend(self._board)
+        geo = self.geometry()
+        vw, vh = self.view_size
+        if geo.width > vw or geo.height > vh or self.zoom > 0:
+            text = f"zoom {self.zoom} PgUp/PgDn, Shift+arrows pan · {text}"
+        return Strip([Segment(text[:width], base + Style.parse("dim"))]).extend_cell_length(width, base)
 
     def on_resize(self, event: events.Resize) -> None:
-        self._layout_key = None
+        self._picture_key = None
+        self._strips = {}
+        self.call_after_refresh(self._follow)
 
     # -- moving ---------------------------------------------------------------------------------
     def action_step(self, dx: int, dy: int) -> None:
         """Move the selection to the nearest place in a direction."""
-        layout = self._ensure_layout()
-        if self.selected not in layout.cells:
+        cells = self.geometry().cells
+        if self.selected not in cells:
             self.selected = self._default_selection()
             return
-        c0, r0 = layout.cells[self.selected]  # type: ignore[index]
+        c0, r0 = cells[self.selected]  # type: ignore[index]
         best, best_score = None, None
-        for pid, (c, r) in layout.cells.items():
+        for pid, (c, r) in cells.items():
             if pid == self.selected:
                 continue
             vx, vy = (c - c0) / 2.0, float(r - r0)
@@ -363,19 +348,60 @@ class GalaxyMap(Widget, can_focus=True):
         if best is not None:
             self.selected = best
 
+    def action_pan(self, dx: int, dy: int) -> None:
+        """Pan the view by a quarter of its size."""
+        vw, vh = self.view_size
+        self.offset_x += dx * max(1, vw // 4)
+        self.offset_y += dy * max(1, vh // 4)
+        self._clamp()
+        self._strips = {}
+        self.refresh()
+
+    def action_zoom(self, step: int) -> None:
+        """Zoom in (+1) or out (-1); the selection stays in view."""
+        zoom = max(0, min(MAX_ZOOM, self.zoom + step))
+        if zoom != self.zoom:
+            self._zoom = zoom
+            self._picture_key = None
+            self._strips = {}
+            self._follow()
+            self.refresh()
+
     def action_choose(self) -> None:
         """Offer the selected place's name to the order line."""
         if self.place is not None:
             self.post_message(self.Chosen(self.place))
 
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        event.stop()
+        self.action_pan(1 if event.shift else 0, 0 if event.shift else 1)
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        event.stop()
+        self.action_pan(-1 if event.shift else 0, 0 if event.shift else -1)
+
+    def on_mouse_scroll_right(self, event: events.MouseScrollRight) -> None:
+        event.stop()
+        self.action_pan(1, 0)
+
+    def on_mouse_scroll_left(self, event: events.MouseScrollLeft) -> None:
+        event.stop()
+        self.action_pan(-1, 0)
+
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        layout = self._ensure_layout()
-        hit = layout.owner_at.get((offset.x, offset.y))
-        if hit is None and layout.cells:
-            hit = min(layout.cells, key=lambda pid: abs(layout.cells[pid][0] - offset.x) / 2 + abs(layout.cells[pid][1] - offset.y))
+        geo = self.geometry()
+        x, y = offset.x + self.offset_x, offset.y + self.offset_y
+        hit = None
+        for pid, (c, r) in geo.cells.items():
+            label = geo.labels.get(pid)
+            if r == y and c <= x <= c + 1 or (label is not None and label.row == y and label.start <= x < label.start + len(label.text)):
+                hit = pid
+                break
+        if hit is None and geo.cells:
+            hit = min(geo.cells, key=lambda pid: abs(geo.cells[pid][0] - x) / 2 + abs(geo.cells[pid][1] - y))
         if hit is not None:
             if hit == self.selected and event.chain >= 2:
                 self.action_choose()

@@ -17,8 +17,31 @@ def roster_at(title: str, name: str) -> bool:
     return re.search(rf"(^|\bat ){re.escape(name)}(\s|\(|,|$)", title) is not None
 
 
-def details_text(place: dict[str, Any] | None, rosters: list[dict[str, Any]]) -> Text:
-    """The details of one place (or a hint when nothing is selected)."""
+def mark_words(mark: str) -> str:
+    """A mark word as a player reads it: ``enemy:CIS=40,neutral=118`` -> ``enemy seen: CIS 40, neutral 118``."""
+    head, sep, rest = mark.partition(":")
+    ms = mark_style(mark)
+    if not sep:
+        return mark
+    words = ms.legend if ms is not None else head
+    return f"{words}: " + ", ".join(part.replace("=", " ") for part in rest.split(","))
+
+
+def orders_at(sheet: list[Any], name: str) -> list[str]:
+    """The queued orders (``view["sheet"]``) that name the place ``name``."""
+    pattern = re.compile(rf"(^|[\s,]){re.escape(name)}($|[\s,])", re.IGNORECASE)
+    out = []
+    for i, order in enumerate(sheet, 1):
+        text = str(order.get("text", "") if isinstance(order, dict) else order)
+        if pattern.search(text):
+            out.append(f"{i}. {text}")
+    return out
+
+
+def details_text(place: dict[str, Any] | None, rosters: list[dict[str, Any]],
+                 neighbours: list[str] | None = None, orders: list[str] | None = None) -> Text:
+    """The details of one place (or a hint when nothing is selected): what is there as the viewer
+    may see it, the viewer's forces there, the places one jump away, the viewer's queued orders there."""
     if place is None:
         return Text("no place selected", style="dim italic")
     name = str(place.get("name") or place.get("id"))
@@ -33,7 +56,7 @@ def details_text(place: dict[str, Any] | None, rosters: list[dict[str, Any]]) ->
         text.append("  ")
         for mark in marks:
             ms = mark_style(mark)
-            text.append((f"{ms.glyph} " if ms else "") + mark, style=ms.style if ms else "italic")
+            text.append((f"{ms.glyph} " if ms else "") + mark_words(mark), style=ms.style if ms else "italic")
             text.append("  ")
         text.rstrip()
     for line in lines:
@@ -44,6 +67,11 @@ def details_text(place: dict[str, Any] | None, rosters: list[dict[str, Any]]) ->
         if roster_at(title, name):
             for row in roster.get("rows") or []:
                 text.append("\n• " + str(row), style="bright_cyan")
+    for order in orders or []:
+        text.append("\n▸ " + order, style="bold bright_green")
+    if neighbours:
+        text.append("\none jump: ", style="dim")
+        text.append(", ".join(neighbours))
     return text
 
 
@@ -51,17 +79,19 @@ class PlaceDetails(Static):
     """Details of the selected place."""
 
     DEFAULT_CSS = """
-    PlaceDetails { height: auto; padding: 0 1; }
+    PlaceDetails { height: 7; padding: 0 1; overflow-y: auto; scrollbar-size-vertical: 1; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._shown: tuple[Any, ...] | None = None
 
-    def show(self, place: dict[str, Any] | None, rosters: list[dict[str, Any]]) -> None:
-        """Draw ``place``; skipped when unchanged."""
-        key = (place, rosters)
+    def show(self, place: dict[str, Any] | None, rosters: list[dict[str, Any]],
+             neighbours: list[str] | None = None, orders: list[str] | None = None) -> None:
+        """Draw ``place``; skipped when unchanged. The panel keeps its height and scrolls."""
+        key = (place, rosters, neighbours, orders)
         if key == self._shown:
             return
         self._shown = key
-        self.update(details_text(place, rosters))
+        self.update(details_text(place, rosters, neighbours, orders))
+        self.scroll_home(animate=False)

@@ -90,9 +90,16 @@ def build(state: State, viewer: str) -> dict[str, Any]:
             marks.append("Rebel base")
         if battle and battle["system"] == name:
             marks.append("battle")
-        for fid in fleets_at(state, name):
+        here = fleets_at(state, name)
+        for fid in here:
             f = state["fleets"][fid]
             lines.append(f"{fid} ({f['side'][0]}) {fleet_points(state, fid)} pts")
+        own = [fid for fid in here if side is None or state["fleets"][fid]["side"] == side]
+        other = [fid for fid in here if fid not in own]
+        if own:  # fleets are public in the campaign: the viewer's own (every fleet for the GM), then the enemy's
+            marks.insert(0, "fleet:" + ",".join(own))
+        if other:
+            marks.insert(0, "enemy:" + ",".join(other))
         owner = info["owner"]
         symbol = "X" if info["destroyed"] else {"Empire": "E", "Rebel": "R"}.get(owner or "", ".")
         places.append({"id": name, "name": name, "x": x, "y": y, "owner": owner, "symbol": symbol, "marks": marks, "lines": lines})

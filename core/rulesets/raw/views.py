@@ -107,7 +107,7 @@ def view(state: State, viewer: str, title: str) -> dict[str, Any]:
                else f"Turn {state['turn']}: every seat's orders are open to you."))
     return {
         "viewer": viewer, "ruleset": "raw", "title": title, "turn": state["turn"], "phase": "orders",
-        "board": _board(state, planet_facts, seen, mine, gm),
+        "board": _board(state, planet_facts, seen, mine, gm) | {"moves": [] if gm else _moves(state, viewer)},
         "rosters": _rosters(state, mine, team),
         "resources": resources,
         "sheet": [] if gm else [{"text": o["text"], "by": o["by"]} for o in state["sheets"].get(viewer, [])],
@@ -141,6 +141,22 @@ def _board(state: State, planet_facts: dict[str, Any], seen: dict[str, dict[str,
                        "owner": owner_side, "symbol": {"GAR": "R", "CIS": "C", "neutral": "n"}.get(owner_side or "", "."),
                        "marks": marks, "lines": lines})
     return {"kind": "map", "places": places, "lanes": [list(l) for l in gmap["lanes"]]}
+
+
+def _moves(state: State, viewer: str) -> list[list[str]]:
+    """The viewer's queued jumps as map moves ``[from system, to system]`` (one per pair, in sheet order)."""
+    moves: list[list[str]] = []
+    for order in state["sheets"].get(viewer, []):
+        if order.get("verb") != "jump":
+            continue
+        to = system_of(order["args"]["to"])
+        for ship in order["args"]["ships"]:
+            unit = state["units"].get(ship)
+            if unit is not None:
+                move = [system_of(unit["at"]), to]
+                if move[0] != move[1] and move not in moves:
+                    moves.append(move)
+    return moves
 
 
 def _rosters(state: State, mine: dict[str, Any], team: list[str]) -> list[dict[str, Any]]:
