@@ -239,6 +239,13 @@ class Ruleset(ABC):
         The base has no list rules and finds nothing."""
         return []
 
+    def reference(self) -> list[dict[str, Any]]:
+        """Every unit type of the rule system, from its own data, for the players' reference screen:
+        rows with ``name``, ``code`` (the order word), ``side``, ``kind``, ``cost``, ``capacity``
+        (None where it means nothing), ``keywords`` (a list) and ``does`` (what it does, in words).
+        Raises nothing; the base has none."""
+        return []
+
     def legal_orders(self, state: State, seat: str) -> list[str]:
         """A sample of orders ``seat`` could legally give now (empty when not awaited)."""
         return []

@@ -41,6 +41,20 @@ class SessionAdvisor:
         except Exception:  # noqa: BLE001
             return None
 
+    def describe(self, word: str) -> str | None:
+        """``name, cost`` of a unit code (the seat's own side's first), for completion; None for other words."""
+        if not hasattr(self, "_units"):
+            units: dict[str, str] = {}
+            try:
+                rows = list(self.session.ruleset.reference())
+                side = self.session.side_of(self.seat)
+            except Exception:  # noqa: BLE001
+                rows, side = [], None
+            for row in sorted(rows, key=lambda r: r.get("side") != side):
+                units.setdefault(str(row.get("code")).lower(), f"{row.get('name')}, {row.get('cost')}")
+            self._units = units
+        return self._units.get(word.lower())
+
     def odds(self, text: str) -> Any | None:
         """The exact odds of ``text`` if it is a complete order that rolls dice, else None."""
         try:

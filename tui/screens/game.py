@@ -57,6 +57,7 @@ class GameScreen(Screen[None]):
         Binding("f8", "pin", "Set a PIN", show=False, priority=True),
         Binding("f9", "report", "Last report", show=False, priority=True),
         Binding("f10", "leave", "Leave", priority=True),
+        Binding("f11", "reference", "Unit reference", show=False, priority=True),
     ]
 
     @dataclass
@@ -108,7 +109,8 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self._unsubscribe = self.session.subscribe(self._heard)
         board = self.query_one("#board")
-        board.border_title = "Galaxy" if board_kind(self.view) == "map" else "Board"
+        board.border_title = "Galaxy"
+        self.set_class(board_kind(self.view) == "map", "-map-board") if board_kind(self.view) == "map" else "Board"
         self.refresh_view(self.view)
         self.query_one(OrderInput).focus()
         if self.opening_note:
@@ -450,6 +452,12 @@ class GameScreen(Screen[None]):
             f"Report for {self.seat}: turn {since}" if since < self.session.turn else f"Report for {self.seat}: turn {since} so far"
         if len(self.app.screen_stack) and isinstance(self.app.screen, GameScreen):
             self.app.push_screen(ReportScreen(title, events))
+
+    def action_reference(self) -> None:
+        """Every unit type of the rule system in play: name, code, cost, capacity, keywords, what it does."""
+        from tui.screens.reference import ReferenceScreen
+        if isinstance(self.app.screen, GameScreen):
+            self.app.push_screen(ReferenceScreen(self.session.ruleset.title, self.session.ruleset.reference(), self.side))
 
     def action_leave(self) -> None:
         leave = getattr(self.app, "leave_game", None)

@@ -252,7 +252,12 @@ class OrderPane(Vertical):
             head = value.rsplit(" ", 1)[0] + " " if " " in value else ""
             words = [c[len(head):].strip() if c.lower().startswith(head.lower()) else c.strip() for c in candidates]
             text.append("Tab ▸ ", style="bold")
-            text.append("  ".join(words[:SHOWN_COMPLETIONS]))
+            describe = getattr(self.advisor, "describe", None)
+            for i, word in enumerate(words[:SHOWN_COMPLETIONS]):
+                text.append(("  " if i else "") + word)
+                known = describe(word) if describe is not None else None
+                if known:
+                    text.append(f" ({known})", style="dim")
             if len(words) > SHOWN_COMPLETIONS:
                 text.append(f"  (+{len(words) - SHOWN_COMPLETIONS} more)", style="dim")
         odds = self.advisor.odds(value) if " " in value.strip() else None

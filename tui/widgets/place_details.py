@@ -79,7 +79,7 @@ class PlaceDetails(Static):
     """Details of the selected place."""
 
     DEFAULT_CSS = """
-    PlaceDetails { height: 7; padding: 0 1; overflow-y: auto; scrollbar-size-vertical: 1; }
+    PlaceDetails { padding: 0 1; overflow-y: auto; scrollbar-size-vertical: 1; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:

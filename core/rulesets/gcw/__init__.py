@@ -11,6 +11,7 @@ from core.events import Event
 from core.options import OptionSpec
 from core.orders import OrderBook
 from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
+from .reference import reference as gcw_reference
 
 from . import bot as _bot
 from . import invariants as _invariants
@@ -111,6 +112,10 @@ class GalacticCivilWar(Ruleset):
                 changes.append((f"{other_side}'s setup draft",
                                 lambda s, o=other_side: s["setup"][o].update({"text": "changed", "start": "Endor", "base": "Naboo"})))
         return changes
+
+    def reference(self) -> list[dict[str, Any]]:
+        """Every unit type from the ruleset's own data (see :meth:`core.ruleset.Ruleset.reference`)."""
+        return gcw_reference()
 
     def legal_orders(self, state: State, seat: str) -> list[str]:
         """A sample: the bot's candidates that the parser and rules accept now."""

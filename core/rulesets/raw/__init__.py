@@ -10,6 +10,7 @@ from core.odds import ground_capture, two_d6
 from core.options import OptionSpec
 from core.orders import OrderBook
 from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
+from core.rulesets.raw.reference import reference as raw_reference
 from core.rulesets.raw import bot as raw_bot
 from core.rulesets.raw.bot_board import capture_chance
 from core.rulesets.raw import invariants as raw_invariants
@@ -138,6 +139,10 @@ class RepublicAtWar(Ruleset):
                     changes.append((f"{name}'s garrison", lambda s, n=name: s["planets"][n].__setitem__("gf", s["planets"][n]["gf"] + 3)))
                 break
         return changes
+
+    def reference(self) -> list[dict[str, Any]]:
+        """Every unit type from the ruleset's own data (see :meth:`core.ruleset.Ruleset.reference`)."""
+        return raw_reference()
 
     def legal_orders(self, state: State, seat: str) -> list[str]:
         """A sample of orders that ``seat`` could give now, each accepted on its own by a trial submission."""

@@ -1,0 +1,80 @@
+"""The unit reference: every unit type of the rule system in play, from the ruleset's own data
+(name, code, cost, capacity, keywords, what it does), filtered as you type."""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+
+def matches(row: dict[str, Any], query: str) -> bool:
+    """Whether every word of ``query`` is found in the row's name, code, side, kind, keywords or text."""
+    hay = " ".join(str(row.get(k, "")) for k in ("name", "code", "side", "kind", "does")) + " " + " ".join(row.get("keywords") or [])
+    hay = hay.lower()
+    return all(word in hay for word in query.lower().split())
+
+
+def reference_text(rows: list[dict[str, Any]], query: str = "", side: str | None = None) -> Text:
+    """The rows matching ``query`` (the viewer's side first), one block each."""
+    shown = [r for r in rows if matches(r, query)]
+    shown.sort(key=lambda r: (side is not None and r.get("side") not in (side, "any"), str(r.get("kind")), int(r.get("cost") or 0)))
+    text = Text()
+    if not rows:
+        return Text("this rule system lists no unit types", style="dim italic")
+    if not shown:
+        return Text(f"nothing matches {query!r}", style="dim italic")
+    for row in shown:
+        if text:
+            text.append("\n")
+        text.append(f"{row['code']:<8}", style="bold bright_cyan")
+        text.append(f" {row['name']}", style="bold")
+        text.append(f"  {row.get('side', '')} {row.get('kind', '')}", style="dim")
+        text.append(f"  cost {row.get('cost')}", style="yellow")
+        if row.get("capacity") is not None:
+            text.append(f"  capacity {row['capacity']}", style="green")
+        if row.get("keywords"):
+            text.append("  [" + ", ".join(row["keywords"]) + "]", style="magenta")
+        if row.get("does"):
+            text.append("\n         " + str(row["does"]), style="")
+    return text
+
+
+class ReferenceScreen(ModalScreen[None]):
+    """The unit reference; type to search, Escape closes."""
+
+    DEFAULT_CSS = """
+    ReferenceScreen { align: center middle; }
+    ReferenceScreen > #ref-box { width: 95%; height: 90%; border: round $accent; background: $surface; padding: 0 1; }
+    ReferenceScreen #ref-search { height: 1; border: none; padding: 0; }
+    ReferenceScreen #ref-scroll { height: 1fr; }
+    ReferenceScreen #ref-hint { color: $text-muted; height: 1; }
+    """
+    BINDINGS = [Binding("escape", "close", "Close", priority=True)]
+
+    def __init__(self, title: str, rows: list[dict[str, Any]], side: str | None = None) -> None:
+        super().__init__()
+        self.title_text = title
+        self.rows = rows
+        self.side = side
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        with Vertical(id="ref-box"):
+            yield Static(f"[b]Units of {self.title_text}[/b] ({len(self.rows)})", id="ref-title")
+            yield Input(placeholder="search: a name, a code, a keyword, a side", id="ref-search")
+            with VerticalScroll(id="ref-scroll"):
+                yield Static(reference_text(self.rows, "", self.side), id="ref-lines")
+            yield Static("type to search · Escape closes", id="ref-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#ref-search", Input).focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self.query_one("#ref-lines", Static).update(reference_text(self.rows, event.value, self.side))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
