@@ -109,8 +109,8 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self._unsubscribe = self.session.subscribe(self._heard)
         board = self.query_one("#board")
-        board.border_title = "Galaxy"
-        self.set_class(board_kind(self.view) == "map", "-map-board") if board_kind(self.view) == "map" else "Board"
+        board.border_title = "Galaxy" if board_kind(self.view) == "map" else "Board"
+        self.set_class(board_kind(self.view) == "map", "-map-board")
         self.refresh_view(self.view)
         self.query_one(OrderInput).focus()
         if self.opening_note:
