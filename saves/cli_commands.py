@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
 from pathlib import Path
 from typing import Any, Sequence
@@ -102,6 +103,39 @@ def saves_command(argv: Sequence[str], data_dir: Path | None = None) -> tuple[st
     return text, OK
 
 
+def _secret(prompt: str, env: str) -> str | None:
+    """A secret typed at this terminal (not echoed), or from ``env`` for scripts; None without either."""
+    value = os.environ.get(env)
+    if value is not None:
+        return value
+    if sys.stdin is not None and sys.stdin.isatty():
+        import getpass
+        try:
+            return getpass.getpass(prompt)
+        except (EOFError, KeyboardInterrupt):
+            return None
+    return None
+
+
+def _refusal(record: dict[str, Any], seat: str | None, gm: bool, command: str) -> str | None:
+    """The one rule at a shared terminal (as in the war room): a seat's view needs that seat's PIN
+    when it set one, the GM's view the game's GM passphrase when it has one. Returns why this
+    terminal may not see the game that way, or None."""
+    from core.session import Session
+    session = Session.from_record(record)
+    if gm and session.has_gm_passphrase():
+        given = _secret("GM passphrase: ", "HOLOTABLE_GM_PASSPHRASE")
+        if given is None or not session.check_gm_passphrase(given):
+            return (f"holotable {command}: the GM's view of this game needs its GM passphrase "
+                    "(type it when asked, or set HOLOTABLE_GM_PASSPHRASE)\n")
+    elif seat and not gm and session.has_pin(seat):
+        given = _secret(f"PIN for {seat}: ", "HOLOTABLE_PIN")
+        if given is None or not session.check_pin(seat, given):
+            return (f"holotable {command}: {printable(seat, 32)}'s view of this game needs {printable(seat, 32)}'s PIN "
+                    "(type it when asked, or set HOLOTABLE_PIN)\n")
+    return None
+
+
 def replay_command(argv: Sequence[str], data_dir: Path | None = None) -> tuple[str, int]:
     """``holotable replay <game> [--as SEAT | --gm] [--turn N]``: the game turn by turn as that viewer saw it.
 
@@ -120,6 +154,9 @@ def replay_command(argv: Sequence[str], data_dir: Path | None = None) -> tuple[s
         return str(exc), exc.code
     try:
         loaded = GameStore(args.data_dir or data_dir).read(args.game)
+        refused = _refusal(loaded.record, args.seat, args.gm, "replay")
+        if refused:
+            return refused, FAILED
         return replay_text(loaded.record, args.seat, args.turn, args.game), OK
     except HolotableError as exc:
         return printable(f"holotable replay: {exc}") + "\n", FAILED
@@ -142,6 +179,9 @@ def verify_command(argv: Sequence[str], data_dir: Path | None = None) -> tuple[s
         return str(exc), exc.code
     try:
         loaded = GameStore(args.data_dir or data_dir).read(args.game, with_states=True)
+        refused = _refusal(loaded.record, None, args.gm, "verify") if args.gm else None
+        if refused:
+            return refused, FAILED
         verdict = verify(loaded.record, loaded.chunks, as_gm=args.gm, game_id=args.game)
     except HolotableError as exc:
         return printable(f"holotable verify: {exc}") + "\n", FAILED
@@ -182,6 +222,9 @@ def export_command(argv: Sequence[str], data_dir: Path | None = None) -> tuple[s
         return str(exc), exc.code
     try:
         loaded = GameStore(args.data_dir or data_dir).read(args.game)
+        refused = _refusal(loaded.record, args.seat, args.gm, "export")
+        if refused:
+            return refused, FAILED
         if args.record is not None:
             return _write_record(loaded.record, args.record, args.game), OK
         return export_turn(loaded.record, args.turn, args.seat, args.format, args.game, _title), OK

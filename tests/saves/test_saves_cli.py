@@ -104,3 +104,34 @@ def test_export_refusals(games: GameStore) -> None:
     assert code == 1 and "has no turn 9" in text
     text, code = run(export_command, games, "nope", "--turn", "1", "--gm")
     assert code == 1 and "no saved game 'nope'" in text
+
+
+def test_replay_and_export_at_the_shell_ask_for_the_seats_pin_and_the_gm_passphrase(
+        store: GameStore, table: Callable[..., Session], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 11, the one rule at a shared terminal: `holotable replay/export --as al` needs al's PIN
+    when al set one, and `--gm` needs the game's GM passphrase; a wrong or missing one is refused in
+    one line and shows nothing of the game."""
+    session = table(seed="cli-pins")
+    session.set_pin("al", "al", "4321")
+    session.set_gm_passphrase("deep blue")
+    session.post("al", "team:GAR", "GAR-ONLY plan")
+    session.resolve("gm")
+    store.create(session, "pinned")
+    monkeypatch.delenv("HOLOTABLE_PIN", raising=False)
+    monkeypatch.delenv("HOLOTABLE_GM_PASSPHRASE", raising=False)
+    for command, extra in ((replay_command, []), (export_command, ["--turn", "1"])):
+        text, code = run(command, store, "pinned", "--as", "al", *extra)
+        assert code == 1 and "needs al's PIN" in text and "GAR-ONLY" not in text, text
+        text, code = run(command, store, "pinned", "--gm", *extra)
+        assert code == 1 and "GM passphrase" in text, text
+    monkeypatch.setenv("HOLOTABLE_PIN", "0000")
+    text, code = run(replay_command, store, "pinned", "--as", "al")
+    assert code == 1 and "needs al's PIN" in text
+    monkeypatch.setenv("HOLOTABLE_PIN", "4321")
+    text, code = run(replay_command, store, "pinned", "--as", "al")
+    assert code == 0, text
+    monkeypatch.setenv("HOLOTABLE_GM_PASSPHRASE", "deep blue")
+    text, code = run(replay_command, store, "pinned", "--gm")
+    assert code == 0, text
+    text, code = run(replay_command, store, "pinned", "--as", "bo")
+    assert code == 0, "a seat without a PIN needs none"
