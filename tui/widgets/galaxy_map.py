@@ -323,6 +323,7 @@ class GalaxyMap(Widget, can_focus=True):
     def on_resize(self, event: events.Resize) -> None:
         self._picture_key = None
         self._strips = {}
+        self._follow()  # pan now, so no frame is drawn at the new size before the selection is in view
         self.call_after_refresh(self._follow)
 
     # -- moving ---------------------------------------------------------------------------------
