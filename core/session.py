@@ -718,6 +718,7 @@ class Session:
         if who != GM and who not in self.seats():
             raise PermissionRefused(f"no seat {viewer!r}; seats: {', '.join(self.seats())}")
         view = self.ruleset.view(self.state, who)
+        view.update(self.ruleset.presentation(self.state, who))
         outcome = self.outcome()
         view["awaiting"] = sorted(self.awaiting())
         view["ready"] = sorted(self.record["ready"])
