@@ -34,6 +34,7 @@ from tui.widgets.place_details import PlaceDetails, orders_at
 from tui.widgets.rosters import RosterPanel
 from tui.widgets.sheet import SheetList, SheetPanel
 from tui.widgets.status_bar import StatusBar
+from tui.widgets.urgent import UrgentLine
 
 PANES = {"sheet": "pane-sheet", "forces": "pane-forces", "log": "pane-log", "messages": "pane-messages"}
 
@@ -58,6 +59,7 @@ class GameScreen(Screen[None]):
         Binding("f9", "report", "Last report", show=False, priority=True),
         Binding("f10", "leave", "Leave", priority=True),
         Binding("f11", "reference", "Unit reference", show=False, priority=True),
+        Binding("f12", "victory", "Victory", show=False, priority=True),
     ]
 
     @dataclass
@@ -91,18 +93,20 @@ class GameScreen(Screen[None]):
             with Vertical(id="left"):
                 yield board_widget(board_kind(self.view))
                 yield PlaceDetails(id="details")
-            with TabbedContent(id="side", initial=PANES["sheet"]):
-                with TabPane("Sheet", id=PANES["sheet"]):
-                    yield SheetPanel(id="sheet")
-                with TabPane("Forces", id=PANES["forces"]):
-                    yield RosterPanel(id="forces")
-                with TabPane("Log", id=PANES["log"]):
-                    yield EventLog(id="log")
-                with TabPane("Msgs", id=PANES["messages"]):
-                    yield MessageBoard(id="messages")
-                for pane_id, title, factory in panels_for(str(self.view.get("ruleset"))):
-                    with TabPane(title, id=f"pane-x-{pane_id}"):
-                        yield factory()
+            with Vertical(id="side-col"):
+                yield UrgentLine(id="urgent")
+                with TabbedContent(id="side", initial=PANES["sheet"]):
+                    with TabPane("Sheet", id=PANES["sheet"]):
+                        yield SheetPanel(id="sheet")
+                    with TabPane("Forces", id=PANES["forces"]):
+                        yield RosterPanel(id="forces")
+                    with TabPane("Log", id=PANES["log"]):
+                        yield EventLog(id="log")
+                    with TabPane("Msgs", id=PANES["messages"]):
+                        yield MessageBoard(id="messages")
+                    for pane_id, title, factory in panels_for(str(self.view.get("ruleset"))):
+                        with TabPane(title, id=f"pane-x-{pane_id}"):
+                            yield factory()
         yield OrderPane(SessionAdvisor(self.session, self.seat, self.actor), id="order")
         yield Footer(compact=True)
 
@@ -160,7 +164,9 @@ class GameScreen(Screen[None]):
         self.query_one(RosterPanel).show(rosters, dict(view.get("resources") or {}),
                                          None if place is None else str(place.get("name") or place.get("id")))
         ready = self.seat in (view.get("ready") or [])
-        self.query_one(SheetPanel).show(list(view.get("sheet") or []), ready, bool(self.session.ruleset.simultaneous))
+        queued = bool(self.session.ruleset.simultaneous)
+        self.query_one(SheetPanel).show(list(view.get("sheet") or []), ready, queued, dict(view.get("sheet_notes") or {}))
+        self.query_one(UrgentLine).show(view, self.seat, queued)
         self.query_one(EventLog).show(list(view.get("log") or []))
         messages = list(view.get("messages") or [])
         if self._messages_visible():
@@ -237,6 +243,24 @@ class GameScreen(Screen[None]):
         self._odds_then_give(text, message.editing)
 
     def _odds_then_give(self, text: str, editing: int | None) -> None:
+        try:
+            warnings = self.session.order_warnings(self.actor, self.seat, text)
+        except HolotableError:
+            warnings = []
+        if warnings:  # a legal order that would do nothing or waste something: say so before it is given
+            from tui.screens.warn import WarnScreen
+
+            def answered(go: bool | None) -> None:
+                if go:
+                    self._odds_only_then_give(text, editing)
+                else:
+                    self.query_one(OrderPane).status(Text(f"not given: {text}", style="yellow"))
+                    self.query_one(OrderInput).focus()
+            self.app.push_screen(WarnScreen(text, warnings), answered)
+            return
+        self._odds_only_then_give(text, editing)
+
+    def _odds_only_then_give(self, text: str, editing: int | None) -> None:
         odds = self.query_one(OrderPane).advisor.odds(text)
         if odds is None:
             self.give(text, editing)
@@ -458,6 +482,12 @@ class GameScreen(Screen[None]):
         from tui.screens.reference import ReferenceScreen
         if isinstance(self.app.screen, GameScreen):
             self.app.push_screen(ReferenceScreen(self.session.ruleset.title, self.session.ruleset.reference(), self.side))
+
+    def action_victory(self) -> None:
+        """How the game is won and how near each side is, as this seat may know it."""
+        from tui.screens.victory import VictoryScreen
+        if isinstance(self.app.screen, GameScreen):
+            self.app.push_screen(VictoryScreen(self.session.ruleset.title, dict(self.view.get("victory") or {}), self.side))
 
     def action_leave(self) -> None:
         leave = getattr(self.app, "leave_game", None)

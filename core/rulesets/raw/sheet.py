@@ -49,8 +49,7 @@ def sheet_notes(state: State, seat: str) -> dict[str, Any]:
                        f"({scrapped['paid']}/{scrapped['cost']} credits lost, RAW-PROD-06)")
         rows.append({"cost": cost, "left": left, "at": at, "warning": warning})
     spent = tally.pool - left
-    lines = [f"{tally.pool} credits this turn: {spent} spent, {left} left"
-             + (" (lost at the end of the turn, RAW-ECON-03)" if left > 0 else "")]
+    lines = [f"the {left} credits left are lost at the end of the turn (RAW-ECON-03)"] if left > 0 else []
     caps = _caps_line(state, seat, tally)
     if caps:
         lines.append(caps)
