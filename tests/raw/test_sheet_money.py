@@ -70,7 +70,7 @@ def test_RAW_KEYWORD_06_RAW_ECON_04_ECON_03_discounted_ship_improvement_and_the_
     game.order("cy", "build Kuat ConS")
     game.order("cy", "improve Kuat 20")
     assert rows(game, "cy") == [(24, 121, "Kuat 24/50"), (20, 101, "")], rows(game, "cy")
-    assert "101 left (lost at the end of the turn, RAW-ECON-03)" in notes(game, "cy")["lines"][0], notes(game, "cy")["lines"]
+    assert "the 101 credits left are lost at the end of the turn (RAW-ECON-03)" in notes(game, "cy")["lines"], notes(game, "cy")["lines"]
 
 
 def test_RAW_BLOCKADE_02_blockaded_credits_shown_apart_and_spent_on_gf_there(game):
@@ -152,3 +152,24 @@ def test_RAW_GAP_14_a_teammate_boarding_your_ship_is_urgent_until_you_load(game)
     assert any(f"al boards your {ship}" in u["text"] for u in urgent), urgent
     game.order("cy", f"load {ship} GF 2")
     assert not any("boards your" in u["text"] for u in game.session.view("cy")["urgent"])
+
+
+def test_RAW_KEYWORD_12_RAW_GAP_25_flagship_choice_without_a_flagship_warns(game):
+    """RAW-KEYWORD-12, RAW-GAP-25: no unit in the lists carries Flagship, so a Flagship choice does nothing unless
+    the GM grants the keyword to a type the seat has (option flagship_types)."""
+    game.order("cy", "flagship A")
+    assert "none of your ships is a Flagship" in warnings(game, "cy")[0], warnings(game, "cy")
+    game.unit("cy", "Vc1", REDJIK)
+    game.state["options"]["flagship_types"] = ["Vc1"]
+    assert warnings(game, "cy")[0] == "", warnings(game, "cy")
+
+
+def test_RAW_GAP_14_board_without_the_owners_load_warns_the_boarder(game):
+    """RAW-GAP-14: a 'board' moves nothing unless the ship's owner orders the matching 'load': the boarder's row says so
+    until the owner does."""
+    ship = game.unit("cy", "Ac1", "Devaron")
+    game.state["planets"]["Devaron"]["gf"] = 2
+    game.order("al", f"board {ship} GF 2")
+    assert f"cy has not ordered 'load {ship}'" in warnings(game, "al")[0], warnings(game, "al")
+    game.order("cy", f"load {ship} GF 2")
+    assert warnings(game, "al")[0] == "", warnings(game, "al")

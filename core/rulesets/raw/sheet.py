@@ -13,7 +13,7 @@ from typing import Any
 from core.errors import OrderError
 from core.rulesets.raw import budget
 from core.rulesets.raw.data import GF
-from core.rulesets.raw.model import combat_value, describe, is_deep, is_ship, seats_of
+from core.rulesets.raw.model import combat_value, describe, is_deep, is_ship, seats_of, utype
 
 State = dict[str, Any]
 
@@ -147,6 +147,20 @@ def useless(state: State, seat: str, order: dict[str, Any]) -> str:
         ship = state["units"].get(args["ship"])
         if ship is not None and not ship["scarred"]:
             return f"{args['ship']} is not scarred"
+    elif verb == "flagship":
+        granted = set(state["options"].get("flagship_types") or [])
+        if not any(u["owner"] == seat and is_ship(u) and (utype(u).has("Flagship") or u["type"] in granted) for u in units.values()):
+            return "none of your ships is a Flagship, so the choice changes nothing (RAW-KEYWORD-12, RAW-GAP-25)"
+    elif verb == "board":
+        ship = state["units"].get(args["ship"])
+        if ship is not None and not any(o["args"]["ship"] == args["ship"] for o in state["sheets"].get(ship["owner"], [])
+                                        if o["verb"] == "load"):
+            return f"{ship['owner']} has not ordered 'load {args['ship']}': nothing goes aboard unless they do (RAW-GAP-14)"
+    elif verb == "load":
+        mates = sorted({units[sq]["owner"] for sq in args["squadrons"] if sq in units and units[sq]["owner"] != seat})
+        for mate in mates:
+            if not any(o["verb"] == "board" and o["args"]["ship"] == args["ship"] for o in state["sheets"].get(mate, [])):
+                return f"{mate} has not ordered 'board {args['ship']}': {mate}'s squadrons stay unless they do (RAW-GAP-14)"
     return ""
 
 
