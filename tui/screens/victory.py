@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -16,39 +18,44 @@ from tui.text import bar
 BAR = 16
 
 
-def victory_text(victory: dict[str, Any], side: str | None = None, width: int = BAR) -> Text:
-    """The goal, the score, then each side's objectives (the viewer's first) with a progress bar."""
+def victory_text(victory: dict[str, Any], side: str | None = None, width: int = BAR) -> RenderableType:
+    """The goal, the score, then each side's objectives (the viewer's first), each with a progress bar and
+    its text beside the bar (wrapped in its own column)."""
     if not victory or not victory.get("rows"):
         return Text("this rule system shows no victory progress", style="dim italic")
-    text = Text()
+    parts: list[RenderableType] = []
+    head = Text()
     if victory.get("goal"):
-        text.append(str(victory["goal"]), style="italic")
-        text.append("\n")
+        head.append(str(victory["goal"]), style="italic")
     score = victory.get("score") or {}
     if score:
-        text.append("score: ", style="bold")
-        text.append("  ".join(f"{s} {v}" for s, v in score.items()), style="bold bright_cyan")
-        text.append("\n")
+        head.append("\nscore: ", style="bold")
+        head.append("  ".join(f"{s} {v}" for s, v in score.items()), style="bold bright_cyan")
+    parts.append(head)
     groups: dict[str, list[dict[str, Any]]] = {}
     for row in victory["rows"]:
         groups.setdefault(str(row.get("side") or ""), []).append(row)
-    order = sorted(groups, key=lambda s: (s != side,))
-    for who in order:
-        text.append("\n")
-        text.append(f"{who}{' (you)' if who == side else ''}", style="bold reverse")
+    for who in sorted(groups, key=lambda s: (s != side,)):
+        parts.append(Text(""))
+        parts.append(Text(f"{who}{' (you)' if who == side else ''}", style="bold reverse"))
         for row in groups[who]:
-            text.append("\n")
             done = bool(row.get("done"))
             value = float(row.get("value") or 0.0)
-            text.append("✓ " if done else "  ", style="bold green")
-            text.append(f"{row.get('objective', '')}", style="bold")
-            text.append(f"  {row.get('rule', '')}", style="dim")
-            text.append("\n    ")
+            title = Text()
+            title.append("✓ " if done else "  ", style="bold green")
+            title.append(f"{row.get('objective', '')}", style="bold")
+            title.append(f"  {row.get('rule', '')}", style="dim")
+            parts.append(title)
             filled = bar(1.0 if done else value, width).rstrip()
-            text.append(filled, style="bright_green" if done or value >= 0.5 else "yellow")
-            text.append("░" * (width - len(filled)), style="grey35")
-            text.append(f" {row.get('text', '')}")
-    return text
+            meter = Text("  ")
+            meter.append(filled, style="bright_green" if done or value >= 0.5 else "yellow")
+            meter.append("░" * (width - len(filled)), style="grey35")
+            grid = Table.grid(padding=(0, 1))
+            grid.add_column(width=width + 2, no_wrap=True)
+            grid.add_column(ratio=1)
+            grid.add_row(meter, Text(str(row.get("text", ""))))
+            parts.append(grid)
+    return Group(*parts)
 
 
 class VictoryScreen(ModalScreen[None]):

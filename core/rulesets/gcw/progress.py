@@ -109,8 +109,9 @@ def victory(state: State, viewer: str) -> dict[str, Any]:
     row("Regular victory", "Rebel", final["Rebel"], max(final.values()) or 1,
         f"{vp['Rebel']} VP + half his fleet points = {final['Rebel']}; {leader} leads" + (f" by {abs(lead)}" if lead else ""), "GCW-WIN-03")
     rebels = fleets_of(state, "Rebel")
-    row("Total Imperial victory", "Empire", 0 if rebels else 1, 1,
-        f"destroy every Rebel fleet: {len(rebels)} left ({', '.join(rebels) or 'none'})", "GCW-WIN-01", not rebels)
+    tabled = "GCW-WIN-01" in str((state.get("result") or {}).get("reason", ""))
+    row("Total Imperial victory", "Empire", int(tabled), 1,
+        f"destroy every Rebel fleet: {len(rebels)} left ({', '.join(rebels) or 'none'})", "GCW-WIN-01", tabled)
     core_worlds = list(rules().const["victory"]["total_rebel_systems"])
     held = [s for s in core_worlds if state["systems"][s]["owner"] == "Rebel" and not state["systems"][s]["destroyed"]]
     row("Total Rebel victory", "Rebel", len(held), len(core_worlds),
