@@ -151,3 +151,28 @@ async def test_RAW_VP_victory_panel_by_key_and_palette_is_the_viewers_own() -> N
         await pilot.press("f12")
         await pilot.pause()
         assert screen_text(app) == first, "an unseen change must not show on al's panel"
+
+
+def test_urgent_line_names_a_near_deadline_and_orders_not_given() -> None:
+    """The session's part of the urgent line: a deadline within a day is named first (passed: the GM may resolve at
+    any moment); a seat awaited with an empty sheet is told it has no orders yet; a ready seat is told nothing."""
+    from tui.widgets.urgent import urgent_items
+    view = {"awaiting": ["al", "bo"], "ready": [], "sheet": [], "deadline": 1000.0 + 3 * 3600, "urgent": []}
+    items = urgent_items(view, "al", True, now=1000.0)
+    assert items[0][0] == "urgent" and items[0][1].startswith("deadline in 3h") and items[0][1].endswith("Ctrl+R"), items
+    assert ("info", "no orders yet: type them on the order line, then Ctrl+R") in items, items
+    assert urgent_items(view, "al", True, now=1000.0 + 4 * 3600)[0][1].startswith("the deadline has passed"), "passed"
+    assert urgent_items({**view, "ready": ["al"]}, "al", True, now=1000.0) == [], "a ready seat has nothing urgent"
+    assert urgent_items({**view, "deadline": 1000.0 + 3 * 86400}, "al", True, now=1000.0) == \
+        [("info", "no orders yet: type them on the order line, then Ctrl+R")], "a far deadline is not urgent"
+
+
+async def test_GCW_VP_01_battle_report_due_is_on_the_urgent_line_in_the_war_room() -> None:
+    """GCW-VP-01, GCW-GAP-03: at a battle's reports the awaited side's urgent line says its report is due."""
+    from test_hotseat_gcw import at_differing_reports
+    session, bid, _units = at_differing_reports()
+    app = HolotableApp(session, saves=MemorySaves())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await into(pilot)
+        line = widget_text(screen, "#urgent")
+        assert f"⚠ Battle {bid}: your report is due" in line, line
