@@ -176,3 +176,26 @@ async def test_GCW_VP_01_battle_report_due_is_on_the_urgent_line_in_the_war_room
         screen = await into(pilot)
         line = widget_text(screen, "#urgent")
         assert f"⚠ Battle {bid}: your report is due" in line, line
+
+
+async def test_RAW_GROUND_01_ready_with_a_useless_order_asks_first() -> None:
+    """RAW-GROUND-01: before the turn resolves, Ready on a sheet holding an assault with no GF on the way names it;
+    Escape keeps the seat not ready, Enter makes it ready anyway."""
+    session = raw_session("ready")
+    app = HolotableApp(session, saves=MemorySaves())
+    async with app.run_test(size=SIZE) as pilot:
+        await into(pilot)
+        await enter_order(pilot, "assault Raxus")
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert isinstance(app.screen, WarnScreen), f"Ready should ask first, not {app.screen!r}"
+        assert "order 1: no GF of yours will be in orbit of Raxus" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "al" not in session.record["ready"], "Escape keeps the seat not ready"
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "al" in session.record["ready"] or session.turn == 2, "Enter makes the seat ready anyway"

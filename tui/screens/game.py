@@ -243,22 +243,17 @@ class GameScreen(Screen[None]):
         self._odds_then_give(text, message.editing)
 
     def _odds_then_give(self, text: str, editing: int | None) -> None:
+        """A legal order that would do nothing or waste something asks first; then its odds; then it is given."""
+        from tui.screens.warn import ask_first
         try:
             warnings = self.session.order_warnings(self.actor, self.seat, text)
         except HolotableError:
             warnings = []
-        if warnings:  # a legal order that would do nothing or waste something: say so before it is given
-            from tui.screens.warn import WarnScreen
 
-            def answered(go: bool | None) -> None:
-                if go:
-                    self._odds_only_then_give(text, editing)
-                else:
-                    self.query_one(OrderPane).status(Text(f"not given: {text}", style="yellow"))
-                    self.query_one(OrderInput).focus()
-            self.app.push_screen(WarnScreen(text, warnings), answered)
-            return
-        self._odds_only_then_give(text, editing)
+        def back() -> None:
+            self.query_one(OrderPane).status(Text(f"not given: {text}", style="yellow"))
+            self.query_one(OrderInput).focus()
+        ask_first(self.app, text, warnings, lambda: self._odds_only_then_give(text, editing), back)
 
     def _odds_only_then_give(self, text: str, editing: int | None) -> None:
         odds = self.query_one(OrderPane).advisor.odds(text)
@@ -320,7 +315,17 @@ class GameScreen(Screen[None]):
             self.action_ready()
 
     def action_ready(self) -> None:
-        """The seat's orders are complete, or (pressed again) not after all."""
+        """The seat's orders are complete, or (pressed again) not after all; a sheet with orders that can do
+        nothing, or something urgent left undone, asks first."""
+        from tui.screens.warn import ask_first
+        from tui.widgets.sheet import ready_warnings
+        ready = self.seat in self.session.record["ready"]
+        warnings = ready_warnings(self.view) if not ready and self.session.ruleset.simultaneous else []
+        ask_first(self.app, f"Ready ({self.seat})", warnings, self._toggle_ready,
+                  lambda: self.query_one(OrderPane).status(Text("not ready: the sheet is yours to change", style="yellow")),
+                  "Enter: ready anyway · Escape: back to the sheet")
+
+    def _toggle_ready(self) -> None:
         ready = self.seat in self.session.record["ready"]
         flag = not ready
         turn, mark = self.session.turn, len(self.session.record["log"])

@@ -36,6 +36,14 @@ def order_row(index: int, order: Any, note: dict[str, Any] | None, unit: str) ->
     return text
 
 
+def ready_warnings(view: dict[str, Any]) -> list[str]:
+    """What a seat should hear before saying Ready: each sheet order's warning (``order 3: ...``) and the urgent
+    items of the view."""
+    rows = list((view.get("sheet_notes") or {}).get("rows") or [])
+    found = [f"order {i}: {row['warning']}" for i, row in enumerate(rows, 1) if row.get("warning")]
+    return found + [str(u.get("text")) for u in view.get("urgent") or [] if u.get("level") == "urgent"]
+
+
 def money_head(notes: dict[str, Any]) -> str:
     """``145 credits: 30 spent, 115 left`` from the sheet's notes, or ``""``."""
     start, spent, left, unit = notes.get("start"), notes.get("spent"), notes.get("left"), notes.get("unit", "")
