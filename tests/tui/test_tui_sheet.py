@@ -199,3 +199,23 @@ async def test_RAW_GROUND_01_ready_with_a_useless_order_asks_first() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert "al" in session.record["ready"] or session.turn == 2, "Enter makes the seat ready anyway"
+
+
+async def test_GCW_GAP_03_the_gms_desk_names_the_ruling_due_and_shows_victory() -> None:
+    """GCW-GAP-03: after differing reports the GM's desk says a ruling is due; F12 there shows the victory panel."""
+    from test_hotseat_gcw import at_differing_reports
+    from tui.screens.watch import WatchScreen
+    session, bid, units = at_differing_reports()
+    session.set_gm_passphrase("rule of two")
+    session.order("ann", "ann", f"report {bid} {units[1]}=destroyed")
+    session.order("bob", "bob", f"report {bid}")
+    app = HolotableApp(session, saves=MemorySaves())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        await pass_curtain(pilot, "rule of two")
+        assert isinstance(app.screen, WatchScreen)
+        assert f"⚠ Battle {bid}: the reports differ; your ruling is due" in widget_text(app.screen, "#watch-head")
+        await pilot.press("f12")
+        await pilot.pause()
+        assert isinstance(app.screen, VictoryScreen) and "Total Rebel victory" in screen_text(app)
