@@ -75,7 +75,24 @@ def test_GCW_REINF_05_buying_an_upgrade_over_another_warns_it_is_discarded():
     assert R.order_warnings(state, "ann", "buy victory-2") == []
     state["turn"] = state["turns"]
     (last,) = R.order_warnings(state, "ann", "done")
-    assert "last turn" in last and "50 RP" in last, last
+    assert "last turn" in last and "50 RP" in last and "GCW-RES-05/06" in last, last
+    (bought,) = R.order_warnings(state, "ann", "buy victory-2")
+    assert "adds nothing (GCW-WIN-03)" in bought, bought
+
+
+def test_GCW_WIN_03_rebel_last_turn_rp_could_become_half_points():
+    """GCW-WIN-03, GCW-RES-05/06: on the last turn the Rebel's unspent RP are worth nothing, but ships he buys count
+    half their points in his final score: 'done' says so, and a Rebel purchase gets no warning."""
+    from test_gcw_resource import resource_phase
+    state = started()
+    resource_phase(state, turn=1)
+    state["turn"] = state["turns"]
+    state["sides"]["Rebel"]["rp"] = 80
+    state["step"] = {"kind": "buy", "sides": ["Rebel"]}
+    (done,) = R.order_warnings(state, "bob", "done")
+    assert "80 RP count for nothing" in done and "half their points" in done, done
+    assert R.order_book().parse("buy x-wing", R.context(state, "bob")).spec.verb == "buy", "the purchase parses"
+    assert R.order_warnings(state, "bob", "buy x-wing") == []
 
 
 def test_GCW_WIN_01_02_03_victory_rows():

@@ -84,8 +84,13 @@ def order_warnings(state: State, seat: str, verb: str, values: dict[str, Any]) -
                     warnings.append(f"{values['ship']} already carries {new.name}: you would pay for the card it has (GCW-REINF-05)")
                 elif card(old).type == new.type and new.kind == "upgrade":
                     warnings.append(f"{values['ship']}'s {card(old).name} is discarded with no refund (GCW-REINF-05)")
-    if verb == "done" and int(state["turn"]) >= int(state["turns"]) and int(state["sides"][side]["rp"]) > 0:
-        warnings.append(f"this is the last turn: your {state['sides'][side]['rp']} RP count for nothing after it (GCW-RES-05/06)")
+    last = int(state["turn"]) >= int(state["turns"])
+    if verb == "done" and last and int(state["sides"][side]["rp"]) > 0:
+        tail = "; ships and squadrons bought now add half their points to your final score (GCW-WIN-03)" if side == "Rebel" else ""
+        warnings.append(f"this is the last turn: your {state['sides'][side]['rp']} RP count for nothing after it (GCW-RES-05/06){tail}")
+    if verb == "buy" and last and side == "Empire":
+        warnings.append("this is the last turn: the campaign ends after this Resource Phase and the Empire's score counts "
+                        "only VP, so the purchase adds nothing (GCW-WIN-03)")
     return warnings
 
 
