@@ -10,7 +10,7 @@ from textual.css.stylesheet import Stylesheet
 from textual.cache import FIFOCache
 from textual.strip import Strip
 
-from server.lean_caches import EMPTY, share_empty_caches
+from server.lean_caches import EMPTY, lazy_strip_caches, share_empty_caches
 from server.shared_css import share_parsed_css
 from server_helpers import Table, open_terminal
 
@@ -49,6 +49,24 @@ def test_unused_render_caches_share_one_empty_dict_and_used_ones_behave_as_textu
     assert cache["c"] == 3 and cache.get("a", 0) == 0 and cache.hits == 1 and cache.misses == 2
     cache.clear()
     assert len(cache) == 0 and EMPTY == {}, "nothing is ever written to the shared dict"
+
+
+def test_a_strip_makes_its_caches_when_first_used_and_renders_as_textuals() -> None:
+    from rich.segment import Segment
+    from rich.style import Style
+
+    assert lazy_strip_caches() and lazy_strip_caches(), "Textual's Strip is the one this was written for (idempotent)"
+    strip = Strip([Segment("holo", Style(bold=True)), Segment("table")])
+    slots = type(strip).__dict__["_crop_cache"].slot
+    try:
+        slots.__get__(strip, Strip)
+        made_at_once = True
+    except AttributeError:
+        made_at_once = False
+    assert not made_at_once, "a new strip has made none of its caches"
+    cropped = strip.crop(2, 7)
+    assert cropped.text == "lotab" and strip.crop(2, 7) is cropped, "a crop is cached once asked for"
+    assert [s.text for s in strip.divide([4, 9])] == ["holo", "table"] and strip.cell_length == 9
 
 
 async def test_players_connecting_at_once_are_built_in_turn_and_all_served(table: Table) -> None:
