@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, TabbedContent, TabPane
+from textual.widgets import Button, TabbedContent, TabPane
 
 from core.errors import HolotableError
 from core.session import Session
@@ -26,6 +26,7 @@ from tui.bridge import SessionAdvisor, replace_order, report_events
 from tui.deadline import deadline_rule
 from tui.hotseat import Desk
 from tui.panels import board_kind, board_widget, panels_for
+from tui.widgets.footer import SteadyFooter
 from tui.widgets.event_log import EventLog
 from tui.widgets.galaxy_map import GalaxyMap, neighbours
 from tui.widgets.messages import MessageBoard, ThreadError, parse_say
@@ -108,7 +109,7 @@ class GameScreen(Screen[None]):
                         with TabPane(title, id=f"pane-x-{pane_id}"):
                             yield factory()
         yield OrderPane(SessionAdvisor(self.session, self.seat, self.actor), id="order")
-        yield Footer(compact=True)
+        yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
         self._unsubscribe = self.session.subscribe(self._heard)
