@@ -301,7 +301,9 @@ def build_book() -> OrderBook:
                   "draft your secret starting list and start system (GCW-SETUP-01..10)", do_fleet,
                   example="fleet Kuat victory-2+tarkin,raider-1,tie-fighter", available=_at("setup")),
         OrderSpec("base", [Choice("system", all_systems, "the Secret Base system")], "choose the secret Rebel base (setup or rebuild)",
-                  do_base, example="base Dantooine", available=_at("setup", "rebuild")),
+                  do_base, example="base Dantooine", available=lambda ctx: _at("setup", "rebuild")(ctx) and _side(ctx) == "Rebel",
+                  why_not=lambda ctx: "only the Rebel has a Secret Base" if ctx.seat in ctx.state["seats"] and _side(ctx) != "Rebel"
+                  else "the base is chosen at setup or when it is rebuilt"),
         OrderSpec("ready", [], "seal your setup; both are revealed when both are ready", do_ready, available=_at("setup")),
         OrderSpec("initiative", [Choice("side", lambda ctx: ["Empire", "Rebel"])], "give initiative to a side", do_initiative,
                   example="initiative Rebel", available=_at("initiative")),

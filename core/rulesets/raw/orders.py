@@ -13,6 +13,7 @@ from core.events import event, to_team
 from core.orders import Choice, Keyword, Many, Number, Optional, OrderBook, OrderSpec
 from core.ruleset import Context
 from core.rulesets.raw import budget
+from core.rulesets.raw.targets import assault_targets, bombard_targets, cargo_aboard, cargo_here, in_reach
 from core.rulesets.raw.data import GF, alliance_cost, build_cost, neutrals, planets, repair_cost, unit_types
 from core.rulesets.raw.model import (CAPS, CELLS, cap_points, cargo_of, cargo_used, enemy_side, gf_price, is_deep, is_grand_admiral,
                                      is_ship, owned_planets, reachable_systems, seats_of, system_of, units_at, utype)
@@ -409,6 +410,26 @@ def do_admiral(ctx: Context) -> Any:
     return [event("admiral", f"{ctx.seat} is now acting Grand Admiral of {side} while {current} is away", [to_team(side)], state["turn"])]
 
 
+def admiral_open(ctx: Context) -> bool:
+    """Whether ``admiral`` can be given: the team's Grand Admiral is away, or the seat is the GA coming back (RAW-TEAM-08)."""
+    if ctx.seat not in ctx.state["seats"]:
+        return False
+    side = _side(ctx)
+    current = ctx.state["admiral"][side]
+    home = ctx.state.get("admiral_home", {}).get(side, current)
+    return current != ctx.seat and (current in ctx.state["away"] or ctx.seat == home)
+
+
+def admiral_closed(ctx: Context) -> str:
+    """Why ``admiral`` cannot be given now."""
+    current = ctx.state["admiral"][_side(ctx)] if ctx.seat in ctx.state["seats"] else None
+    if current is None:
+        return "only a player of a team can take over as its Grand Admiral"
+    if current == ctx.seat:
+        return f"{ctx.seat} is already the Grand Admiral of {_side(ctx)}"
+    return f"the Grand Admiral {current} is available; a teammate takes over only while the GA is away (RAW-TEAM-08)"
+
+
 def do_concede(ctx: Context) -> Any:
     state = ctx.state
     side = _side(ctx)
@@ -446,14 +467,17 @@ def book() -> OrderBook:
         OrderSpec("lend", [Choice("seat", teammates, "a teammate"), Number("credits", lambda c: 1, lambda c: 10000)],
                   "lend credits to a teammate this turn", do_lend, example="lend bob 20"),
         OrderSpec("ally", [Choice("planet", neutral_worlds, "a neutral world with forces")],
-                  "pay 30% of a neutral world's credits to roll a d6 for its alliance (6 succeeds)", do_ally, example="ally Mandalore"),
+                  "pay 30% of a neutral world's credits to roll a d6 for its alliance (6 succeeds)", do_ally, example="ally Mandalore",
+                  dice="a d6 for the alliance (RAW-NEUTRAL-08)"),
         OrderSpec("scan", [Choice("planet", all_planets)], "a Spynet scan of any world (one per Spynet world you hold)", do_scan,
                   example="scan Raxus"),
         OrderSpec("jump", [Many("ships", own_ships, "your ships, comma separated"), Optional(Keyword("deep", "end in deep space")),
-                           Choice("planet", all_planets, "a planet in reach"), Optional(Choice("point", _cells, "deep-space point A1..J10"))],
+                           Choice("planet", all_planets, "a planet in reach", first=in_reach),
+                           Optional(Choice("point", _cells, "deep-space point A1..J10"))],
                   "jump ships to a planet in the same or an adjacent system, or to deep space there", do_jump,
-                  example="jump A1,A2 Alderaan", details="Fuel: 1 credit per ship, 2 for a Flotilla."),
-        OrderSpec("load", [Choice("ship", own_ships), Many("cargo", lambda c: team_squadrons(c) + [GF], "squadrons, or GF"),
+                  example="jump A1,A2 Alderaan", details="Fuel: 1 credit per ship, 2 for a Flotilla.",
+                  dice="2d6 on the disparity table if an enemy fleet is there (RAW-COMBAT-05)"),
+        OrderSpec("load", [Choice("ship", own_ships), Many("cargo", lambda c: team_squadrons(c) + [GF], "squadrons, or GF", first=cargo_here),
                            Optional(Number("count", lambda c: 1, lambda c: 15, "how many GF"))],
                   "load squadrons or GF aboard a ship before it jumps", do_load, example="load A1 GF 3",
                   details="A teammate's squadrons or garrison come aboard when the teammate also orders 'board'."),
@@ -461,7 +485,7 @@ def book() -> OrderBook:
                             Optional(Number("count", lambda c: 1, lambda c: 15, "how many GF"))],
                   "put your squadrons or garrison GF aboard a teammate's ship (its owner orders the matching load)", do_board,
                   example="board C2 GF 2", details="GF that board a teammate's ship become theirs, as on landing (RAW-GAP-51)."),
-        OrderSpec("unload", [Choice("ship", own_ships), Optional(Many("cargo", lambda c: own_squadrons(c) + [GF])),
+        OrderSpec("unload", [Choice("ship", own_ships), Optional(Many("cargo", lambda c: own_squadrons(c) + [GF], first=cargo_aboard)),
                              Optional(Number("count", lambda c: 1, lambda c: 15))],
                   "unload cargo where the ship ends its jump (GF garrison a friendly world)", do_unload, example="unload A1"),
         OrderSpec("stance", [Choice("mode", lambda c: ["free", "hold"], "free-fire or hold-fire"),
@@ -470,13 +494,15 @@ def book() -> OrderBook:
                   "or only the ships you name", do_stance, example="stance hold neutral",
                   details="'stance hold A3,A4' holds fire with those ships only; 'stance hold A3,bo' toward bo only; "
                           "an order naming no ships is for all your fleets and replaces the ships' own orders."),
-        OrderSpec("assault", [Choice("planet", all_planets), Optional(Number("count", lambda c: 1, lambda c: 100, "GF to land (default all)"))],
-                  "after space combat, land GF carried at that planet (RISK dice)", do_assault, example="assault Raxus"),
-        OrderSpec("bombard", [Choice("planet", all_planets)], "after space combat, bombard a planet your fleet blockades", do_bombard,
-                  example="bombard Raxus"),
+        OrderSpec("assault", [Choice("planet", all_planets, first=assault_targets), Optional(Number("count", lambda c: 1, lambda c: 100, "GF to land (default all)"))],
+                  "after space combat, land GF carried at that planet (RISK dice)", do_assault, example="assault Raxus",
+                  dice="RISK dice: up to 3 attacking d6 against up to 2 defending, until one side is gone (RAW-GROUND-02)"),
+        OrderSpec("bombard", [Choice("planet", all_planets, first=bombard_targets)], "after space combat, bombard a planet your fleet blockades",
+                  do_bombard, example="bombard Raxus", dice="a d6 for the first 50 fleet points in orbit, +1 per further 100 (RAW-BOMBARD-02)"),
         OrderSpec("flagship", [Choice("option", lambda c: ["A", "B", "C", "D", "E"], "A most valuable ship, B least valuable ship, C most valuable scarred, D least valuable scarred, E squadrons")],
                   "standing target choice for your Flagship (RAW-KEYWORD-12)", do_flagship, example="flagship A"),
-        OrderSpec("admiral", [], "take over as acting Grand Admiral while your team's GA is away", do_admiral, example="admiral"),
+        OrderSpec("admiral", [], "take over as acting Grand Admiral while your team's GA is away", do_admiral, example="admiral",
+                  available=admiral_open, why_not=admiral_closed),
         OrderSpec("concede", [], "acknowledge the other team's supremacy (the GA, or a majority of the team)", do_concede, example="concede",
                   final="your vote to concede is counted at once; the Grand Admiral's vote, or a majority of the team, "
                         "ends the whole game with the other team the winner (RAW-GAME-05)"),
