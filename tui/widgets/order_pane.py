@@ -93,12 +93,10 @@ class OrderInput(SteadyInput):
 
     def _on_paste(self, event: events.Paste) -> None:
         lines = [line.strip() for line in event.text.splitlines() if line.strip()]
-        if len(lines) > 1:
+        if len(lines) > 1:  # else Input's own handler (called after this one) takes the line
             event.stop()
             event.prevent_default()
             self.query_ancestor(OrderPane).paste(lines)
-            return
-        super()._on_paste(event)
 
     def action_clear_line(self) -> None:
         """Ctrl+U: clear the whole line (an edit stays open: Enter then gives what is typed in its place)."""
