@@ -455,6 +455,8 @@ class OrderBook:
                 break
             values[arg.name] = value
             at += used
+            if not used and isinstance(arg, Optional) and not isinstance(arg.inner, Keyword):
+                break  # the parser skips such an argument only at the end of the line: nothing may follow it
         return list(dict.fromkeys(found))
 
     @staticmethod

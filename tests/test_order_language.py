@@ -1,0 +1,93 @@
+"""The generic order language (core.orders) as players type it (issue 13): names with spaces inside
+comma lists, read whole or quoted; completion that only ever offers what the parser then accepts, in
+every rule system; refusals that quote the player's words and never the engine's internals."""
+from __future__ import annotations
+
+import pytest
+
+from core.errors import OrderError
+from core.orders import Choice, Many, Number, OrderBook, OrderSpec, split_words, words_of
+from core.registry import find_ruleset, ruleset_ids
+from test_help_examples import SITUATIONS
+
+PLANETS = ["Alanteen VI", "Alanteen", "Mon Cala", "Naboo", "Kamino"]
+BOOK = OrderBook([OrderSpec("surge", [Choice("planet", lambda c: PLANETS), Many("donors", lambda c: PLANETS),
+                                      Number("count", lambda c: 1, lambda c: 9)], "test", lambda ctx, **v: v)])
+
+
+@pytest.mark.parametrize("typed, donors", [
+    ("surge Naboo Alanteen VI,Mon Cala 2", ["Alanteen VI", "Mon Cala"]),
+    ('surge Naboo "Alanteen VI","Mon Cala" 2', ["Alanteen VI", "Mon Cala"]),
+    ("surge Naboo Alanteen VI, Mon Cala 2", ["Alanteen VI", "Mon Cala"]),
+    ("surge Naboo alanteen,kamino 2", ["Alanteen", "Kamino"]),
+    ("surge Naboo Kamino,Alanteen 2", ["Kamino", "Alanteen"]),
+    ("surge Mon Cala Alanteen VI 2", ["Alanteen VI"]),
+])
+def test_names_with_spaces_are_read_whole_or_quoted_inside_lists(typed: str, donors: list[str]) -> None:
+    parsed = BOOK.parse(typed, None)
+    assert parsed.values["donors"] == donors and parsed.values["count"] == 2, parsed.values
+
+
+@pytest.mark.parametrize("typed, message", [
+    ("surge Naboo Alanteen VI,Alanteen VI 2", "'Alanteen VI' is named twice"),
+    ("surge Naboo Kamino,,Naboo 2", "a name of <donors> is missing"),
+    ("surge Naboo Kamino,Tatooine 2", "'Tatooine' is not one of the donors you can use here"),
+    ("surge Naboo Kamino x", "'x' is not a number"),
+])
+def test_list_refusals_name_the_words_typed(typed: str, message: str) -> None:
+    with pytest.raises(OrderError, match=message):
+        BOOK.parse(typed, None)
+
+
+def test_words_keep_quoted_spaces_and_where_they_stand() -> None:
+    assert split_words('jump A1 "Mon Cala" deep') == ["jump", "A1", "Mon Cala", "deep"]
+    assert [(w.start, w.end) for w in words_of('a "b c"')] == [(0, 1), (2, 7)]
+    assert split_words('say "unclosed quote') == ["say", "unclosed quote"]
+
+
+@pytest.mark.parametrize("typed, offered", [
+    ("surge Naboo Alan", ["surge Naboo Alanteen VI", "surge Naboo Alanteen"]),
+    ("surge Naboo Kamino,Alanteen V", ["surge Naboo Kamino,Alanteen VI"]),
+    ("surge Naboo Kamino, Mon", ["surge Naboo Kamino, Mon Cala"]),
+    ('surge Naboo Kamino,"Mon', ['surge Naboo Kamino,"Mon Cala"']),
+    ("surge Mon C", ["surge Mon Cala"]),
+    ("surge Mon Cala Kamino,", ["surge Mon Cala Kamino,Alanteen VI", "surge Mon Cala Kamino,Alanteen",
+                                "surge Mon Cala Kamino,Mon Cala", "surge Mon Cala Kamino,Naboo"]),
+])
+def test_completion_offers_whole_names_the_parser_reads(typed: str, offered: list[str]) -> None:
+    assert BOOK.complete(typed, None) == offered
+    for line in offered:
+        with pytest.raises(OrderError, match=r"^'[^']*': missing <(donors|count)>"):
+            BOOK.parse(line, None)  # read to the end: only what follows is still to come
+
+
+def _walk(book: OrderBook, ctx: object, budget: int = 400) -> list[tuple[str, str]]:
+    """Completion lines that the parser refuses for anything but a word still to come: (line, refusal)."""
+    bad, seen, todo = [], 0, [""]
+    while todo and seen < budget:
+        text = todo.pop(0)
+        candidates = book.complete(text, ctx)
+        picks = candidates if len(candidates) <= 3 or not text else [candidates[0], candidates[len(candidates) // 2], candidates[-1]]
+        for line in picks:
+            seen += 1
+            try:
+                book.parse(line, ctx)
+            except OrderError as exc:
+                if not str(exc).startswith(f"{line.strip()!r}: missing <"):
+                    bad.append((line, str(exc)))
+                    continue
+            todo.append(line if line.endswith(" ") else line + " ")
+    return bad
+
+
+@pytest.mark.parametrize("ruleset_id", ruleset_ids())
+def test_every_completion_is_an_order_the_parser_reads(ruleset_id: str) -> None:
+    """In each situation of the help-examples test, every seat completes word by word from an empty line:
+    every line offered parses, or wants only a further argument."""
+    ruleset = find_ruleset(ruleset_id)
+    book = ruleset.order_book()
+    bad = []
+    for state in SITUATIONS[ruleset_id]():
+        for seat in state["seats"]:
+            bad += _walk(book, ruleset.context(state, seat))
+    assert not bad, f"{ruleset_id}: completions the parser refuses: {bad[:5]}"
