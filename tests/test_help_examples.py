@@ -37,7 +37,7 @@ def raw_situations() -> list[State]:
         state["planets"][planet].update(owner="al", forces=False)
     for seat, scarred in (("al", False), ("al", False), ("al", True), ("al", False), ("bob", False), ("bob", False)):
         uid = next_uid(state, seat)
-        state["units"][uid] = new_unit("Ac1", seat, "Corellia") | {"scarred": scarred}
+        state["units"][uid] = new_unit("Ac1", seat, "Carida") | {"scarred": scarred}
     state["away"] = ["al"]
     return [state]
 

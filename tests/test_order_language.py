@@ -3,9 +3,13 @@ comma lists, read whole or quoted; completion that only ever offers what the par
 every rule system; refusals that quote the player's words and never the engine's internals."""
 from __future__ import annotations
 
+import copy
+import random
+import re
+
 import pytest
 
-from core.errors import OrderError
+from core.errors import HolotableError, OrderError
 from core.orders import Choice, Many, Number, OrderBook, OrderSpec, split_words, words_of
 from core.registry import find_ruleset, ruleset_ids
 from test_help_examples import SITUATIONS
@@ -91,3 +95,47 @@ def test_every_completion_is_an_order_the_parser_reads(ruleset_id: str) -> None:
         for seat in state["seats"]:
             bad += _walk(book, ruleset.context(state, seat))
     assert not bad, f"{ruleset_id}: completions the parser refuses: {bad[:5]}"
+
+
+INTERNALS = re.compile(r"invalid literal|could not convert|Traceback|KeyError|NoneType|object has no attribute|"
+                       r"list index|unsupported operand|deep:[A-Za-z ]+:|enemy:|\{'")
+JUNK = ["x", "-1", "99999999999999999999", "1.5", "A1", "GF", "deep", "Kuat", ",", ",,", "0", "'", '"', "=", "B1",
+        "E1", "1e9", "nan", "None", "{}", "2,1", "12,30"]
+
+
+#: how many of each rule system's situations are whole games (the rest set a step or a pending choice by hand)
+WHOLE = {"raw": 1, "gcw": 3, "swpm": 3, "rift": 4}
+
+
+@pytest.mark.parametrize("ruleset_id", ruleset_ids())
+def test_refusals_never_show_the_engines_internals(ruleset_id: str) -> None:
+    """Seeded junk after every verb, for every seat of every situation: each refusal is the game's own words
+    (no Python conversion errors, no internal location keys, no raw records), and odds refuse alike."""
+    ruleset = find_ruleset(ruleset_id)
+    book = ruleset.order_book()
+    rng = random.Random(13)
+    leaks = []
+    for state in SITUATIONS[ruleset_id]()[:WHOLE[ruleset_id]]:
+        for seat in state["seats"]:
+            names = [c.split()[-1] for verb in book.specs for c in book.complete(verb + " ", ruleset.context(state, seat))[:3]]
+            for verb in book.specs:
+                for _ in range(6):
+                    text = " ".join([verb] + [rng.choice(JUNK + names) for _ in range(rng.randint(0, 4))])
+                    for ask in (ruleset.submit, ruleset.odds):
+                        try:
+                            ask(copy.deepcopy(state), seat, text)
+                        except HolotableError as exc:
+                            if INTERNALS.search(str(exc)):
+                                leaks.append(f"{text!r}: {exc}")
+    assert not leaks, f"{ruleset_id}: refusals showing internals: {leaks[:4]}"
+
+
+def test_RAW_GAP_15_refusals_name_deep_space_as_players_read_it() -> None:
+    from core.rulesets.raw.setup import new_unit, next_uid
+    ruleset = find_ruleset("raw")
+    state = SITUATIONS["raw"]()[0]
+    uid = next_uid(state, "al")
+    state["units"][uid] = new_unit("Ac1", "al", "deep:Kuat:C4")
+    with pytest.raises(OrderError) as refused:
+        ruleset.submit(state, "al", f"jump {uid} Raxus")
+    assert "from deep space of Kuat (C4)" in str(refused.value) and "deep:" not in str(refused.value), str(refused.value)

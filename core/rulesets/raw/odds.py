@@ -17,7 +17,7 @@ from core.rulesets.raw.bot_board import capture_chance
 from core.rulesets.raw.combat import casualty_row, disparity
 from core.rulesets.raw.data import ground_forces
 from core.rulesets.raw.ground import bombard_dice
-from core.rulesets.raw.model import combat_value, seats_of, utype
+from core.rulesets.raw.model import combat_value, describe, seats_of, utype
 from core.rulesets.raw.views import view
 
 #: one bombardment die (RAW-BOMBARD-03): 1-2 a GF, 3 nothing, 4-6 a point of production
@@ -112,7 +112,7 @@ def _jump(state: State, seat: str, args: dict[str, Any], title: str) -> Odds | N
     facts = view(state, seat, title)["facts"]
     team = seats_of(state, side)
     if not any(u["at"] == where and u["owner"] in team for u in state["units"].values()):
-        return Odds(f"jump to {where.replace('deep:', 'deep space at ').replace(':', ' ')}",
+        return Odds(f"jump to {describe(where)}",
                     reason=f"nothing of your team is at {dest} to see what waits there: a battle there is not foreseen "
                            f"(scan {dest}, or jump a scout in first)")
     seen = facts["others"].get(where, {})

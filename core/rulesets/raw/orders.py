@@ -15,7 +15,7 @@ from core.ruleset import Context
 from core.rulesets.raw import budget
 from core.rulesets.raw.targets import assault_targets, bombard_targets, cargo_aboard, cargo_here, in_reach
 from core.rulesets.raw.data import GF, alliance_cost, build_cost, neutrals, planets, repair_cost, unit_types
-from core.rulesets.raw.model import (CAPS, CELLS, cap_points, cargo_of, cargo_used, enemy_side, gf_price, is_deep, is_grand_admiral,
+from core.rulesets.raw.model import (CAPS, CELLS, cap_points, cargo_of, cargo_used, describe, enemy_side, gf_price, is_deep, is_grand_admiral,
                                      is_ship, owned_planets, reachable_systems, seats_of, system_of, units_at, utype)
 
 
@@ -219,7 +219,7 @@ def do_jump(ctx: Context, ships: list[str], deep: str | None, planet: str, point
             raise OrderError(f"{text!r}: {ship} already jumps this turn; a ship makes one jump a turn (RAW-GAP-16); withdraw that order first")
         if planet not in reachable_systems(unit["at"], state):
             reach = ", ".join(reachable_systems(unit["at"], state))
-            raise OrderError(f"{text!r}: {planet} is out of {ship}'s reach from {unit['at']}; one jump reaches: {reach} (RAW-MAP-02)")
+            raise OrderError(f"{text!r}: {planet} is out of {ship}'s reach from {describe(unit['at'])}; one jump reaches: {reach} (RAW-MAP-02)")
         if unit["home"] and planet != unit["home"]:
             raise OrderError(f"{text!r}: {ship} is a {unit['home']} defence ship and cannot leave its home system (RAW-NEUTRAL-06)")
         if unit["at"] == planet and not deep:
@@ -277,7 +277,7 @@ def check_caps(state: dict[str, Any], side: str, where: str | None = None) -> No
         ships += built.get(loc, [0, 0])[0]
         squadrons += built.get(loc, [0, 0])[1]
         if ships > CAPS["ships"] or squadrons > CAPS["squadrons"] or ships + squadrons > CAPS["total"]:
-            raise OrderError(f"{side} would have {ships} ship points, {squadrons} squadron points ({ships + squadrons} in all) at {loc}; "
+            raise OrderError(f"{side} would have {ships} ship points, {squadrons} squadron points ({ships + squadrons} in all) at {describe(loc)}; "
                              "the caps are 400 ships, 400 squadrons, 500 in all per location, teammates' orders included (RAW-CAP-01..04)")
 
 
@@ -292,7 +292,7 @@ def do_load(ctx: Context, ship: str, cargo: list[str], count: int | None) -> Any
         raise OrderError(f"{text!r}: a count is for GF only: 'load {ship} GF {count}'")
     for sq in squadrons:
         if units[sq]["at"] != unit["at"]:
-            raise OrderError(f"{text!r}: {sq} is at {units[sq]['at']}, not with {ship} at {unit['at']}")
+            raise OrderError(f"{text!r}: {sq} is at {describe(units[sq]['at'])}, not with {ship} at {describe(unit['at'])}")
         if units[sq]["aboard"] and units[sq]["aboard"] != ship:
             raise OrderError(f"{text!r}: {sq} is aboard {units[sq]['aboard']}; unload it first")
     queued = [o for o in _orders_of(state, [ctx.seat], "load") if o["args"]["ship"] == ship]
@@ -303,9 +303,9 @@ def do_load(ctx: Context, ship: str, cargo: list[str], count: int | None) -> Any
     if gf:
         here = unit["at"]
         if unit["retreat"]:
-            raise OrderError(f"{text!r}: {ship} is retreating and may not take GF off {here}; only GF already aboard escape (RAW-RETREAT-04)")
+            raise OrderError(f"{text!r}: {ship} is retreating and may not take GF off {describe(here)}; only GF already aboard escape (RAW-RETREAT-04)")
         if is_deep(here) or state["planets"][here]["owner"] not in seats_of(state, _side(ctx)):
-            raise OrderError(f"{text!r}: GF are loaded from a garrison of your team's planet; {ship} is at {here}")
+            raise OrderError(f"{text!r}: GF are loaded from a garrison of your team's planet; {ship} is at {describe(here)}")
     # a teammate's squadrons or garrison ride along only if the teammate's orders name the transfer too (RAW-GAP-14)
     owners = {units[sq]["owner"] for sq in squadrons if units[sq]["owner"] != ctx.seat}
     if gf and state["planets"][unit["at"]]["owner"] != ctx.seat:
@@ -332,11 +332,11 @@ def do_board(ctx: Context, ship: str, cargo: list[str], count: int | None) -> An
     for sq in squadrons:
         unit = budget.unit_of(state, ctx.seat, sq)
         if unit["at"] != carrier["at"]:
-            raise OrderError(f"{text!r}: {sq} is at {unit['at']}, not with {ship} at {carrier['at']}")
+            raise OrderError(f"{text!r}: {sq} is at {describe(unit['at'])}, not with {ship} at {describe(carrier['at'])}")
     if gf:
         here = carrier["at"]
         if is_deep(here) or state["planets"][here]["owner"] != ctx.seat:
-            raise OrderError(f"{text!r}: GF board from your own garrison; {ship} is at {here}, not a planet of yours")
+            raise OrderError(f"{text!r}: GF board from your own garrison; {ship} is at {describe(here)}, not a planet of yours")
         if gf > int(state["planets"][here]["gf"]):
             raise OrderError(f"{text!r}: {here} holds {state['planets'][here]['gf']} GF")
     if gf + len(squadrons) > utype(carrier).capacity:
