@@ -44,9 +44,10 @@ def raw_situations() -> list[State]:
 
 def gcw_situations() -> list[State]:
     """GCW at setup, at the initiative, in movement (Empire fleets Aurek E1-E4 and Besh E5 at Coruscant, E6-E8 in
-    the pool),
-    at the buy phase, and in a battle's opening steps (objectives, first player, report)."""
+    the pool), with the Rebel fleet next door at Corellia (battles auto-resolved), at a bombing run on the Death
+    Star, at the buy phase, and in a battle's opening steps (objectives, first player, report)."""
     import gcw_helpers as g
+    from core.rulesets.gcw import flow
     situations = [g.new_game("help"), g.started("help")]
     moving = g.moving("help")
     aurek = g.fleet_of(moving, "Empire")                      # E1-E3
@@ -56,6 +57,17 @@ def gcw_situations() -> list[State]:
         g.model.new_unit(moving, "Empire", "tie-fighter")     # E6-E8, in the force pool
     g.give_action(moving, "Empire")
     situations.append(moving)
+    ambush = g.clone(moving)                                   # the Rebel fleet waits at Corellia, next to Aurek
+    ambush["options"]["auto_resolve"] = True
+    ambush["fleets"][g.fleet_of(ambush, "Rebel")]["system"] = "Corellia"
+    situations.append(ambush)
+    bombing = g.moving("help")                                 # Rebel Y-wings (R5, R6) at the Death Star, undefended
+    bombing["fleets"][g.fleet_of(bombing, "Rebel")]["system"] = "Carida"
+    bombing["deathstar"] = {"system": "Carida", "fired": 0}
+    bombing["sides"]["Empire"]["cp"] = bombing["sides"]["Rebel"]["cp"] = 0
+    bombing["step"], bombing["movement"]["passes"] = None, 2
+    flow.advance(bombing)
+    situations.append(bombing)
     for kind in ("buy", "open", "first", "report"):
         state = g.clone(moving)
         state["step"] = {"kind": kind, "sides": ["Empire", "Rebel"]}

@@ -139,3 +139,27 @@ def test_RAW_GAP_15_refusals_name_deep_space_as_players_read_it() -> None:
     with pytest.raises(OrderError) as refused:
         ruleset.submit(state, "al", f"jump {uid} Raxus")
     assert "from deep space of Kuat (C4)" in str(refused.value) and "deep:" not in str(refused.value), str(refused.value)
+
+
+@pytest.mark.parametrize("ruleset_id", ruleset_ids())
+def test_every_order_that_rolls_dice_shows_its_odds_or_why_not(ruleset_id: str) -> None:
+    """An order declared to roll dice has an example, and in some situation that example gets odds: the
+    distribution (summing to 1), or the reason the seat cannot know it; never silence."""
+    ruleset = find_ruleset(ruleset_id)
+    dice = [spec for spec in ruleset.order_book().specs.values() if spec.dice]
+    states = SITUATIONS[ruleset_id]()
+    silent = []
+    for spec in dice:
+        assert spec.example, f"{ruleset_id} {spec.verb!r} rolls dice but its help gives no example"
+        answers = []
+        for state in states:
+            for seat in state["seats"]:
+                try:
+                    answers.append(ruleset.odds(copy.deepcopy(state), seat, spec.example))
+                except HolotableError:
+                    continue
+        shown = [odds for odds in answers if odds is not None and (odds.rows or odds.reason)]
+        if not shown:
+            silent.append(spec.example)
+        assert all(odds.total() == 1 for odds in shown if odds.rows), f"{spec.example!r}: odds that do not sum to 1"
+    assert not silent, f"{ruleset_id}: dice orders with neither odds nor a reason: {silent}"

@@ -355,7 +355,7 @@ def build_book() -> OrderBook:
         OrderSpec("retreat", [B, Choice("system", retreat_choices)], "where your withdrawing fleet goes", do_retreat,
                   available=_at("retreat")),
         OrderSpec("bomb", [Choice("squadron", bombers)], "a bombing run at the Death Star (black die; Luke rerolls)", do_bomb,
-                  available=_at("bomb"), dice="a black die (Luke rerolls a miss)"),
+                  example="bomb R5", available=_at("bomb"), dice="a black die (Luke rerolls a miss)"),
         OrderSpec("deathstar", [Choice("system", lambda ctx: list((ctx.state.get("step") or {}).get("options", [])))],
                   "place the Death Star", do_deathstar, available=_at("deathstar")),
         OrderSpec("fire", [Choice("system", all_systems)], "the Death Star destroys the system it is in", do_fire,
