@@ -70,3 +70,16 @@ def test_GCW_GAP_03_move_into_an_enemy_fleet_shows_the_battle_or_why_not() -> No
     played = g.R.odds(table, "ann", "move Aurek Yavin IV")
     assert played is not None and not played.rows and "played at the table" in played.reason, \
         "a battle fought at the table gives the reason, not silence"
+
+
+def test_completion_offers_the_systems_next_door_and_the_fleets_own_units_first() -> None:
+    """GCW-MOVE: a fleet moves one jump, so its neighbours come first; a split names the fleet's own units first."""
+    from core.rulesets.gcw.data import rules
+    state = g.moving("complete")
+    g.give_action(state, "Empire")
+    book, ctx = g.R.order_book(), g.R.context(state, "ann")
+    near = rules().adjacent["Coruscant"]
+    offered = [line.split(" ", 2)[2] for line in book.complete("move Aurek ", ctx)]
+    assert offered[:len(near)] == near and len(offered) > len(near), offered[:8]
+    g.add_fleet(state, "Empire", "Kuat", ["raider-1"])
+    assert [line.split()[-1] for line in book.complete("split Aurek ", ctx)][:3] == ["E1", "E2", "E3"]

@@ -74,6 +74,20 @@ def _uid_key(uid: str) -> tuple[str, int]:
     return uid[0], int(uid[1:]) if uid[1:].isdigit() else 0
 
 
+def next_door(ctx: Any, values: dict[str, Any]) -> list[str]:
+    """The systems one jump from the fleet named (or the Death Star), offered first by completion."""
+    fleet = values.get("fleet")
+    ds = ctx.state.get("deathstar")
+    here = ctx.state["fleets"][fleet]["system"] if fleet in ctx.state["fleets"] else (ds or {}).get("system")
+    return list(rules().adjacent.get(here, [])) if here else []
+
+
+def fleet_members(ctx: Any, values: dict[str, Any]) -> list[str]:
+    """The units of the fleet named, offered first by completion."""
+    fleet = values.get("fleet")
+    return list(ctx.state["fleets"][fleet]["units"]) if fleet in ctx.state["fleets"] else []
+
+
 def objectives_of(kind: str) -> Any:
     return lambda ctx: list(rules().objectives[kind])
 
@@ -307,11 +321,11 @@ def build_book() -> OrderBook:
         OrderSpec("ready", [], "seal your setup; both are revealed when both are ready", do_ready, available=_at("setup")),
         OrderSpec("initiative", [Choice("side", lambda ctx: ["Empire", "Rebel"])], "give initiative to a side", do_initiative,
                   example="initiative Rebel", available=_at("initiative")),
-        OrderSpec("move", [Choice("fleet", own_fleets), Choice("system", all_systems), Optional(Many("escorts", own_fleets_only, "fleets riding with the Death Star"))],
+        OrderSpec("move", [Choice("fleet", own_fleets), Choice("system", all_systems, first=next_door), Optional(Many("escorts", own_fleets_only, "fleets riding with the Death Star"))],
                   "move a fleet one jump (CP: small 1, medium 2, large 3, +1 Admiral; Death Star 4)", actions.do_move,
                   example="move Aurek Corellia", available=_at("action"),
                   dice="the auto-resolved battle's d8s if an enemy fleet is there and battles are auto-resolved (GCW-GAP-03)"),
-        OrderSpec("split", [Choice("fleet", own_fleets_only), Many("units", own_map_units)], "split units off into a new fleet (1 CP)",
+        OrderSpec("split", [Choice("fleet", own_fleets_only), Many("units", own_map_units, first=fleet_members)], "split units off into a new fleet (1 CP)",
                   actions.do_split, example="split Aurek E3,E4", available=_at("action")),
         OrderSpec("merge", [Choice("fleet", own_fleets_only), Choice("other", own_fleets_only)], "merge the second fleet into the first (1 CP)",
                   lambda ctx, fleet, other: actions.do_merge(ctx, fleet, other), example="merge Aurek Besh", available=_at("action")),
