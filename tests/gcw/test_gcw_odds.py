@@ -73,7 +73,7 @@ def test_GCW_GAP_03_move_into_an_enemy_fleet_shows_the_battle_or_why_not() -> No
 
 
 def test_completion_offers_the_systems_next_door_and_the_fleets_own_units_first() -> None:
-    """GCW-MOVE: a fleet moves one jump, so its neighbours come first; a split names the fleet's own units first."""
+    """A fleet moves one jump, so its neighbours come first; a split names the fleet's own units first."""
     from core.rulesets.gcw.data import rules
     state = g.moving("complete")
     g.give_action(state, "Empire")
