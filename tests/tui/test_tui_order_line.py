@@ -9,6 +9,7 @@ from textual import events
 from tui.app import HolotableApp
 from tui.bridge import SessionAdvisor
 from tui.screens.game import GameScreen
+from tui.screens.help import HelpScreen
 from tui.screens.odds import OddsScreen
 from tui.storage import MemorySaves
 from tui.widgets.order_pane import OrderInput, OrderPane
@@ -130,7 +131,7 @@ async def test_odds_are_shown_or_explained_while_typing() -> None:
 
 
 async def test_only_the_seats_own_verbs_are_offered() -> None:
-    """GCW setup: the Empire is never offered the Rebel's 'base'; the orders row and Tab agree."""
+    """GCW setup: the Empire is never offered the Rebel's 'base': not by Tab, the orders row or F1."""
     from core.session import Session
     session = Session.new("gcw", [("em", "Empire"), ("re", "Rebel")], seed="order-line")
     app = HolotableApp(session, seat="em")
@@ -143,4 +144,12 @@ async def test_only_the_seats_own_verbs_are_offered() -> None:
         await type_text(pilot, "ba")
         await pilot.press("tab")
         assert _line(app).value == "ba", "Tab offers no verb the Empire cannot give"
+        await pilot.press("ctrl+u", "f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        page = widget_text(app.screen, "#help-page")
+        now, _, rest = page.partition("you can give now")[2].partition("other orders of the game")
+        assert "fleet <system>" in now and "base <system>" not in now and "\nbase" not in page, \
+            "F1 details only the orders the Empire can give now"
+        assert "base" in rest.split("\n")[0], "the others are named, so a player knows they exist"
     assert "base" in SessionAdvisor(session, "re").verbs(), "the Rebel is offered it"
