@@ -61,34 +61,47 @@ def _losses(ours: tuple[str, ...], theirs: tuple[str, ...], point_list: tuple[tu
     start = {0: sum(points[u] for u in ours), 1: sum(points[u] for u in theirs)}
     # a position: (units on the table per side, hits taken per unit, units destroyed)
     Position = tuple[tuple[tuple[str, ...], tuple[str, ...]], tuple[tuple[str, int], ...], frozenset[str]]
-    positions: dict[Position, Fraction] = {((ours, theirs), (), frozenset()): Fraction(1)}
+    # exact weights as whole numbers: side s's dice never outnumber its first roll's, so every exchange's
+    # chances are counted over 8 ** (first dice of both sides), and the total over that to the third
+    first = [_dice(ours, points, ships), _dice(theirs, points, ships)]
+    positions: dict[Position, int] = {((ours, theirs), (), frozenset()): 1}
     for exchange in (1, 2, 3):
-        after: dict[Position, Fraction] = {}
-        for (table, hit_list, dead), p in positions.items():
-            dice = [max(1, sum(points[u] for u in table[s]) // AUTO_POINTS_PER_DIE) if any(u in ships for u in table[s]) else 0
-                    for s in (0, 1)]
+        after: dict[Position, int] = {}
+        for (table, hit_list, dead), weight in positions.items():
+            dice = [_dice(table[s], points, ships) for s in (0, 1)]
             hits = dict(hit_list)
             # hits beyond what destroys every enemy unit change nothing: they are summed into one outcome
             room = [sum(-(-points[u] // AUTO_HIT_DAMAGE) - hits.get(u, 0) for u in table[1 - s]) for s in (0, 1)]
-            spread = [_capped(dice[s], room[s]) for s in (0, 1)]
-            for a, pa in enumerate(spread[0]):
-                for b, pb in enumerate(spread[1]):
+            spread = [[w * 8 ** (first[s] - dice[s]) for w in _capped(dice[s], room[s])] for s in (0, 1)]
+            for a, wa in enumerate(spread[0]):
+                for b, wb in enumerate(spread[1]):
                     key = _exchange(table, dict(hits), dead, (a, b), points, ships, start, exchange)
-                    after[key] = after.get(key, Fraction(0)) + p * pa * pb
+                    after[key] = after.get(key, 0) + weight * wa * wb
         positions = after
-    losses: dict[tuple[int, int], Fraction] = {}
-    for (_, _, dead), p in positions.items():
+    whole = 8 ** (3 * (first[0] + first[1]))
+    counts: dict[tuple[int, int], int] = {}
+    for (_, _, dead), weight in positions.items():
         key = (sum(points[u] for u in dead if u in ours), sum(points[u] for u in dead if u in theirs))
-        losses[key] = losses.get(key, Fraction(0)) + p
+        counts[key] = counts.get(key, 0) + weight
+    losses = {key: Fraction(weight, whole) for key, weight in counts.items()}
     return tuple(losses.items())
 
 
+def _dice(units: tuple[str, ...], points: dict[str, int], ships: frozenset[str]) -> int:
+    """The d8s a side rolls: one per 20 points on the table, at least one, none without a ship."""
+    if not any(u in ships for u in units):
+        return 0
+    return max(1, sum(points[u] for u in units) // AUTO_POINTS_PER_DIE)
+
+
 @lru_cache(maxsize=None)
-def _capped(n: int, cap: int) -> tuple[Fraction, ...]:
-    """P(k hits) of n dice for k = 0..cap-1, then P(cap hits or more)."""
-    pmf = [comb(n, k) * HIT ** k * (1 - HIT) ** (n - k) for k in range(n + 1)]
+def _capped(n: int, cap: int) -> tuple[int, ...]:
+    """Of the 8 ** n ways n d8s fall, how many give k hits for k = 0..cap-1, then cap hits or more."""
+    hit = 8 - AUTO_HIT_FROM + 1  # faces that hit
+    miss = 8 - hit
+    ways = [comb(n, k) * hit ** k * miss ** (n - k) for k in range(n + 1)]
     cap = max(0, min(n, cap))
-    return tuple(pmf[:cap]) + (sum(pmf[cap:], Fraction(0)),)
+    return tuple(ways[:cap]) + (sum(ways[cap:]),)
 
 
 def _exchange(table: Any, hits: dict[str, int], dead: frozenset[str], scored: tuple[int, int], points: dict[str, int],
