@@ -432,21 +432,25 @@ class OrderBook:
         spaces are offered whole, inside comma lists too; an argument's preferred names (``first``:
         reachable places, usable units) come before the rest. Never raises.
         """
+        return [line for line, _ in self.complete_items(text, ctx)]
+
+    def complete_items(self, text: str, ctx: Any) -> list[tuple[str, str]]:
+        """Like :meth:`complete`, each line with the name it offers (``Alanteen VI`` of ``surge Kuat Rodia,Alanteen VI``)."""
         if " " not in text:
             prefix = text.lower()
-            return [v + " " for v in self.verbs(ctx) if v.startswith(prefix)]
+            return [(v + " ", v) for v in self.verbs(ctx) if v.startswith(prefix)]
         spec = self.specs.get(text.split(" ", 1)[0].lower())
         if spec is None or not spec.available(ctx):
             return []
         words = words_of(text)[1:]
         typed = [w.text for w in words if w.end < len(text)]  # words followed by a space: done
-        found: list[str] = []
+        found: list[tuple[str, str]] = []
         values: dict[str, Any] = {}
         at = 0
         for arg in spec.args:
             start = words[at].start if at < len(words) else len(text)
             try:
-                found.extend(text[:start] + c for c in self._candidates(arg, ctx, values, text[start:]))
+                found.extend((text[:start] + lead + name, name) for lead, name in self._candidates(arg, ctx, values, text[start:]))
             except Exception:  # noqa: BLE001 - completion never breaks typing
                 pass
             try:
@@ -460,7 +464,7 @@ class OrderBook:
         return list(dict.fromkeys(found))
 
     @staticmethod
-    def _candidates(arg: Arg, ctx: Any, values: dict[str, Any], partial: str) -> list[str]:
+    def _candidates(arg: Arg, ctx: Any, values: dict[str, Any], partial: str) -> list[tuple[str, str]]:
         """The completions of ``partial``, the text typed so far for ``arg``."""
         options = arg.ranked(ctx, values)
         inner = arg.inner if isinstance(arg, Optional) else arg
@@ -476,4 +480,4 @@ class OrderBook:
                 options = [o for o in options if o not in named]
         bare, quoted = _unquote(partial)
         low = bare.lower()
-        return [lead + (f'"{o}"' if quoted else o) for o in options if o.lower().startswith(low)]
+        return [(lead, f'"{o}"' if quoted else o) for o in options if o.lower().startswith(low)]

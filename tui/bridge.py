@@ -33,6 +33,14 @@ class SessionAdvisor:
         except Exception:  # noqa: BLE001
             return []
 
+    def complete_items(self, text: str) -> list[tuple[str, str]]:
+        """Completions as (whole line, the name it offers), for showing the names alone (none on any fault)."""
+        try:
+            ruleset = self.session.ruleset
+            return ruleset.order_book().complete_items(text, ruleset.context(self.session.state, self.seat, self.actor))
+        except Exception:  # noqa: BLE001
+            return []
+
     def help(self, verb: str) -> str | None:
         """The help of ``verb`` (None for an unknown verb)."""
         try:

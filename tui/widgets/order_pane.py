@@ -29,16 +29,19 @@ class OrderAdvisor(Protocol):
     """What the order line may ask about the game: never raises."""
 
     def verbs(self) -> list[str]:
-        """The verbs of the order language."""
+        """The verbs the seat may give now (its side's, in this phase)."""
 
     def complete(self, text: str) -> list[str]:
-        """Whole candidate lines completing the last word of ``text``."""
+        """Whole candidate lines completing the last word of ``text``.
+
+        An advisor may also offer ``complete_items(text)``: the same lines with the name each offers,
+        so that a name with spaces inside a list shows whole below the line."""
 
     def help(self, verb: str) -> str | None:
         """The help of one verb, or None."""
 
     def odds(self, text: str) -> Any | None:
-        """The odds of a complete order that rolls dice, or None."""
+        """The odds of a complete order that rolls dice (or why they cannot be known), or None."""
 
 
 _QUOTED_ORDER = re.compile(r"""^(['"]).*?\1: """)
@@ -324,12 +327,18 @@ class OrderPane(Vertical):
                 text.append("\norders: ", style="bold")
                 text.append(" ".join(verbs))
             return text
-        candidates = self.advisor.complete(value)
+        items = getattr(self.advisor, "complete_items", None)
+        if items is not None:
+            pairs = items(value)
+            candidates, names = [line for line, _ in pairs], [name for _, name in pairs]
+        else:
+            candidates = self.advisor.complete(value)
+            head = value.rsplit(" ", 1)[0] + " " if " " in value else ""
+            names = [c[len(head):].strip() if c.lower().startswith(head.lower()) else c.strip() for c in candidates]
         if [c.strip() for c in candidates] == [value.strip()]:
             candidates = []  # the word is complete: say nothing about it
         if candidates:
-            head = value.rsplit(" ", 1)[0] + " " if " " in value else ""
-            words = [c[len(head):].strip() if c.lower().startswith(head.lower()) else c.strip() for c in candidates]
+            words = names
             text.append("Tab ▸ ", style="bold")
             describe = getattr(self.advisor, "describe", None)
             for i, word in enumerate(words[:SHOWN_COMPLETIONS]):

@@ -58,7 +58,7 @@ def _assault(state: State, seat: str, planet: str, count: int | None, title: str
     attackers = count or aboard
     head = f"ground assault on {planet}"
     if attackers <= 0:
-        return Odds(head, reason=f"none of your ships will be at {planet} with GF aboard: load GF ('load A1 GF 3') "
+        return Odds(head, reason=f"none of your ships will be at {planet} with GF aboard: load GF ('load <ship> GF <count>') "
                                  f"and jump there, then assault (RAW-GROUND-01)")
     facts = view(state, seat, title)["facts"]["planets"][planet]
     if "gf" not in facts:
