@@ -30,7 +30,7 @@ async def test_a_two_word_name_completes_inside_a_list_and_the_parser_accepts_it
         assert isinstance(app.screen, GameScreen)
         await type_text(pilot, "surge Felucia Gwori,Lol")
         await pilot.pause()
-        assert "Lola Sayu" in widget_text(app.screen, "#order-assist"), "the two-word name is offered whole"
+        assert "Tab ▸ Lola Sayu" in widget_text(app.screen, "#order-assist"), "the two-word name is offered whole, alone"
         await pilot.press("tab")
         assert _line(app).value == "surge Felucia Gwori,Lola Sayu ", f"Tab should complete the name: {_line(app).value!r}"
         await pilot.press("enter")
