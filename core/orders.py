@@ -8,7 +8,13 @@ the input and says what would be legal.
 Argument types:
 - :class:`Choice`: one name from a list computed from the game (planets, ships, seats); names may
   hold spaces ("Alanteen VI") and match case-insensitively, longest first.
-- :class:`Many`: one or more names from a list, separated by commas (``S1,S2,S3``).
+- :class:`Many`: one or more names from a list, separated by commas (``S1,S2,S3``); names with
+  spaces are read whole inside the list (``Rodia,Alanteen VI``).
+
+Any name may be quoted (``"Mon Cala"``). Completion offers only what the parser then reads, and a
+Choice or Many may name the options to offer first (``first``: the places in reach, say). An order
+may say when it can be given (``available``, with ``why_not`` for the refusal) and what dice it
+rolls (``dice``: the ruleset's ``odds`` then gives the distribution or the reason it cannot).
 - :class:`Number`: an integer within bounds computed from the game.
 - :class:`Keyword`: a fixed word (``deep``), usually inside :class:`Optional`.
 - :class:`Optional`: an argument that may be left out; its value is then ``None``.

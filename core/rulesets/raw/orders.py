@@ -13,7 +13,7 @@ from core.events import event, to_team
 from core.orders import Choice, Keyword, Many, Number, Optional, OrderBook, OrderSpec
 from core.ruleset import Context
 from core.rulesets.raw import budget
-from core.rulesets.raw.targets import assault_targets, bombard_targets, cargo_aboard, cargo_here, in_reach
+from core.rulesets.raw.targets import admiral_closed, admiral_open, assault_targets, bombard_targets, cargo_aboard, cargo_here, in_reach
 from core.rulesets.raw.data import GF, alliance_cost, build_cost, neutrals, planets, repair_cost, unit_types
 from core.rulesets.raw.model import (CAPS, CELLS, cap_points, cargo_of, cargo_used, describe, enemy_side, gf_price, is_deep, is_grand_admiral,
                                      is_ship, owned_planets, reachable_systems, seats_of, system_of, units_at, utype)
@@ -408,26 +408,6 @@ def do_admiral(ctx: Context) -> Any:
     if ctx.seat == home:  # the GA is back and takes the role again (RAW-GAP-07)
         return [event("admiral", f"{ctx.seat} is back as Grand Admiral of {side}", [to_team(side)], state["turn"])]
     return [event("admiral", f"{ctx.seat} is now acting Grand Admiral of {side} while {current} is away", [to_team(side)], state["turn"])]
-
-
-def admiral_open(ctx: Context) -> bool:
-    """Whether ``admiral`` can be given: the team's Grand Admiral is away, or the seat is the GA coming back (RAW-TEAM-08)."""
-    if ctx.seat not in ctx.state["seats"]:
-        return False
-    side = _side(ctx)
-    current = ctx.state["admiral"][side]
-    home = ctx.state.get("admiral_home", {}).get(side, current)
-    return current != ctx.seat and (current in ctx.state["away"] or ctx.seat == home)
-
-
-def admiral_closed(ctx: Context) -> str:
-    """Why ``admiral`` cannot be given now."""
-    current = ctx.state["admiral"][_side(ctx)] if ctx.seat in ctx.state["seats"] else None
-    if current is None:
-        return "only a player of a team can take over as its Grand Admiral"
-    if current == ctx.seat:
-        return f"{ctx.seat} is already the Grand Admiral of {_side(ctx)}"
-    return f"the Grand Admiral {current} is available; a teammate takes over only while the GA is away (RAW-TEAM-08)"
 
 
 def do_concede(ctx: Context) -> Any:

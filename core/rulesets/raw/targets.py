@@ -1,5 +1,6 @@
-"""What completion offers first for Republic at War's orders: the places a jump reaches, the planets
-an assault or a bombardment can strike after the queued jumps, the cargo beside a ship."""
+"""What completion offers first for Republic at War's orders (the places a jump reaches, the planets
+an assault or a bombardment can strike after the queued jumps, the cargo beside a ship), and when the
+Grand Admiral's role can be taken (so that 'admiral' is offered only then)."""
 from __future__ import annotations
 
 from typing import Any
@@ -60,3 +61,23 @@ def cargo_aboard(ctx: Context, values: dict[str, Any]) -> list[str]:
 def _projected(ctx: Context) -> dict[str, list[str]]:
     from core.rulesets.raw import orders  # orders imports this module
     return orders.projected(ctx.state, _side(ctx))
+
+
+def admiral_open(ctx: Context) -> bool:
+    """Whether ``admiral`` can be given: the team's Grand Admiral is away, or the seat is the GA coming back (RAW-TEAM-08)."""
+    if ctx.seat not in ctx.state["seats"]:
+        return False
+    side = _side(ctx)
+    current = ctx.state["admiral"][side]
+    home = ctx.state.get("admiral_home", {}).get(side, current)
+    return current != ctx.seat and (current in ctx.state["away"] or ctx.seat == home)
+
+
+def admiral_closed(ctx: Context) -> str:
+    """Why ``admiral`` cannot be given now."""
+    current = ctx.state["admiral"][_side(ctx)] if ctx.seat in ctx.state["seats"] else None
+    if current is None:
+        return "only a player of a team can take over as its Grand Admiral"
+    if current == ctx.seat:
+        return f"{ctx.seat} is already the Grand Admiral of {_side(ctx)}"
+    return f"the Grand Admiral {current} is available; a teammate takes over only while the GA is away (RAW-TEAM-08)"
