@@ -76,11 +76,6 @@ class Odds:
     #: why, and what would tell ("you do not know Raxus's garrison: scan it first")
     reason: str = ""
 
-    @property
-    def known(self) -> bool:
-        """True when the distribution is given (False: only the ``reason`` why it cannot be)."""
-        return bool(self.rows)
-
     def total(self) -> Fraction:
         """The sum of the probabilities (1 for a sound distribution)."""
         return sum((p for _, p in self.rows), Fraction(0))
