@@ -163,3 +163,11 @@ def test_every_order_that_rolls_dice_shows_its_odds_or_why_not(ruleset_id: str) 
             silent.append(spec.example)
         assert all(odds.total() == 1 for odds in shown if odds.rows), f"{spec.example!r}: odds that do not sum to 1"
     assert not silent, f"{ruleset_id}: dice orders with neither odds nor a reason: {silent}"
+
+
+def test_a_huge_repeat_count_is_refused_not_built() -> None:
+    """Pocket Models' 'build xwing*999999999999 / ...' is refused with the legal range (it once filled the memory)."""
+    ruleset = find_ruleset("swpm")
+    state = SITUATIONS["swpm"]()[0]
+    with pytest.raises(OrderError, match=r"the count after '\*' must be a whole number from 1 to 60"):
+        ruleset.submit(state, "p1", "build xwing*999999999999 / focus-fire*3")
