@@ -73,11 +73,22 @@ class SessionAdvisor:
 def give_lines(session: Session, actor: str, seat: str, lines: list[str]) -> list[tuple[str, str | None]]:
     """Give each of ``lines`` (pasted together) as an order of its own, in order; each is checked alone.
 
-    Returns (line, None) for an order given and (line, why) for one refused. An order that settles the
-    game for good is never given from a paste (it is typed alone, and confirmed). Never raises.
+    Returns (line, None) for an order given and (line, why) for one refused. A ``say <thread> <text>``
+    line is posted to its thread. An order that settles the game for good is never given from a paste
+    (it is typed alone, and confirmed). Never raises.
     """
+    from tui.widgets.messages import ThreadError, parse_say
     results: list[tuple[str, str | None]] = []
     for line in lines:
+        try:  # a `say <thread> <text>` line goes to its thread, as when typed alone
+            said = parse_say(line, session.threads_for(seat))
+            if said is not None:
+                session.post(actor, *said)
+                results.append((line, None))
+                continue
+        except (ThreadError, HolotableError) as exc:
+            results.append((line, str(exc)))
+            continue
         if session.final_order(line):
             results.append((line, "it cannot be taken back: type it on its own line to be asked to confirm it"))
             continue

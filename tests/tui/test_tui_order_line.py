@@ -45,12 +45,14 @@ async def test_pasting_several_lines_gives_several_orders_each_checked_with_a_su
     async with app.run_test(size=SIZE) as pilot:
         _line(app).focus()
         await pilot.pause()
-        _line(app).post_message(events.Paste("build Coruscant GF 2\n\nbuild Kuat Vc1\n  stance hold neutral  \nconcede\n"))
+        _line(app).post_message(events.Paste("build Coruscant GF 2\n\nbuild Kuat Vc1\n  stance hold neutral  \nconcede\n"
+                                             "say public my orders are in\n"))
         await pilot.pause()
         assert [o["text"] for o in session.sheet("al")] == ["build Coruscant GF 2", "stance hold neutral"], \
             "each good line is given, in order; the refused ones are not"
+        assert session.messages_for("al")[-1]["text"] == "my orders are in", "a say line goes to its thread"
         status = widget_text(app.screen, "#order-status")
-        assert "pasted 4 orders: ✓ 2 accepted, ✗ 2 refused" in status, status
+        assert "pasted 5 orders: ✓ 3 accepted, ✗ 2 refused" in status, status
         assert "2. build Kuat Vc1: 'Kuat' is not a planet you can use here" in status, status
         assert "4. concede: it cannot be taken back" in status, "a final order is never given from a paste"
         assert _line(app).value == "", "the line is clear after a paste"
