@@ -87,3 +87,4 @@ def test_completion_offers_reachable_places_and_usable_targets_first(game):
     sq = game.unit("al", "ywing", "Geonosis")
     game.unit("al", "vwing", "Kamino")
     assert session.complete("al", "al", f"load {a} ")[:2] == [f"load {a} {sq}", f"load {a} GF"]
+    assert session.complete("al", "al", "scan ")[0] == "scan Rodia", "scan: the enemy world al's ships go to comes first"

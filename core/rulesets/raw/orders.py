@@ -13,7 +13,8 @@ from core.events import event, to_team
 from core.orders import Choice, Keyword, Many, Number, Optional, OrderBook, OrderSpec
 from core.ruleset import Context
 from core.rulesets.raw import budget
-from core.rulesets.raw.targets import admiral_closed, admiral_open, assault_targets, bombard_targets, cargo_aboard, cargo_here, in_reach
+from core.rulesets.raw.targets import (admiral_closed, admiral_open, assault_targets, bombard_targets, cargo_aboard, cargo_here, in_reach,
+                                       scan_targets)
 from core.rulesets.raw.data import GF, alliance_cost, build_cost, neutrals, planets, repair_cost, unit_types
 from core.rulesets.raw.model import (CAPS, CELLS, cap_points, cargo_of, cargo_used, describe, enemy_side, gf_price, is_deep, is_grand_admiral,
                                      is_ship, owned_planets, reachable_systems, seats_of, system_of, units_at, utype)
@@ -450,7 +451,7 @@ def book() -> OrderBook:
         OrderSpec("ally", [Choice("planet", neutral_worlds, "a neutral world with forces")],
                   "pay 30% of a neutral world's credits to roll a d6 for its alliance (6 succeeds)", do_ally, example="ally Mandalore",
                   dice="a d6 for the alliance (RAW-NEUTRAL-08)"),
-        OrderSpec("scan", [Choice("planet", all_planets)], "a Spynet scan of any world (one per Spynet world you hold)", do_scan,
+        OrderSpec("scan", [Choice("planet", all_planets, first=scan_targets)], "a Spynet scan of any world (one per Spynet world you hold)", do_scan,
                   example="scan Raxus"),
         OrderSpec("jump", [Many("ships", own_ships, "your ships, comma separated"), Optional(Keyword("deep", "end in deep space")),
                            Choice("planet", all_planets, "a planet in reach", first=in_reach),

@@ -43,6 +43,14 @@ def bombard_targets(ctx: Context, values: dict[str, Any]) -> list[str]:
     return [p for p in sorted(_arrivals(ctx)) if p in ctx.state["planets"] and ctx.state["planets"][p]["owner"] in enemies]
 
 
+def scan_targets(ctx: Context, values: dict[str, Any]) -> list[str]:
+    """Enemy worlds first, those where the team's GF or ships are going first of all (their garrison decides an assault)."""
+    enemies = seats_of(ctx.state, enemy_side(_side(ctx)))
+    held = [p for p in sorted(ctx.state["planets"]) if ctx.state["planets"][p]["owner"] in enemies]
+    going = set(_arrivals(ctx))
+    return [p for p in held if p in going] + [p for p in held if p not in going]
+
+
 def cargo_here(ctx: Context, values: dict[str, Any]) -> list[str]:
     """Squadrons with the ship named, then GF."""
     ship = values.get("ship")
