@@ -31,7 +31,7 @@ from typing import Any, Callable, ClassVar
 
 from core.dice import Dice
 from core.errors import OrderError
-from core.events import Event
+from core.events import Event, event, to_team
 from core.orders import OrderBook, Parsed
 from core.options import OptionSpec, specs_from_defaults
 
@@ -180,6 +180,23 @@ class Ruleset(ABC):
             raise OrderError(f"{seat} has no order {index + 1} on the sheet (it holds {len(sheet)})")
         sheet.pop(index)
         return []
+
+    def sheet_record(self, state: State) -> list[Event]:
+        """The order sheets as they stand when the turn resolves, one ``order`` event per order, each
+        shown to its seat's side: the record of what was ordered, without the orders that were edited
+        or withdrawn before (those stay in the session's journal only). Raises nothing."""
+        events: list[Event] = []
+        for seat, sheet in (state.get("sheets") or {}).items():
+            side = self.side_of(state, seat)
+            if side is None:
+                continue
+            for order in sheet:
+                text = order.get("text", "") if isinstance(order, dict) else str(order)
+                by = order.get("by") if isinstance(order, dict) else None
+                on_behalf = f" (by {by} on behalf of {seat})" if by and by != seat else ""
+                events.append(event("order", f"{seat} orders: {text}{on_behalf}", [to_team(side)],
+                                    int(state.get("turn", 0)), seat=seat))
+        return events
 
     @abstractmethod
     def resolve(self, state: State) -> list[Event]:
