@@ -33,6 +33,7 @@ from core.dice import Dice
 from core.errors import OrderError
 from core.events import Event, event, to_team
 from core.orders import OrderBook, Parsed
+from core.report import Summary, generic_summary
 from core.options import OptionSpec, specs_from_defaults
 
 State = dict[str, Any]
@@ -227,6 +228,13 @@ class Ruleset(ABC):
     @abstractmethod
     def bot(self, view: View, seat: str) -> list[str]:
         """Orders for ``seat`` chosen from its own view only."""
+
+    def report_summary(self, events: list[Event], viewer: str) -> "Summary":
+        """The summary of a turn report (battles with each side's losses, places changing hands,
+        builds finished, headlines) read from the events ``viewer`` may see (already filtered).
+        The base makes every event but rolls, orders and turn markers a headline; rulesets read
+        their own events into battles and builds. Raises nothing."""
+        return generic_summary(events)
 
     def hidden_changes(self, state: State, viewer: str) -> list[tuple[str, Callable[[State], None]]]:
         """Changes to things ``viewer`` may not know, for leak tests: (what, change-in-place) pairs.
