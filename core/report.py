@@ -18,6 +18,7 @@ from typing import Any, Iterable
 QUIET_KINDS = ("roll", "order", "turn", "sealed")
 BLOCKS = " ▏▎▍▌▋▊▉█"
 CHART_WIDTH = 20
+_NAMED = re.compile(r"^(?P<id>\S+) \((?P<type>[^()]+)\)(?P<rest>.*)$")
 _COUNTED = re.compile(r"^(?P<head>.*?) ?\((?P<n>\d+)\)$")
 
 
@@ -197,11 +198,22 @@ def _battle_lines(battle: Battle) -> list[str]:
 
 
 def fold_names(names: list[str]) -> list[str]:
-    """``["GF", "GF", "D1 (GZC)"]`` as ``["2 GF", "D1 (GZC)"]``: equal names counted, order kept."""
-    counts: dict[str, int] = {}
+    """Units lost, folded by type: ``["R5 (Y-wing Squadron)", "R6 (Y-wing Squadron)", "GF"]`` as
+    ``["2 Y-wing Squadron (R5, R6)", "GF"]``; equal plain names counted. Order of first sight kept."""
+    groups: dict[tuple[str, str], list[str]] = {}
     for name in names:
-        counts[name] = counts.get(name, 0) + 1
-    return [f"{n} {name}" if n > 1 else name for name, n in counts.items()]
+        match = _NAMED.match(name)
+        key = (match.group("type"), match.group("rest")) if match else (name, "")
+        groups.setdefault(key, []).append(match.group("id") if match else name)
+    out = []
+    for (kind, rest), ids in groups.items():
+        if len(ids) == 1:
+            out.append(f"{ids[0]} ({kind}){rest}" if ids[0] != kind else kind)
+        elif all(i == kind for i in ids):
+            out.append(f"{len(ids)} {kind}")
+        else:
+            out.append(f"{len(ids)} {kind} ({', '.join(ids)}){rest}")
+    return out
 
 
 class _Style:
@@ -245,9 +257,8 @@ class _Style:
 
 
 def detail_line(d: Detail) -> str:
-    """A detail as one line: ``roll  battle at Kuat: 2d6 -> 3, 4  [3][4]``."""
-    dice = "  " + "".join(f"[{v}]" for v in d.dice) if d.dice else ""
-    return f"{d.kind}: {d.text}{dice}"
+    """A detail as one line: ``roll: battle at Kuat: 2d6 -> 3, 4`` (the dice are in the roll's own words)."""
+    return f"{d.kind}: {d.text}"
 
 
 def render(report: TurnReport, fmt: str = "text", orders: bool = True) -> str:
@@ -270,7 +281,7 @@ def render(report: TurnReport, fmt: str = "text", orders: bool = True) -> str:
         rows.append("Lost: " + ", ".join(theirs))
     if other:
         rows.append(("Changed hands: " if report.side is None else "Taken by others: ") + ", ".join(other))
-    rows.extend(f"Built at {b}" for b in s.builds)
+    rows.extend(s.builds)
     if s.underway:
         rows.append("Still building: " + "; ".join(s.underway))
     rows.extend(s.headlines)

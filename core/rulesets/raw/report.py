@@ -62,7 +62,7 @@ def summary(events: list[dict[str, Any]]) -> Summary:
             battle = None  # a ship lost outside a battle (a failed retreat, say) is a headline, not a loss in it
         if kind == "destroyed" and battle is None:
             out.headlines.append(str(ev.get("text")))
-    out.builds = [f"{planet}: {', '.join(items['done'])}" for planet, items in built.items() if items["done"]]
+    out.builds = [f"Built at {planet}: {', '.join(items['done'])}" for planet, items in built.items() if items["done"]]
     out.underway = [f"{planet} {p.replace(' partly built,', '')}" for planet, items in built.items() for p in items["partial"]]
     out.headlines = fold(out.headlines)
     return out
