@@ -17,7 +17,7 @@ from core.events import GM, visible
 from core.render import render_event
 from core.session import Session
 from saves.atomic import atomic_write_text
-from saves.replay import Frame, export_turn, render_frame
+from saves.replay import export_turn
 from server.hub import HostedGame
 
 log = logging.getLogger("holotable.server")
@@ -63,14 +63,8 @@ def _audience(session: Session, who: str) -> tuple[str, set[str], set[str]]:
 def audience_report(session: Session, turn: int, who: str, fmt: str, game_id: str) -> str:
     """Turn ``turn`` as the public or one team may read it: only events addressed to everyone (or to
     the team as a whole) and the messages of their threads; never one seat's private events."""
-    label, tokens, threads = _audience(session, who)
-    events = [{k: v for k, v in e.items() if k != "to"} for e in session.record["log"]
-              if e["turn"] == turn and any(t in tokens for t in e["to"])]
-    messages = [m for m in session.record["messages"] if m["turn"] == turn and m["thread"] in threads]
-    closed = turn < session.turn or session.outcome() is not None
-    frame = Frame(turn, closed, events, messages, {"turn": turn})
-    title = f"{session.ruleset.title}, {game_id}: turn {turn} report{'' if closed else ' (in progress)'}, for {label}"
-    return render_frame(frame, who, fmt, compact=False, title=title) + "\n"
+    _audience(session, who)  # refuses an unknown team, naming every audience
+    return export_turn(session.record, turn, who, fmt, game_id, lambda _: session.ruleset.title)
 
 
 def export(hosted: HostedGame, data_dir: Path, rest: str) -> Answer:

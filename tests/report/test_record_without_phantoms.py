@@ -35,7 +35,7 @@ def test_the_log_replay_and_export_show_only_the_final_sheet() -> None:
         assert logged == [f"al orders: {t}" for t in FINAL], f"{viewer}'s log should hold al's final sheet only: {logged}"
         replay = replay_text(session.record, viewer)
         for fmt in ("text", "markdown", "bbcode"):
-            export = export_turn(session.record, 1, viewer, fmt)
+            export = export_turn(session.record, 1, viewer, fmt, plans=True)
             for phantom in (EDITED, WITHDRAWN):
                 assert phantom not in export, f"the {fmt} export for {viewer} shows the phantom order {phantom!r}"
             assert FINAL[1] in export, f"the {fmt} export for {viewer} should show al's order {FINAL[1]!r}"
