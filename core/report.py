@@ -216,7 +216,7 @@ def fold_names(names: list[str]) -> list[str]:
     return out
 
 
-class _Style:
+class Style:
     """How a format writes headings, bullets, preformatted blocks and escapes text."""
 
     def __init__(self, fmt: str) -> None:
@@ -265,7 +265,7 @@ def render(report: TurnReport, fmt: str = "text", orders: bool = True) -> str:
     """The report as text, Markdown or BBCode: summary, loss charts, resources, orders (unless
     ``orders`` is False: a forum post without the team's plans), details. Raises ValueError for an
     unknown format."""
-    style = _Style(fmt)
+    style = Style(fmt)
     s = report.summary
     out = [style.heading(report.title, 1), style.heading("Summary", 2)]
     rows: list[str] = []
@@ -286,9 +286,10 @@ def render(report: TurnReport, fmt: str = "text", orders: bool = True) -> str:
         rows.append("Still building: " + "; ".join(s.underway))
     rows.extend(s.headlines)
     if report.resources:
-        rows.append("Now: " + ", ".join(f"{k} {v}" for k, v in report.resources.items()))
+        rows.append("At the end of the turn: " + ", ".join(f"{k} {v}" for k, v in report.resources.items()))
     if not rows:
-        rows.append("Nothing this viewer could see happened.")
+        rows.append("Nothing of note that " + ("everyone may know" if report.viewer == "public" else "you could see")
+                    + " happened; the details follow.")
     out.extend(style.items(rows) if fmt != "text" else [f"  {r}" for r in rows])
     widest = max((len(side.side) for b in s.battles for side in b.sides), default=0)
     charts = [(b, loss_chart(b, name_width=widest)) for b in s.battles if b.sides]

@@ -12,7 +12,7 @@ from typing import Any, Callable
 from core.errors import HolotableError
 from core.events import GM
 from core.registry import find_ruleset
-from core.report import TurnReport, audience_events, build, render, without_plans
+from core.report import Style, TurnReport, audience_events, build, render, without_plans
 from core.session import Session
 from saves.errors import SaveError
 
@@ -249,7 +249,7 @@ def frame_report(record: dict[str, Any], frame: Frame, who: str, title: str, pla
 
 
 def export_turn(record: dict[str, Any], turn: int, viewer: str | None, fmt: str, game_id: str = "",
-                title_of: Callable[[str], str] | None = None, plans: bool | None = None) -> str:
+                title_of: Callable[[str], str] | None = None, plans: bool | None = None) -> str:  # noqa: PLR0913
     """A forum post of ``turn`` as ``viewer`` saw it (a seat, the GM for None, ``public`` or
     ``team:<side>``), in ``fmt`` (markdown, bbcode or text): the turn report, then the messages
     the reader may see. A seat's post leaves out its team's plans (the orders, the team's and the
@@ -257,7 +257,8 @@ def export_turn(record: dict[str, Any], turn: int, viewer: str | None, fmt: str,
 
     Raises SaveError for an unknown format, a stranger viewer, or a turn the game has not reached.
     """
-    style = _Style(fmt)
+    _Style(fmt)
+    style = Style(fmt)
     who = viewer_of(record, viewer)
     if plans is None:
         plans = who == GM or who.startswith("team:")
