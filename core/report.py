@@ -77,6 +77,8 @@ class TurnReport:
     resources: dict[str, Any]
     orders: list[str]
     details: list[Detail]
+    #: sealed records met in the turn, for checking them: ``S1: sha256 <hash>[, salt <salt>]``
+    seals: list[str] = field(default_factory=list)
 
 
 # -- building ------------------------------------------------------------------------------------
@@ -158,7 +160,14 @@ def build(title: str, turn: int, viewer: str, side: str | None, events: list[dic
     from the details. Raises nothing."""
     orders = [str(e.get("text", "")) for e in events if e.get("kind") == "order"]
     rest = [e for e in events if e.get("kind") != "order"]
-    return TurnReport(title, turn, viewer, side, summary, dict(resources or {}), orders, details(rest))
+    seals: list[str] = []
+    for e in rest:
+        data = e.get("data") if isinstance(e.get("data"), dict) else {}
+        if data.get("hash") and data.get("record"):
+            line = f"{data['record']}: sha256 {data['hash']}" + (f", salt {data['salt']}" if data.get("salt") else "")
+            if line not in seals:
+                seals.append(line)
+    return TurnReport(title, turn, viewer, side, summary, dict(resources or {}), orders, details(rest), seals)
 
 
 # -- drawing -------------------------------------------------------------------------------------
@@ -305,6 +314,9 @@ def render(report: TurnReport, fmt: str = "text", orders: bool = True) -> str:
         out.extend(style.items(report.orders))
     out.append(style.heading("Details, every die", 2))
     out.extend(style.items([detail_line(d) for d in report.details]) or style.items(["(nothing)"]))
+    if report.seals:
+        out.append(style.heading("Sealed records, to verify", 2))
+        out.extend(style.items(report.seals))
     return "\n".join(out)
 
 

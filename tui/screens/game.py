@@ -22,7 +22,7 @@ from textual.widgets import Button, Footer, TabbedContent, TabPane
 
 from core.errors import HolotableError
 from core.session import Session
-from tui.bridge import SessionAdvisor, replace_order, report_events
+from tui.bridge import SessionAdvisor, replace_order, report_events, turn_reports
 from tui.deadline import deadline_rule
 from tui.hotseat import Desk
 from tui.panels import board_kind, board_widget, panels_for
@@ -451,7 +451,7 @@ class GameScreen(Screen[None]):
         title = f"Report for {self.seat}: turn {since} to turn {self.session.turn}" if since < self.session.turn - 1 else \
             f"Report for {self.seat}: turn {since}" if since < self.session.turn else f"Report for {self.seat}: turn {since} so far"
         if len(self.app.screen_stack) and isinstance(self.app.screen, GameScreen):
-            self.app.push_screen(ReportScreen(title, events))
+            self.app.push_screen(ReportScreen(title, events, turn_reports(self.session, self.seat, since)))
 
     def action_reference(self) -> None:
         """Every unit type of the rule system in play: name, code, cost, capacity, keywords, what it does."""
