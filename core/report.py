@@ -372,3 +372,70 @@ def session_report(session: Any, viewer: str, turn: int, plans: bool = True,
     summary = session.ruleset.report_summary(events, viewer)
     title = f"{session.ruleset.title}: turn {turn} report for {audience_label(session, viewer)}"
     return build(title, turn, viewer, side, events, summary, resources)
+
+
+# -- the end of the game: what every seat knows ----------------------------------------------------
+def common(values: list[Any]) -> Any:
+    """What every one of ``values`` (the same thing as several viewers know it) agrees on: equal
+    values whole; dicts key by key; lists of places (dicts with an ``id``) place by place; other
+    lists the items all hold. None where they differ. Raises nothing."""
+    if not values:
+        return None
+    first = values[0]
+    if all(v == first for v in values[1:]):
+        return first
+    if all(isinstance(v, dict) for v in values):
+        keys = [k for k in first if all(k in v for v in values[1:])]
+        return {k: common([v[k] for v in values]) for k in keys}
+    if all(isinstance(v, list) for v in values):
+        if all(isinstance(i, dict) and "id" in i for v in values for i in v):
+            ids = [i["id"] for i in first if all(any(j["id"] == i["id"] for j in v) for v in values[1:])]
+            return [common([next(j for j in v if j["id"] == pid) for v in values]) for pid in ids]
+        return [i for i in first if all(i in v for v in values[1:])]
+    return None
+
+
+def public_board(views: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The board as every seat knows it (see :func:`common`): a ``map`` board whose places keep their
+    names and positions, and owners and marks only where every seat agrees. None for other kinds or
+    no views. Raises nothing."""
+    boards = [v.get("board") for v in views if isinstance(v.get("board"), dict)]
+    if not boards or any(b.get("kind") != "map" for b in boards):
+        return None
+    board = common(boards)
+    if not isinstance(board, dict) or not board.get("places"):
+        return None
+    for place in board["places"]:
+        place.setdefault("owner", None)
+        place["symbol"] = place.get("symbol") or "·"
+        place["marks"] = place.get("marks") or []
+        place["lines"] = place.get("lines") or []
+    board["moves"] = []
+    return board
+
+
+def scores(resources: dict[str, Any]) -> dict[str, float]:
+    """The victory points among a view's resources: ``{"GAR": 40, "CIS": 25}`` from labels like
+    ``VP GAR`` or ``Empire VP``. Raises nothing."""
+    out: dict[str, float] = {}
+    for label, value in (resources or {}).items():
+        words = str(label).split()
+        if "VP" in words and len(words) == 2 and isinstance(value, (int, float)):
+            out[words[1] if words[0] == "VP" else words[0]] = value
+    return out
+
+
+def score_chart(history: list[tuple[int, dict[str, float]]], width: int = 30) -> list[str]:
+    """Victory points over turns as rows of bars, one row per turn and side:
+    ``t3 GAR ████▌ 45``. Raises nothing."""
+    top = max((v for _, row in history for v in row.values()), default=0) or 1
+    sides = sorted({s for _, row in history for s in row})
+    name_width = max((len(s) for s in sides), default=0)
+    rows = []
+    for turn, row in history:
+        for i, side in enumerate(sides):
+            value = row.get(side, 0)
+            head = f"t{turn:<3}" if i == 0 else "    "
+            shown = int(value) if float(value).is_integer() else value
+            rows.append(f"{head} {side:<{name_width}} {bar(value / top, width) if value else '·'.ljust(width)} {shown}")
+    return rows

@@ -12,7 +12,8 @@ from typing import Any, Callable
 from core.errors import HolotableError
 from core.events import GM
 from core.registry import find_ruleset
-from core.report import Style, TurnReport, audience_events, build, render, without_plans
+from core.report import (Style, TurnReport, audience_events, build, common, public_board, render, scores,
+                         without_plans)
 from core.session import Session
 from saves.errors import SaveError
 
@@ -277,3 +278,33 @@ def export_turn(record: dict[str, Any], turn: int, viewer: str | None, fmt: str,
                                        *style.items([f"[{m['thread']}] {m['from']}: {m['text']}" for m in messages])])
         posts.append(post)
     return "\n\n".join(posts) + "\n"
+
+
+def ending(session: Session) -> tuple[dict[str, Any] | None, list[tuple[int, dict[str, float]]]]:
+    """What everyone may know of a game's end: the final board as every seat knows it (None where
+    the board is not a map) and the victory points every seat's view shows at the end of each turn,
+    replayed from the record. Raises SaveError if the game does not replay."""
+    seats = session.seats()
+
+    def public_scores(s: Session) -> dict[str, float]:
+        return scores(common([dict(s.view(seat).get("resources") or {}) for seat in seats]) or {})
+
+    history: list[tuple[int, dict[str, float]]] = []
+    turn = [0]
+
+    def each(s: Session, entry: dict[str, Any]) -> None:
+        if s.turn != turn[0]:
+            if turn[0]:
+                history.append((turn[0], public_scores(s)))
+            turn[0] = s.turn
+
+    try:
+        start = Session.replay(session.record, upto=0)
+        turn[0] = start.turn
+        Session.replay(session.record, each=each)
+    except (HolotableError, KeyError, TypeError, IndexError) as exc:
+        raise SaveError(f"the game does not replay from its seed and journal ({exc})") from None
+    if session.outcome() is not None and (not history or history[-1][0] != session.turn):
+        history.append((session.turn, public_scores(session)))
+    board = public_board([session.view(seat) for seat in seats])
+    return board, history
