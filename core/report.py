@@ -54,6 +54,8 @@ class Summary:
     builds: list[str] = field(default_factory=list)
     underway: list[str] = field(default_factory=list)
     headlines: list[str] = field(default_factory=list)
+    #: names the engine gave (ship ids, fleet names, record numbers), explained once each
+    names: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -294,6 +296,8 @@ def render(report: TurnReport, fmt: str = "text", orders: bool = True) -> str:
     if s.underway:
         rows.append("Still building: " + "; ".join(s.underway))
     rows.extend(s.headlines)
+    if s.names:
+        rows.append("Names the engine gave: " + "; ".join(s.names))
     if report.resources:
         rows.append("At the end of the turn: " + ", ".join(f"{k} {v}" for k, v in report.resources.items()))
     if not rows:

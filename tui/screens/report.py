@@ -56,6 +56,9 @@ def report_rich(report: TurnReport, seals: bool = False) -> Text:
     for line in s.headlines:
         out.append(f"• {line}\n")
         rows += 1
+    if s.names:
+        out.append("Names the engine gave: ", style="dim")
+        out.append("; ".join(s.names) + "\n", style="dim italic")
     if report.resources:
         out.append("At the end of the turn: ", style="dim")
         out.append(" · ".join(f"{k} {v}" for k, v in report.resources.items()) + "\n", style="bold")

@@ -10,6 +10,7 @@ from core.report import Battle, SideLosses, Summary, fold
 
 HEADLINE_KINDS = ("search", "base", "victory", "initiative", "ruling", "forced", "withdraw", "repair", "pool")
 SIDES = ("Empire", "Rebel")
+NEW_FLEET = re.compile(r"into a new fleet (\w+)")
 BOUGHT = re.compile(r"^(?P<side>\w+) buys (?P<name>.+) for (?P<cost>\d+) RP: (?P<uid>\S+) in the force pool")
 
 
@@ -48,6 +49,10 @@ def summary(events: list[dict[str, Any]]) -> Summary:
             out.builds.append(text)
         elif kind in HEADLINE_KINDS:
             out.headlines.append(text)
+        for fleet in NEW_FLEET.findall(text):
+            out.names.append(f"{fleet}: a new fleet's name, given by the engine (its side's orders use it: 'move {fleet} <system>')")
+        if kind == "battle" and data.get("battle") and "points" in data:
+            out.names.append(f"{data['battle']}: the battle's number, used by the battle's orders")
     for (side, name, cost), uids in bought.items():
         many = f"{len(uids)} × {name} ({cost} RP each)" if len(uids) > 1 else f"{name} ({cost} RP)"
         out.builds.append(f"{side} buys {many}: {', '.join(uids)}, in the force pool")

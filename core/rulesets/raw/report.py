@@ -64,6 +64,11 @@ def summary(events: list[dict[str, Any]]) -> Summary:
             out.headlines.append(str(ev.get("text")))
     out.builds = [f"Built at {planet}: {', '.join(items['done'])}" for planet, items in built.items() if items["done"]]
     out.underway = [f"{planet} {p.replace(' partly built,', '')}" for planet, items in built.items() for p in items["partial"]]
+    new = [name.split(" ", 1)[0] for items in built.values() for name in items["ships"]]
+    if new:
+        what = "the id of the new ship" if len(new) == 1 else "the ids of the new ships"
+        out.names.append(f"{', '.join(new)}: {what}, given by the engine (the owner's seat letter and a number); "
+                         f"orders name ships by them, e.g. 'jump {new[0]} <planet>'")
     out.headlines = fold(out.headlines)
     return out
 
