@@ -231,11 +231,13 @@ class Style:
     """How a format writes headings, bullets, preformatted blocks and escapes text."""
 
     def __init__(self, fmt: str) -> None:
+        """Raises ValueError for a format other than text, markdown or bbcode."""
         if fmt not in ("text", "markdown", "bbcode"):
             raise ValueError(f"unknown report format {fmt!r}; formats: text, markdown, bbcode")
         self.fmt = fmt
 
     def esc(self, text: str) -> str:
+        """``text`` with the format's markup characters made plain."""
         if self.fmt == "markdown":
             for ch in "\\`*_[]<>#|":
                 text = text.replace(ch, "\\" + ch)
@@ -244,6 +246,7 @@ class Style:
         return text
 
     def heading(self, text: str, level: int) -> str:
+        """A heading of level 1 (the title) or 2 (a section)."""
         if self.fmt == "markdown":
             return f"{'#' * (level + 1)} {self.esc(text)}"
         if self.fmt == "bbcode":
@@ -251,6 +254,7 @@ class Style:
         return f"== {text} ==" if level == 1 else f"-- {text} --"
 
     def items(self, rows: list[str]) -> list[str]:
+        """Rows as a bulleted list."""
         if self.fmt == "markdown":
             return [f"- {self.esc(r)}" for r in rows]
         if self.fmt == "bbcode":
@@ -258,6 +262,7 @@ class Style:
         return [f"  {r}" for r in rows]
 
     def block(self, rows: list[str]) -> list[str]:
+        """Rows kept as they are (a chart): a code block."""
         if not rows:
             return []
         if self.fmt == "markdown":
