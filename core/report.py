@@ -198,13 +198,24 @@ def loss_chart(battle: Battle, width: int = CHART_WIDTH, name_width: int = 0) ->
     return rows
 
 
-def _battle_lines(battle: Battle) -> list[str]:
+def losses_words(s: SideLosses, reader: str | None) -> str:
+    """``40 pts: B1 (Gozanti-class Cruisers)``; where nothing was destroyed, why: too few points to
+    destroy or scar a ship (the reader's own side), or that any scar is the owner's to know."""
+    points = f"{s.lost_points} pts" if s.lost_points is not None else "? pts"
+    if s.lost:
+        return f"{points}: {', '.join(fold_names(s.lost))}"
+    if not s.lost_points or s.damaged:
+        return points
+    if reader is None or s.side == reader:
+        return f"{points} (no ship destroyed)" if reader is None else f"{points} (too few to destroy a ship)"
+    return f"{points} (no ship destroyed; any damage is theirs to know)"
+
+
+def _battle_lines(battle: Battle, reader: str | None) -> list[str]:
     lines = [f"Battle at {battle.place}" + (f": {battle.result}" if battle.result else "")]
     for s in battle.sides:
-        points = f"{s.lost_points} pts" if s.lost_points is not None else "?"
-        lost = ": " + ", ".join(fold_names(s.lost)) if s.lost else (" (no ship destroyed)" if s.lost_points else "")
         damaged = f"; damaged: {', '.join(fold_names(s.damaged))}" if s.damaged else ""
-        lines.append(f"  {s.side} lost {points}{lost}{damaged}")
+        lines.append(f"  {s.side} lost {losses_words(s, reader)}{damaged}")
     return lines
 
 
@@ -286,7 +297,7 @@ def render(report: TurnReport, fmt: str = "text", orders: bool = True) -> str:
     out = [style.heading(report.title, 1), style.heading("Summary", 2)]
     rows: list[str] = []
     for battle in s.battles:
-        rows.extend(_battle_lines(battle))
+        rows.extend(_battle_lines(battle, report.side))
     mine = [p for p, to, _ in s.changes if report.side is not None and to == report.side]
     theirs = [p for p, to, was in s.changes if report.side is not None and was == report.side and to != report.side]
     other = [f"{p} to {to}" + (f" (from {was})" if was else "") for p, to, was in s.changes

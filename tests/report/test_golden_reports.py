@@ -102,3 +102,18 @@ def test_the_raw_report_reads_as_a_player_expects() -> None:
     assert "bo orders" not in cy and "cy orders" not in bo, "a report never shows the other team's orders"
     public = report_text(session, "public", 1)
     assert "Cato Neimoidia" not in public, "a RAW battle is known only to those who fought it"
+
+
+def test_the_scarred_ship_is_named_to_its_own_side_only() -> None:
+    """RAW-REPAIR-09: which ship took the damage is named in its owner's report; the enemy's report says
+    only the points it lost. (The seeded bot game of the RAW golden test, turn 10: D13 is scarred at Carida.)"""
+    from core.console import Console
+    console = Console()
+    assert console.handle("new raw seed=golden reproducible=yes seats=al:GAR:bot,bo:CIS:bot,cy:GAR:bot,"
+                          "di:CIS:bot,ed:GAR:bot,fa:CIS:bot").ok
+    for _ in range(10):
+        console.handle("resolve")
+    session = console.session
+    bo, al = report_text(session, "bo", 10), report_text(session, "al", 10)
+    assert "CIS lost 90 pts; damaged: D13 (Providence-class Destroyer) scarred" in bo, bo
+    assert "D13" not in al.split("-- Details")[0] and "CIS lost 90 pts (no ship destroyed; any damage is theirs to know)" in al, al

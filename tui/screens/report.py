@@ -12,7 +12,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from core.report import TurnReport, fold_names, loss_chart
+from core.report import TurnReport, fold_names, loss_chart, losses_words
 from tui.text import event_text, events_text
 
 
@@ -27,10 +27,8 @@ def report_rich(report: TurnReport, seals: bool = False) -> Text:
         out.append(f"⚔ Battle at {battle.place}", style="bold red")
         out.append(f": {battle.result}\n" if battle.result else "\n")
         for side in battle.sides:
-            lost = ", ".join(fold_names(side.lost)) or ("no ship destroyed" if side.lost_points else "nothing")
-            points = f"{side.lost_points} pts" if side.lost_points is not None else "? pts"
             out.append(f"    {side.side}", style="bold green" if side.side == report.side else "bold")
-            out.append(f" lost {points}: {lost}")
+            out.append(f" lost {losses_words(side, report.side)}")
             if side.damaged:
                 out.append(f"; damaged: {', '.join(fold_names(side.damaged))}", style="yellow")
             out.append("\n")
