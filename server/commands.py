@@ -67,7 +67,7 @@ GM_HELP = """GM commands (every game on this server; pick one with --game <id> o
   act <seat> <order>                     order for a seat (logged; the seat is told in its GM thread)
   ready <seat> | view <seat>|gm | sheet <seat> | status | messages gm | odds <seat> <order>
   say <thread> <text>                    as the GM, to public, team:<side> or gm:<seat>
-  export [<turn>|last] public|team:<side>|<seat>|gm [markdown|bbcode]
+  export [<turn>|last] public|team:<side>|<seat>|gm [markdown|bbcode] [plans]
                                          a turn report for the forum, shown and written to a file
   corrections                            every correction and reopened turn, with its reason
   reopen [same|new] <reason>             resolve the last resolved turn again from its start with its

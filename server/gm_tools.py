@@ -22,7 +22,7 @@ from server.hub import HostedGame
 
 log = logging.getLogger("holotable.server")
 
-EXPORT_USAGE = "usage: export [<turn>|last] public|team:<side>|<seat>|gm [markdown|bbcode]"
+EXPORT_USAGE = "usage: export [<turn>|last] public|team:<side>|<seat>|gm [markdown|bbcode] [plans]"
 FORMAT_NAMES = {"markdown": "markdown", "md": "markdown", "bbcode": "bbcode", "bb": "bbcode"}
 SUFFIX = {"markdown": "md", "bbcode": "bbcode.txt"}
 
@@ -68,14 +68,18 @@ def audience_report(session: Session, turn: int, who: str, fmt: str, game_id: st
 
 
 def export(hosted: HostedGame, data_dir: Path, rest: str) -> Answer:
-    """``export [<turn>|last] <audience> [markdown|bbcode]``: a forum post, shown and written to a file."""
+    """``export [<turn>|last] <audience> [markdown|bbcode] [plans]``: a forum post, shown and written to a
+    file (a seat's post holds its team's plans, orders and team thread, only with ``plans``)."""
     session = hosted.session
     words = rest.split()
     turn = max(1, session.turn - 1) if session.turn > 1 else session.turn
     fmt = "markdown"
     audience = None
+    plans: bool | None = None
     for word in words:
-        if word.isdigit():
+        if word == "plans":
+            plans = True
+        elif word.isdigit():
             turn = int(word)
         elif word == "last":
             turn = max(1, session.turn - 1)
@@ -93,7 +97,7 @@ def export(hosted: HostedGame, data_dir: Path, rest: str) -> Answer:
         text = audience_report(session, turn, audience, fmt, hosted.game_id)
     elif audience in (GM, *session.seats()):
         text = export_turn(session.record, turn, None if audience == GM else audience, fmt, hosted.game_id,
-                           lambda _: session.ruleset.title)
+                           lambda _: session.ruleset.title, plans=plans)
     else:
         _audience(session, audience)  # raises, naming every audience
         raise ConsoleError(EXPORT_USAGE)
