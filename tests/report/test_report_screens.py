@@ -160,3 +160,19 @@ class TestReportScreens:
             await pilot.press("e")
             await settle(pilot)
         assert snap_compare(HolotableApp(saves=saves), run_before=the_end, terminal_size=size)
+
+
+async def test_a_seat_at_its_own_terminal_reaches_the_end_with_f12() -> None:
+    """Over SSH (a fixed seat) there is no final curtain: the last report says F12, and F12 opens the end."""
+    session = ended()
+    app = HolotableApp(session, seat="al", saves=MemorySaves())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        if isinstance(app.screen, ReportScreen):
+            assert "F12 shows how it ended" in widget_text(app.screen, "#report-title")
+            await pilot.press("escape")
+            await pilot.pause()
+        await pilot.press("f12")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen), f"F12 should open the end of the game, not {app.screen!r}"
+        assert "Won by GAR" in widget_text(app.screen, "#over-text")

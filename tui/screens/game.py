@@ -58,6 +58,7 @@ class GameScreen(Screen[None]):
         Binding("f9", "report", "Last report", show=False, priority=True),
         Binding("f10", "leave", "Leave", priority=True),
         Binding("f11", "reference", "Unit reference", show=False, priority=True),
+        Binding("f12", "the_end", "How it ended", show=False, priority=True),
     ]
 
     @dataclass
@@ -450,8 +451,20 @@ class GameScreen(Screen[None]):
         self.desk.last_seen_turn = self.session.turn
         title = f"Report for {self.seat}: turn {since} to turn {self.session.turn}" if since < self.session.turn - 1 else \
             f"Report for {self.seat}: turn {since}" if since < self.session.turn else f"Report for {self.seat}: turn {since} so far"
+        if self.session.outcome() is not None:
+            title += " · game over: F12 shows how it ended"
         if len(self.app.screen_stack) and isinstance(self.app.screen, GameScreen):
             self.app.push_screen(ReportScreen(title, events, turn_reports(self.session, self.seat, since)))
+
+    def action_the_end(self) -> None:
+        """Once the game is over: the end-of-game screen (what everyone may know of it)."""
+        if self.session.outcome() is None:
+            self.query_one(OrderPane).status(Text("The game goes on: F12 shows how it ended once it is over.", style="dim"))
+            return
+        from tui.screens.game_over import GameOverScreen
+        if isinstance(self.app.screen, GameScreen):
+            game = getattr(self.app, "game", None)
+            self.app.push_screen(GameOverScreen(self.session, getattr(game, "game_id", None)))
 
     def action_reference(self) -> None:
         """Every unit type of the rule system in play: name, code, cost, capacity, keywords, what it does."""
