@@ -265,11 +265,12 @@ class Style:
         return f"== {text} ==" if level == 1 else f"-- {text} --"
 
     def items(self, rows: list[str]) -> list[str]:
-        """Rows as a bulleted list."""
+        """Rows as a bulleted list; a row indented by spaces is a sub-item of the row above."""
         if self.fmt == "markdown":
-            return [f"- {self.esc(r)}" for r in rows]
+            return [f"{'  ' if r.startswith(' ') else ''}- {self.esc(r.strip())}" for r in rows]
         if self.fmt == "bbcode":
-            return ["[list]", *(f"[*]{self.esc(r)}" for r in rows), "[/list]"] if rows else []
+            return ["[list]", *(f"[*]{'— ' if r.startswith(' ') else ''}{self.esc(r.strip())}" for r in rows),
+                    "[/list]"] if rows else []
         return [f"  {r}" for r in rows]
 
     def block(self, rows: list[str]) -> list[str]:

@@ -263,10 +263,15 @@ def export_turn(record: dict[str, Any], turn: int, viewer: str | None, fmt: str,
     who = viewer_of(record, viewer)
     if plans is None:
         plans = who == GM or who.startswith("team:")
-    chosen = _pick(frames(record, who), turn, game_id)
+    every = frames(record, who)
+    chosen = _pick(every, turn, game_id)
+    seen = [e for f in every for e in f.events]
     rules = title_of(record["ruleset"]) if title_of else find_ruleset(record["ruleset"]).title
     posts = []
     for frame in chosen:
+        # a turn's report holds the events of that turn: a frame ends with the entry that opened the
+        # next turn, so the next turn's first events sit in it and this turn's first in the one before
+        frame = Frame(frame.turn, frame.closed, [e for e in seen if e.get("turn") == frame.turn], frame.messages, frame.view)
         title = f"{rules}{', ' + game_id if game_id else ''}: turn {frame.turn} report{'' if frame.closed else ' (in progress)'}, for {reader_name(record, who)}"
         try:
             post = render(frame_report(record, frame, who, title, plans), fmt, orders=plans)
