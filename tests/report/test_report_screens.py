@@ -120,7 +120,7 @@ async def test_the_end_of_game_screen_tells_how_it_was_won() -> None:
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen), f"E should open the end of the game, not {app.screen!r}"
         text = widget_text(app.screen, "#over-text")
-        for piece in ("Won by GAR", "CIS acknowledged the supremacy of GAR", "GAR      9 VP", "CIS      3 VP",
+        for piece in ("Won by GAR", "CIS acknowledged the supremacy of GAR", "Victory points on the record", "GAR      9 VP", "CIS      3 VP",
                       "the-end", f"holotable verify {app.game.game_id}", "Victory points over the turns"):
             assert piece in text, f"the end of the game should show {piece!r}:\n{text}"
         assert "Coruscant" in screen_text(app) and "Kuat" in screen_text(app), "the final map is drawn"

@@ -37,10 +37,10 @@ def ending_text(session: Session, game_id: str | None, history: list[tuple[int, 
     text.append(f"{outcome.reason}\n\n")
     final = history[-1][1] if history else {}
     if final:
-        text.append("Final scores\n", style="bold")
+        text.append("Victory points on the record at the end\n", style="bold")
         for side, value in sorted(final.items(), key=lambda kv: -kv[1]):
             text.append(f"  {side:<8} {int(value) if float(value).is_integer() else value} VP\n")
-        text.append("\n")
+        text.append("  (the end's own count, if the rules add to it, is in the line above)\n\n", style="dim")
     text.append("The dice seed, revealed\n", style="bold")
     text.append(f"  {session.record['seed']}\n")
     text.append(f"  published at the start as sha256 {session.record['seed_hash'][:16]}…\n", style="dim")
