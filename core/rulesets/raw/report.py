@@ -51,7 +51,7 @@ def summary(events: list[dict[str, Any]]) -> Summary:
         elif kind == "retreat" and battle is not None and "side" in data:
             battle.result += f"; {_side_name(str(data['side']))} must retreat"
         elif kind == "capture" and "was" in data:
-            out.changes.append((f"{data['planet']} (by {data.get('seat')})", str(data["side"]), data.get("was")))
+            out.changes.append((f"{data['planet']} ({data.get('seat')} took it)", str(data["side"]), data.get("was")))
         elif kind == "alliance" and "joins" in str(ev.get("text")):
             out.headlines.append(str(ev.get("text")))
         elif kind == "build":
