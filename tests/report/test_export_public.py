@@ -60,3 +60,21 @@ def test_the_shell_exports_the_public_post_without_a_pin(tmp_path: Path) -> None
     assert code == 0 and "for the public" in text and "good hunting" in text, text
     text, code = export_command(["war", "--turn", "1", "--as", "team:GAR"], data_dir=tmp_path)
     assert code == 2 and "GM exports it" in text, text
+
+
+def test_the_line_console_prints_a_turns_report_for_a_viewer() -> None:
+    """``report <seat>|gm|public [<turn>]`` in line mode (scripts, screen readers): the same report,
+    filtered the same way; bad viewers and turns are refused with the usage."""
+    from core.console import Console
+    console = Console()
+    assert console.handle("new raw seed=report-console reproducible=yes seats=al:GAR,bo:CIS min_players=2").ok
+    assert console.handle("as al build Coruscant GF 2").ok and console.handle("as bo build Muunilist GF 2").ok
+    assert console.handle("resolve").ok
+    al = console.handle("report al")
+    assert al.ok and "turn 1 report for al (GAR)" in al.text and "Built at Coruscant: 2 GF" in al.text, al.text
+    assert "Muunilist" not in al.text, "al's report shows CIS's build"
+    public = console.handle("report public 1")
+    assert public.ok and "Coruscant" not in public.text and "Muunilist" not in public.text, public.text
+    for bad, why in (("report zz", "no viewer"), ("report al 9", "no turn 9"), ("report", "usage")):
+        answer = console.handle(bad)
+        assert not answer.ok and why in answer.error, (bad, answer.error)
