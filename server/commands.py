@@ -49,6 +49,7 @@ PLAYER_HELP = """commands (for your seat {seat} of game {game}):
   away [back]              you are away this turn
   odds <order>             the exact odds of an order that rolls dice
   log | messages           the log and the messages you may read
+  report [<turn>]          a turn's report for your seat: summary first, then every die
   say <thread> <text>      post to public, team:<side> or gm:{seat}
   games                    your seats; pick one with --game <id>
   help orders | help <order>"""
@@ -264,6 +265,11 @@ class AccountConsole:
             if words and words[0] != seat:
                 return self._refuse(word, f"you may only see your own seat {seat!r}, not {words[0]!r}")
             return self._with_deadline(hosted, self._console(hosted, f"{word} {seat}"))
+        if word == "report":
+            if words and words[0] != seat and not words[0].isdigit():
+                return self._refuse(word, f"you may only read your own seat's report ({seat!r}), not {words[0]!r}")
+            turn = next((w for w in words if w.isdigit()), "")
+            return self._console(hosted, f"report {seat} {turn}".rstrip())
         if word == "status":
             return self._with_deadline(hosted, self._console(hosted, "status"))
         if word == "order":
