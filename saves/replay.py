@@ -103,6 +103,11 @@ def frames(record: dict[str, Any], viewer: str | None) -> list[Frame]:
         raise SaveError(f"the game does not replay from its seed and journal ({exc}); run 'holotable verify' "
                         f"to find where") from None
     cut(final, final.outcome() is not None, turn[0])
+    # each frame holds the events of its own turn: the entry that opens a turn also logs that turn's
+    # first events (a new turn's announcements), which belong to the next frame, not this one
+    every = [e for f in result for e in f.events]
+    for i, frame in enumerate(result):
+        frame.events = [e for e in every if e.get("turn") == frame.turn or (i == 0 and e.get("turn", 0) < frame.turn)]
     return result
 
 
@@ -263,15 +268,10 @@ def export_turn(record: dict[str, Any], turn: int, viewer: str | None, fmt: str,
     who = viewer_of(record, viewer)
     if plans is None:
         plans = who == GM or who.startswith("team:")
-    every = frames(record, who)
-    chosen = _pick(every, turn, game_id)
-    seen = [e for f in every for e in f.events]
+    chosen = _pick(frames(record, who), turn, game_id)
     rules = title_of(record["ruleset"]) if title_of else find_ruleset(record["ruleset"]).title
     posts = []
     for frame in chosen:
-        # a turn's report holds the events of that turn: a frame ends with the entry that opened the
-        # next turn, so the next turn's first events sit in it and this turn's first in the one before
-        frame = Frame(frame.turn, frame.closed, [e for e in seen if e.get("turn") == frame.turn], frame.messages, frame.view)
         title = f"{rules}{', ' + game_id if game_id else ''}: turn {frame.turn} report{'' if frame.closed else ' (in progress)'}, for {reader_name(record, who)}"
         try:
             post = render(frame_report(record, frame, who, title, plans), fmt, orders=plans)
