@@ -371,12 +371,15 @@ class Console:
         taken = sheet[index - 1]
         session.withdraw(seat, seat, index - 1)
         return Answer(True, "withdraw", f"{seat}: withdrew {index}. {order_text(taken)}\n"
-                      + render_sheet(session.sheet(seat), seat), {"seat": seat, "sheet": session.sheet(seat)})
+                      + render_sheet(session.sheet(seat), seat, session.ruleset.sheet_notes(session.state, seat)),
+                      {"seat": seat, "sheet": session.sheet(seat)})
 
     def _sheet(self, rest: str) -> Answer:
         seat = self._seat(rest, "sheet")
-        sheet = self._game().sheet(seat)
-        return Answer(True, "sheet", render_sheet(sheet, seat), {"seat": seat, "sheet": sheet})
+        session = self._game()
+        sheet = session.sheet(seat)
+        notes = session.ruleset.sheet_notes(session.state, seat)
+        return Answer(True, "sheet", render_sheet(sheet, seat, notes), {"seat": seat, "sheet": sheet, "notes": notes})
 
     def _ready(self, rest: str) -> Answer:
         words = rest.split()

@@ -35,12 +35,38 @@ def order_text(order: Any) -> str:
     return str(order)
 
 
-def render_sheet(sheet: list[Any], seat: str) -> str:
-    """A seat's order sheet, numbered from 1."""
-    if not sheet:
-        return f"{seat}: no orders on the sheet"
-    return "\n".join([f"{seat}: {len(sheet)} order{'s' if len(sheet) != 1 else ''}"]
-                     + [f"  {i}. {order_text(o)}" for i, o in enumerate(sheet, 1)])
+def render_sheet(sheet: list[Any], seat: str, notes: dict[str, Any] | None = None) -> str:
+    """A seat's order sheet, numbered from 1; with ``notes`` (a view's ``sheet_notes``) each order's cost, what is
+    left after it and its warning, and the running totals."""
+    notes = notes or {}
+    rows = list(notes.get("rows") or [])
+    head = f"{seat}: no orders on the sheet" if not sheet else f"{seat}: {len(sheet)} order{'s' if len(sheet) != 1 else ''}"
+    if notes.get("start") is not None and notes.get("spent") is not None:
+        head += f"; {notes['start']} {notes.get('unit', '')}: {notes['spent']} spent, {notes['left']} left"
+    lines = [head]
+    for i, order in enumerate(sheet, 1):
+        line = f"  {i}. {order_text(order)}"
+        note = rows[i - 1] if i - 1 < len(rows) else {}
+        if note.get("cost"):
+            line += f"  (-{note['cost']}, {note['left']} left)"
+        if note.get("at"):
+            line += f"  [{note['at']}]"
+        lines.append(line)
+        if note.get("warning"):
+            lines.append(f"     warning: {note['warning']}")
+    lines.extend(f"  {line}" for line in notes.get("lines") or [])
+    return "\n".join(lines)
+
+
+def render_victory(victory: dict[str, Any]) -> list[str]:
+    """A view's victory progress in lines: the goal, then one line per objective and side."""
+    if not victory or not victory.get("rows"):
+        return []
+    lines = ["victory: " + str(victory.get("goal", ""))]
+    for row in victory["rows"]:
+        lines.append(f"  {row.get('side', '')} {row.get('objective', '')} ({row.get('rule', '')}): {row.get('text', '')}"
+                     + (" - done" if row.get("done") else ""))
+    return lines
 
 
 def render_board(board: dict[str, Any]) -> list[str]:
@@ -73,6 +99,8 @@ def render_view(view: dict[str, Any]) -> str:
             lines.append(f"the dice seed was {view['seed']!r}")
     if view.get("prompt"):
         lines.append(f"prompt: {view['prompt']}")
+    for item in view.get("urgent") or []:
+        lines.append(f"{'URGENT' if item.get('level') == 'urgent' else 'note'}: {item.get('text', '')}")
     if "awaiting" in view:
         lines.append(f"awaiting: {', '.join(view['awaiting']) or 'nobody'}; ready: {', '.join(view.get('ready') or []) or 'nobody'}")
     if view.get("deadline") is not None:
@@ -89,7 +117,8 @@ def render_view(view: dict[str, Any]) -> str:
         if not rows:
             lines.append("  (none)")
     if view.get("sheet") is not None and viewer != GM:
-        lines.append(render_sheet(list(view["sheet"]), str(viewer)))
+        lines.append(render_sheet(list(view["sheet"]), str(viewer), view.get("sheet_notes")))
+    lines.extend(render_victory(view.get("victory") or {}))
     if view.get("log"):
         lines.append("log:")
         lines.extend("  " + render_event(e) for e in view["log"])

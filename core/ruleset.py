@@ -20,6 +20,13 @@ A view is a plain dict every front end can draw without knowing the game:
 - ``"sheet"``: the viewer's queued orders (``[{"text", "by"}]``);
 - ``"prompt"``: what the viewer is asked to do now;
 - ``"facts"``: the ruleset's own facts, for its bot and its own widgets.
+
+The session adds the war room's extras from the contract (:meth:`Ruleset.presentation`), each as the
+viewer may know it, empty where a rule system has none:
+
+- ``"sheet_notes"``: the money of the viewer's sheet (:meth:`Ruleset.sheet_notes`);
+- ``"victory"``: the objectives and progress toward each (:meth:`Ruleset.victory`);
+- ``"urgent"``: what must be done now (:meth:`Ruleset.urgent`).
 """
 from __future__ import annotations
 
@@ -270,6 +277,41 @@ class Ruleset(ABC):
         (None where it means nothing), ``keywords`` (a list) and ``does`` (what it does, in words).
         Raises nothing; the base has none."""
         return []
+
+    # -- the war room's extras (each as the viewer may know it) ------------------------------------
+    def sheet_notes(self, state: State, seat: str) -> dict[str, Any]:
+        """The money of ``seat``'s order sheet: ``{"unit", "start", "spent", "left", "rows", "lines"}``.
+
+        ``unit`` names the currency (``"credits"``, ``"CP"``); ``rows`` go with ``view["sheet"]`` one
+        for one: ``{"cost", "left", "at", "warning"}`` (what the order takes, what is left after it, a
+        capped place's spending such as ``"Kuat 12/15"``, why the order can do nothing or loses
+        something, ``""`` if not); ``lines`` are running totals in words. Raises nothing; the base
+        (and the GM) has none: ``{}``."""
+        return {}
+
+    def order_warnings(self, state: State, seat: str, text: str) -> list[str]:
+        """Why an order the rules allow would do nothing or waste something if given now (one line
+        each; empty when it is sound or does not parse: the refusal is the parser's to give).
+        For orders that take effect at once, shown before they are given. Raises nothing."""
+        return []
+
+    def victory(self, state: State, viewer: str) -> dict[str, Any]:
+        """How the game is won and how near each side is, as ``viewer`` may know it:
+        ``{"goal": str, "score": {side: points}, "rows": [{"objective", "side", "have", "need",
+        "value" (0..1), "text", "rule", "done"}]}``. Raises nothing; the base has none: ``{}``."""
+        return {}
+
+    def urgent(self, state: State, viewer: str) -> list[dict[str, str]]:
+        """What ``viewer`` must do now or lose something (a forced retreat, a report due):
+        ``[{"text", "level"}]`` with level ``"urgent"`` or ``"info"``. Raises nothing; the base has none."""
+        return []
+
+    def presentation(self, state: State, viewer: str) -> dict[str, Any]:
+        """The war room's extras for ``viewer`` (a seat or ``"gm"``), added to every view by the
+        session: ``sheet_notes``, ``victory``, ``urgent``. Raises nothing."""
+        seat = viewer in state.get("seats", {})
+        return {"sheet_notes": self.sheet_notes(state, viewer) if seat else {},
+                "victory": self.victory(state, viewer), "urgent": self.urgent(state, viewer)}
 
     def legal_orders(self, state: State, seat: str) -> list[str]:
         """A sample of orders ``seat`` could legally give now (empty when not awaited)."""

@@ -695,6 +695,12 @@ class Session:
         self._check(actor, seat)
         return self.ruleset.odds(self.state, seat, text)
 
+    def order_warnings(self, actor: str, seat: str, text: str) -> list[str]:
+        """Why an order the rules allow would do nothing or waste something if given now (empty when sound).
+        Raises PermissionRefused."""
+        self._check(actor, seat)
+        return list(self.ruleset.order_warnings(self.state, seat, text))
+
     def complete(self, actor: str, seat: str, text: str) -> list[str]:
         """Completions of a partly typed order for ``seat``. Raises PermissionRefused."""
         self._check(actor, seat)
@@ -721,6 +727,7 @@ class Session:
         if who != GM and who not in self.seats():
             raise PermissionRefused(f"no seat {viewer!r}; seats: {', '.join(self.seats())}")
         view = self.ruleset.view(self.state, who)
+        view.update(self.ruleset.presentation(self.state, who))
         outcome = self.outcome()
         view["awaiting"] = sorted(self.awaiting())
         view["ready"] = sorted(self.record["ready"])

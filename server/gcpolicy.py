@@ -18,16 +18,20 @@ session: its screens, widgets, styles and caches. So:
   for full collections), and preferably when nobody has typed for a moment
   (``QUIET``), at the latest ``RECLAIM_WAIT`` seconds after it became due.
 
-``HOLOTABLE_GC=freeze`` in the server's environment turns this policy on; for now the default is
-Python's own (``python``): under ``freeze`` a finished session's app was seen to stay alive after a
-reclaim (tests/server/test_server_play.py), which is not understood yet. Either way every full collection is timed, and one that held the
-server for longer than ``STALL`` is logged as a warning ("stalled every session"), with the CPU
-time it took (which the machine's load does not stretch).
+This is the server's policy (``HOLOTABLE_GC=python`` in its environment keeps Python's own).
+A finished app used to outlive the reclaim: asyncio keeps *cancelled* timers in its heap until their
+time comes, each with the ``contextvars.Context`` it was made in, and Textual's ``active_app`` in
+that context kept the app reachable through the reclaim, after which it was frozen again with the
+living. The reclaim now drops cancelled timers first (``drop_cancelled_timers``). Either way every
+full collection is timed, and one that held the server for longer than ``STALL`` is logged as a
+warning ("stalled every session"), with the CPU time it took (which the machine's load does not
+stretch).
 """
 from __future__ import annotations
 
 import asyncio
 import gc
+import heapq
 import logging
 import os
 import time
@@ -36,7 +40,7 @@ from collections import deque
 log = logging.getLogger("holotable.server")
 
 POLICIES = ("freeze", "python")
-DEFAULT = "python"  # freeze is opt-in (HOLOTABLE_GC=freeze) until a finished app is reliably freed under it
+DEFAULT = "freeze"  # HOLOTABLE_GC=python keeps Python's own
 RECLAIM_MIN = 8
 QUIET = 1.0
 RECLAIM_WAIT = 120.0
@@ -47,7 +51,7 @@ class GcPolicy:
     """Freeze what the sessions built; reclaim finished sessions' cycles now and then."""
 
     def __init__(self, policy: str | None = None, reclaim_min: int = RECLAIM_MIN, quiet: float = QUIET) -> None:
-        """``policy``: ``freeze`` or ``python`` (the default); None reads ``HOLOTABLE_GC``.
+        """``policy``: ``freeze`` (the default) or ``python``; None reads ``HOLOTABLE_GC``.
         Raises ValueError for any other name."""
         chosen = policy if policy is not None else os.environ.get("HOLOTABLE_GC", DEFAULT) or DEFAULT
         if chosen not in POLICIES:
@@ -158,6 +162,7 @@ class GcPolicy:
         if not self.active:
             return 0.0
         started = time.perf_counter()
+        drop_cancelled_timers()
         gc.unfreeze()
         self._reclaiming = True
         try:
@@ -185,3 +190,36 @@ class GcPolicy:
             gc.callbacks.remove(self._collection)
         if self.active:
             gc.unfreeze()
+
+
+def drop_cancelled_timers() -> int:
+    """Take the cancelled timers out of the running loop's schedule; returns how many.
+
+    A cancelled ``TimerHandle`` stays in the loop's heap until its time comes, and it keeps the
+    ``contextvars.Context`` it was made in, which holds Textual's ``active_app``: a finished app
+    stays reachable for as long as its longest cancelled timer had to run. asyncio purges them
+    itself only when they are more than half of a heap of over 100 (``_run_once``); a reclaim does
+    the same purge at once, so what it frees is everything the ended sessions left. No loop, or a
+    loop without that heap: nothing to do.
+    """
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return 0
+    scheduled = getattr(loop, "_scheduled", None)
+    if not isinstance(scheduled, list):
+        return 0
+    live = []
+    dropped = 0
+    for handle in scheduled:
+        if handle.cancelled():
+            handle._scheduled = False  # as asyncio's own purge does
+            dropped += 1
+        else:
+            live.append(handle)
+    if dropped:
+        heapq.heapify(live)
+        scheduled[:] = live
+        if hasattr(loop, "_timer_cancelled_count"):
+            loop._timer_cancelled_count = 0
+    return dropped

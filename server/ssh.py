@@ -45,6 +45,7 @@ from saves.errors import SaveError
 from server.accounts import Accounts, RateLimiter, hash_password, key_fingerprint, normalize_key
 from server.channel import SeatSession
 from server.gcpolicy import GcPolicy
+from server.lean_caches import lazy_strip_caches, share_empty_caches
 from server.shared_css import share_parsed_css
 from server.hub import GameHub
 
@@ -502,6 +503,8 @@ class HolotableServer:
                 log.warning("game %s is not served: %s", game_id, exc)
         self._ticker = asyncio.get_running_loop().create_task(self._tick())
         share_parsed_css()  # every war room of the process takes its parsed CSS from one cache
+        share_empty_caches()  # and no empty render cache has a dict of its own
+        lazy_strip_caches()  # nor is made before it is used
         self.gc.started()
         log.info("listening on %s port %s; host key %s", self.options.host, self.port, self.fingerprint)
 

@@ -90,6 +90,11 @@ def views(session: Session) -> dict[str, str]:
     return {seat: json.dumps(session.view(seat), sort_keys=True) for seat in session.seats()}
 
 
+def seen(ruleset: Any, state: dict[str, Any], seat: str) -> dict[str, Any]:
+    """What a seat is shown: the ruleset's view and the war room's extras (sheet money, victory, urgent)."""
+    return {**ruleset.view(state, seat), **ruleset.presentation(state, seat)}
+
+
 def check_step(session: Session, where: str) -> None:
     state = session.state
     ruleset = session.ruleset
@@ -103,12 +108,12 @@ def check_step(session: Session, where: str) -> None:
     problems = viewer_problems(session, session.record["log"])
     assert not problems, f"{where}: " + "; ".join(problems)
     for seat in session.seats():
-        before = json.dumps(ruleset.view(state, seat), sort_keys=True)
+        before = json.dumps(seen(ruleset, state, seat), sort_keys=True)
         changes = ruleset.hidden_changes(state, seat)
         for what, change in changes[:: max(1, len(changes) // CHANGES_PER_SEAT)]:
             trial = json.loads(json.dumps(state))
             change(trial)
-            after = json.dumps(ruleset.view(trial, seat), sort_keys=True)
+            after = json.dumps(seen(ruleset, trial, seat), sort_keys=True)
             assert after == before, f"{where}: {seat}'s view changed when {what} changed (a leak)"
 
 

@@ -80,3 +80,28 @@ def test_full_collections_are_timed() -> None:
     finally:
         policy.close()
     assert gc.get_freeze_count() == 0, "closing gives the collector everything back"
+
+
+async def test_a_reclaim_drops_cancelled_timers_whose_context_keeps_a_finished_app() -> None:
+    """A cancelled timer waits in asyncio's heap with the context it was made in; whatever that
+    context holds (Textual's ``active_app``) must not outlive the reclaim."""
+    import contextvars
+
+    holder: contextvars.ContextVar[object] = contextvars.ContextVar("holder")
+    policy = GcPolicy("freeze")
+    try:
+        app = Node()
+        ref = weakref.ref(app)
+        context = contextvars.copy_context()
+        context.run(holder.set, app)
+        timer = asyncio.get_running_loop().call_later(3600, lambda: None, context=context)
+        timer.cancel()
+        scheduled = weakref.ref(timer)
+        del app, context, timer
+        policy.session_framed()
+        policy.session_ended(True)
+        policy.reclaim()
+        assert ref() is None, "the finished app is freed by the reclaim, not an hour later"
+        assert scheduled() is None, "the cancelled timer left the loop's heap"
+    finally:
+        policy.close()

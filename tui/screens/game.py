@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, TabbedContent, TabPane
+from textual.widgets import Button, TabbedContent, TabPane
 
 from core.errors import HolotableError
 from core.session import Session
@@ -26,6 +26,7 @@ from tui.bridge import SessionAdvisor, replace_order, report_events, turn_report
 from tui.deadline import deadline_rule
 from tui.hotseat import Desk
 from tui.panels import board_kind, board_widget, panels_for
+from tui.widgets.footer import SteadyFooter
 from tui.widgets.event_log import EventLog
 from tui.widgets.galaxy_map import GalaxyMap, neighbours
 from tui.widgets.messages import MessageBoard, ThreadError, parse_say
@@ -34,6 +35,7 @@ from tui.widgets.place_details import PlaceDetails, orders_at
 from tui.widgets.rosters import RosterPanel
 from tui.widgets.sheet import SheetList, SheetPanel
 from tui.widgets.status_bar import StatusBar
+from tui.widgets.urgent import UrgentLine
 
 PANES = {"sheet": "pane-sheet", "forces": "pane-forces", "log": "pane-log", "messages": "pane-messages"}
 
@@ -58,7 +60,7 @@ class GameScreen(Screen[None]):
         Binding("f9", "report", "Last report", show=False, priority=True),
         Binding("f10", "leave", "Leave", priority=True),
         Binding("f11", "reference", "Unit reference", show=False, priority=True),
-        Binding("f12", "the_end", "How it ended", show=False, priority=True),
+        Binding("f12", "victory", "Victory", show=False, priority=True),
     ]
 
     @dataclass
@@ -92,20 +94,22 @@ class GameScreen(Screen[None]):
             with Vertical(id="left"):
                 yield board_widget(board_kind(self.view))
                 yield PlaceDetails(id="details")
-            with TabbedContent(id="side", initial=PANES["sheet"]):
-                with TabPane("Sheet", id=PANES["sheet"]):
-                    yield SheetPanel(id="sheet")
-                with TabPane("Forces", id=PANES["forces"]):
-                    yield RosterPanel(id="forces")
-                with TabPane("Log", id=PANES["log"]):
-                    yield EventLog(id="log")
-                with TabPane("Msgs", id=PANES["messages"]):
-                    yield MessageBoard(id="messages")
-                for pane_id, title, factory in panels_for(str(self.view.get("ruleset"))):
-                    with TabPane(title, id=f"pane-x-{pane_id}"):
-                        yield factory()
+            with Vertical(id="side-col"):
+                yield UrgentLine(id="urgent")
+                with TabbedContent(id="side", initial=PANES["sheet"]):
+                    with TabPane("Sheet", id=PANES["sheet"]):
+                        yield SheetPanel(id="sheet")
+                    with TabPane("Forces", id=PANES["forces"]):
+                        yield RosterPanel(id="forces")
+                    with TabPane("Log", id=PANES["log"]):
+                        yield EventLog(id="log")
+                    with TabPane("Msgs", id=PANES["messages"]):
+                        yield MessageBoard(id="messages")
+                    for pane_id, title, factory in panels_for(str(self.view.get("ruleset"))):
+                        with TabPane(title, id=f"pane-x-{pane_id}"):
+                            yield factory()
         yield OrderPane(SessionAdvisor(self.session, self.seat, self.actor), id="order")
-        yield Footer(compact=True)
+        yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
         self._unsubscribe = self.session.subscribe(self._heard)
@@ -161,7 +165,9 @@ class GameScreen(Screen[None]):
         self.query_one(RosterPanel).show(rosters, dict(view.get("resources") or {}),
                                          None if place is None else str(place.get("name") or place.get("id")))
         ready = self.seat in (view.get("ready") or [])
-        self.query_one(SheetPanel).show(list(view.get("sheet") or []), ready, bool(self.session.ruleset.simultaneous))
+        queued = bool(self.session.ruleset.simultaneous)
+        self.query_one(SheetPanel).show(list(view.get("sheet") or []), ready, queued, dict(view.get("sheet_notes") or {}))
+        self.query_one(UrgentLine).show(view, self.seat, queued)
         self.query_one(EventLog).show(list(view.get("log") or []))
         messages = list(view.get("messages") or [])
         if self._messages_visible():
@@ -238,6 +244,19 @@ class GameScreen(Screen[None]):
         self._odds_then_give(text, message.editing)
 
     def _odds_then_give(self, text: str, editing: int | None) -> None:
+        """A legal order that would do nothing or waste something asks first; then its odds; then it is given."""
+        from tui.screens.warn import ask_first
+        try:
+            warnings = self.session.order_warnings(self.actor, self.seat, text)
+        except HolotableError:
+            warnings = []
+
+        def back() -> None:
+            self.query_one(OrderPane).status(Text(f"not given: {text}", style="yellow"))
+            self.query_one(OrderInput).focus()
+        ask_first(self.app, text, warnings, lambda: self._odds_only_then_give(text, editing), back)
+
+    def _odds_only_then_give(self, text: str, editing: int | None) -> None:
         odds = self.query_one(OrderPane).advisor.odds(text)
         if odds is None:
             self.give(text, editing)
@@ -297,7 +316,17 @@ class GameScreen(Screen[None]):
             self.action_ready()
 
     def action_ready(self) -> None:
-        """The seat's orders are complete, or (pressed again) not after all."""
+        """The seat's orders are complete, or (pressed again) not after all; a sheet with orders that can do
+        nothing, or something urgent left undone, asks first."""
+        from tui.screens.warn import ask_first
+        from tui.widgets.sheet import ready_warnings
+        ready = self.seat in self.session.record["ready"]
+        warnings = ready_warnings(self.view) if not ready and self.session.ruleset.simultaneous else []
+        ask_first(self.app, f"Ready ({self.seat})", warnings, self._toggle_ready,
+                  lambda: self.query_one(OrderPane).status(Text("not ready: the sheet is yours to change", style="yellow")),
+                  "Enter: ready anyway · Escape: back to the sheet")
+
+    def _toggle_ready(self) -> None:
         ready = self.seat in self.session.record["ready"]
         flag = not ready
         turn, mark = self.session.turn, len(self.session.record["log"])
@@ -457,9 +486,8 @@ class GameScreen(Screen[None]):
             self.app.push_screen(ReportScreen(title, events, turn_reports(self.session, self.seat, since)))
 
     def action_the_end(self) -> None:
-        """Once the game is over: the end-of-game screen (what everyone may know of it)."""
+        """Once the game is over: the end-of-game screen (what everyone may know of it); F12 opens it."""
         if self.session.outcome() is None:
-            self.query_one(OrderPane).status(Text("The game goes on: F12 shows how it ended once it is over.", style="dim"))
             return
         from tui.screens.game_over import GameOverScreen
         if isinstance(self.app.screen, GameScreen):
@@ -471,6 +499,16 @@ class GameScreen(Screen[None]):
         from tui.screens.reference import ReferenceScreen
         if isinstance(self.app.screen, GameScreen):
             self.app.push_screen(ReferenceScreen(self.session.ruleset.title, self.session.ruleset.reference(), self.side))
+
+    def action_victory(self) -> None:
+        """How the game is won and how near each side is, as this seat may know it; once the game is
+        over, how it ended (the end-of-game screen)."""
+        from tui.screens.victory import VictoryScreen
+        if self.session.outcome() is not None:
+            self.action_the_end()
+            return
+        if isinstance(self.app.screen, GameScreen):
+            self.app.push_screen(VictoryScreen(self.session.ruleset.title, dict(self.view.get("victory") or {}), self.side))
 
     def action_leave(self) -> None:
         leave = getattr(self.app, "leave_game", None)

@@ -32,6 +32,7 @@ class WatchScreen(Screen[None]):
     """
     BINDINGS = [
         Binding("escape,f10", "close", "Curtain"),
+        Binding("f12", "victory", "Victory"),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -69,6 +70,8 @@ class WatchScreen(Screen[None]):
         head.append(f"  ·  game over: {outcome.reason}" if outcome else f"  ·  waiting for: {', '.join(sorted(session.awaiting())) or 'nobody'}")
         head.append("\n")
         head.append_text(seats_line(session))
+        for item in session.ruleset.urgent(session.state, GM):  # what waits on the GM (a ruling due)
+            head.append("\n⚠ " + str(item.get("text", "")), style="bold bright_red")
         self.query_one("#watch-head", Static).update(head)
         events = session.events_for(GM, since_turn=max(0, session.turn - GM_LOG_TURNS + 1))
         self.query_one("#watch-lines", Static).update(events_text(events))
@@ -89,6 +92,11 @@ class WatchScreen(Screen[None]):
         event.input.value = ""
         status.update(Text(f"✓ {seat}: {order.strip()}", style="bold green"))
         self.redraw()
+
+    def action_victory(self) -> None:
+        """Victory progress as the GM sees it: the truth for every side."""
+        from tui.screens.victory import VictoryScreen
+        self.app.push_screen(VictoryScreen(self.session.ruleset.title, self.session.ruleset.victory(self.session.state, GM)))
 
     def action_close(self) -> None:
         self.app.to_curtain()  # type: ignore[attr-defined]

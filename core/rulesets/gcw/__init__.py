@@ -17,7 +17,7 @@ from .reference import reference as gcw_reference
 
 from . import bot as _bot
 from . import invariants as _invariants
-from . import flow, orders, views
+from . import flow, orders, progress, views
 from .data import rules
 from .model import card
 
@@ -78,6 +78,26 @@ class GalacticCivilWar(Ruleset):
 
     def view(self, state: State, viewer: str) -> View:
         return views.build(state, viewer)
+
+    def sheet_notes(self, state: State, seat: str) -> dict[str, Any]:
+        """CP and RP with what each action costs now and what it leaves (see :mod:`.progress`)."""
+        return progress.sheet_notes(state, seat)
+
+    def order_warnings(self, state: State, seat: str, text: str) -> list[str]:
+        """CP lost by a phase-ending pass, an upgrade discarded by a purchase, RP left on the last turn."""
+        try:
+            parsed = self.order_book().parse(text, self.context(state, seat))
+        except OrderError:
+            return []
+        return progress.order_warnings(state, seat, parsed.spec.verb, parsed.values)
+
+    def victory(self, state: State, viewer: str) -> dict[str, Any]:
+        """VP, the projected final score and the ways the campaign ends at once (GCW-WIN-01..03)."""
+        return progress.victory(state, viewer)
+
+    def urgent(self, state: State, viewer: str) -> list[dict[str, str]]:
+        """A battle report due, a forced withdrawal, a base to rebuild, a ruling for the GM."""
+        return progress.urgent(state, viewer)
 
     def outcome(self, state: State) -> Outcome | None:
         result = state.get("result")

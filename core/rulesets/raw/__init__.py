@@ -17,6 +17,8 @@ from core.rulesets.raw import invariants as raw_invariants
 from core.rulesets.raw import orders as raw_orders
 from core.rulesets.raw import report as raw_report
 from core.report import Summary
+from core.rulesets.raw import progress as raw_progress
+from core.rulesets.raw import sheet as raw_sheet
 from core.rulesets.raw.combat import combat, disparity, casualty_row
 from core.rulesets.raw.construct import alliances, construct
 from core.rulesets.raw.data import SIDES, galaxy_map, ground_forces, unit_types, scenario as load_scenario
@@ -111,6 +113,18 @@ class RepublicAtWar(Ruleset):
 
     def view(self, state: State, viewer: str) -> View:
         return view(state, viewer, self.title)
+
+    def sheet_notes(self, state: State, seat: str) -> dict[str, Any]:
+        """Credits each order takes and what is left after it, planet caps, and useless orders (see :mod:`.sheet`)."""
+        return raw_sheet.sheet_notes(state, seat)
+
+    def victory(self, state: State, viewer: str) -> dict[str, Any]:
+        """VP and each objective's progress as the viewer knows it (RAW-GAME-04, RAW-VP-01..07; see :mod:`.progress`)."""
+        return raw_progress.victory(state, viewer)
+
+    def urgent(self, state: State, viewer: str) -> list[dict[str, str]]:
+        """Forced retreats with no jump, boardings waiting for a load, a sheet that no longer fits."""
+        return raw_sheet.urgent(state, viewer)
 
     def outcome(self, state: State) -> Outcome | None:
         over = state["over"]

@@ -13,6 +13,7 @@ an order sheet that passes it resolves as ordered: any unit, GF included, may be
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from core.errors import OrderError
@@ -172,12 +173,35 @@ def _surge_checks(state: State, seat: str, sheet: list[dict[str, Any]]) -> tuple
     return surges, donor_of
 
 
+@dataclass
+class Tally:
+    """What each order of a seat's sheet takes, in sheet order (see :func:`tally`)."""
+
+    pool: int  #: the pool's credits at the start of the turn (production of unblockaded planets plus loans in)
+    costs: list[int]  #: credits each order takes from the pool (builds, repairs, loans, improvements, alliance rolls)
+    fuel: list[int]  #: fuel each jump order takes from the pool (RAW-JUMP-04)
+    at: list[tuple[str, int, int] | None]  #: (planet, credits put into units there so far, its cap) after a build or planet repair
+    scraps: list[dict[str, Any] | None]  #: the older partial a build destroys (RAW-PROD-06), if any
+    local: list[int]  #: credits a build of GF took from its blockaded planet's own bucket (RAW-BLOCKADE-02)
+
+
 def check(state: State, seat: str) -> int:
     """Refuse a sheet whose spending does not fit the seat's credits and planet caps. Raises OrderError.
 
     Builds and planet repairs run planet by planet in listed order exactly as the Construct phase
     runs them (RAW-GAP-12); every credit they and the other orders take must fit the pool.
     Returns the pool credits left once the sheet is paid for (lost at end of turn, RAW-ECON-03).
+    """
+    counted = tally(state, seat)
+    _pool_check(state, seat, counted)
+    return counted.pool - sum(counted.costs) - sum(counted.fuel)
+
+
+def tally(state: State, seat: str) -> Tally:
+    """Run the seat's sheet through the Construct phase's per-planet steps and price every order.
+
+    Raises OrderError for a sheet that breaks a planet cap, a surge rule or a repair rule; the
+    pool's total is checked by :func:`check`, not here.
     """
     ledger = Ledger(state, seat, loans_in(state, seat))
     sheet = state["sheets"].get(seat, [])
@@ -194,6 +218,9 @@ def check(state: State, seat: str) -> int:
 
     costs = [0] * len(sheet)  # what each order takes from the pool
     fuel = [0] * len(sheet)
+    where: list[tuple[str, int, int] | None] = [None] * len(sheet)
+    scraps: list[dict[str, Any] | None] = [None] * len(sheet)
+    local_paid = [0] * len(sheet)
     for index, order in enumerate(sheet):
         verb, args, text = order["verb"], order["args"], order["text"]
 
@@ -218,7 +245,9 @@ def check(state: State, seat: str) -> int:
             now = at(planet)
             cap = cap_of(state, seat, planet)
             for _ in range(args["count"]):
-                need, continued, _scraps = build_step(now["partial"], now["started"], unit, cost)
+                need, continued, scrapped = build_step(now["partial"], now["started"], unit, cost)
+                if scrapped:
+                    scraps[index] = now["partial"]
                 room = cap - now["spent"]
                 if room <= 0:
                     hint = "" if planet in surges or unit == GF else f"; 'surge {planet} <idle planets>' allows up to {2 * int(info['production'])}"
@@ -234,12 +263,14 @@ def check(state: State, seat: str) -> int:
                     local = min(ledger.blockaded.get(planet, 0), pay)
                     if planet in ledger.blockaded:
                         ledger.blockaded[planet] -= local
+                    local_paid[index] += local
                     pool(pay - local)
                 else:
                     pool(pay)
                 now["partial"] = partial_after(unit, cost, continued, pay) if pay < need else None
                 now["started"] = True
                 now["spent"] += pay
+            where[index] = (planet, now["spent"], cap)
         elif verb == "repair":
             ship = state["units"].get(args["ship"])
             if ship is None:
@@ -262,6 +293,7 @@ def check(state: State, seat: str) -> int:
                 pay = min(need, room)
                 pool(pay)
                 now["spent"] += pay
+                where[index] = (planet, now["spent"], cap_of(state, seat, planet))
             else:
                 loc = ship["at"]
                 if loc not in vessel_left:
@@ -277,18 +309,25 @@ def check(state: State, seat: str) -> int:
         fund = sum(int(state["planets"][d]["production"]) for d in names)
         if extra > fund:
             raise OrderError(f"surge {planet}: {extra} credits above its production need donors worth as much; {', '.join(names)} give {fund} (RAW-PROD-12)")
+    return Tally(ledger.pool, costs, fuel, where, scraps, local_paid)
+
+
+def _pool_check(state: State, seat: str, counted: Tally) -> None:
+    """Refuse a sheet whose orders need more than the pool holds (the newest order is the one refused)."""
+    sheet = state["sheets"].get(seat, [])
+    costs, fuel = counted.costs, counted.fuel
+    ledger_pool = counted.pool
     # the pool: the orders given before were paid for together, so a shortfall is the newest order's
     # (an order that costs nothing is never refused for credits)
     total = sum(costs) + sum(fuel)
-    if total > ledger.pool and sheet and costs[-1] + fuel[-1] > 0:
+    if total > ledger_pool and sheet and costs[-1] + fuel[-1] > 0:
         last = sheet[-1]
         before = total - costs[-1] - fuel[-1]
-        if before > ledger.pool:
-            raise OrderError(f"{last['text']!r}: your orders this turn already need {before} credits and you have {ledger.pool} "
+        if before > ledger_pool:
+            raise OrderError(f"{last['text']!r}: your orders this turn already need {before} credits and you have {ledger_pool} "
                              "(a loan to you may have been withdrawn); withdraw some orders first")
         if last["verb"] == "jump":
-            raise OrderError(f"these jumps need {sum(fuel)} credits of fuel (1 a ship, 2 a Flotilla) and {ledger.pool - sum(costs)} are left "
+            raise OrderError(f"these jumps need {sum(fuel)} credits of fuel (1 a ship, 2 a Flotilla) and {ledger_pool - sum(costs)} are left "
                              "(RAW-JUMP-04, RAW-KEYWORD-09)")
         tail = "to lend this turn" if last["verb"] == "lend" else "this turn"
-        raise OrderError(f"{last['text']!r}: costs {costs[-1]}; you have {ledger.pool - before} credits left {tail}")
-    return ledger.pool - total
+        raise OrderError(f"{last['text']!r}: costs {costs[-1]}; you have {ledger_pool - before} credits left {tail}")
