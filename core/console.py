@@ -434,6 +434,8 @@ class Console:
             return Answer(True, "odds", f"`{words[1].strip()}` rolls no dice", {"odds": None})
         lines = [odds.title]
         lines.extend(f"  {label:<40} {float(p) * 100:6.2f}%  ({p})" for label, p in odds.rows)
+        if odds.reason:
+            lines.append(f"  odds unknown: {odds.reason}")
         return Answer(True, "odds", "\n".join(lines), {"odds": odds.to_dict()})
 
     def _log(self, rest: str) -> Answer:

@@ -8,7 +8,13 @@ the input and says what would be legal.
 Argument types:
 - :class:`Choice`: one name from a list computed from the game (planets, ships, seats); names may
   hold spaces ("Alanteen VI") and match case-insensitively, longest first.
-- :class:`Many`: one or more names from a list, separated by commas (``S1,S2,S3``).
+- :class:`Many`: one or more names from a list, separated by commas (``S1,S2,S3``); names with
+  spaces are read whole inside the list (``Rodia,Alanteen VI``).
+
+Any name may be quoted (``"Mon Cala"``). Completion offers only what the parser then reads, and a
+Choice or Many may name the options to offer first (``first``: the places in reach, say). An order
+may say when it can be given (``available``, with ``why_not`` for the refusal) and what dice it
+rolls (``dice``: the ruleset's ``odds`` then gives the distribution or the reason it cannot).
 - :class:`Number`: an integer within bounds computed from the game.
 - :class:`Keyword`: a fixed word (``deep``), usually inside :class:`Optional`.
 - :class:`Optional`: an argument that may be left out; its value is then ``None``.
@@ -16,6 +22,7 @@ Argument types:
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
@@ -32,6 +39,82 @@ def _list(choices: Sequence[str]) -> str:
     more = len(choices) - len(shown)
     text = ", ".join(shown) if shown else "none right now"
     return text + (f" (and {more} more)" if more > 0 else "")
+
+
+@dataclass(frozen=True)
+class Word:
+    """One word of an order as typed: its text (quotes taken off) and where it starts and ends."""
+
+    text: str
+    start: int
+    end: int
+
+
+def words_of(line: str) -> list[Word]:
+    """The words of ``line``: split at spaces, except inside double quotes (``"Alanteen VI"`` is one word).
+
+    An unclosed quote runs to the end of the line. Never raises.
+    """
+    found: list[Word] = []
+    i, n = 0, len(line)
+    while i < n:
+        if line[i].isspace():
+            i += 1
+            continue
+        start, parts = i, []
+        while i < n and not line[i].isspace():
+            if line[i] == '"':
+                close = line.find('"', i + 1)
+                close = n if close < 0 else close
+                parts.append(line[i + 1:close])
+                i = min(n, close + 1)
+            else:
+                parts.append(line[i])
+                i += 1
+        found.append(Word("".join(parts), start, i))
+    return found
+
+
+def split_words(line: str) -> list[str]:
+    """The words of ``line`` as text (see :func:`words_of`)."""
+    return [w.text for w in words_of(line)]
+
+
+def _unquote(text: str) -> tuple[str, bool]:
+    """A partly typed name without its opening (and closing) double quote; True if it had one."""
+    if text.startswith('"'):
+        return text[1:].rstrip('"'), True
+    return text, False
+
+
+def _match_list(text: str, options: Sequence[str]) -> tuple[list[str], int, str | None]:
+    """Read a comma list of names from the front of ``text``, names with spaces taken whole.
+
+    Returns (names read, characters read, the first part that is no name or None). Each name is
+    the longest option that the text starts with and that is followed by a comma, a space or the end.
+    """
+    lowered = sorted(((o.lower(), o) for o in options), key=lambda p: -len(p[0]))
+    low = text.lower()
+    picked: list[str] = []
+    pos = 0
+    while True:
+        while pos < len(text) and text[pos] == " " and picked:
+            pos += 1  # "Rodia, Naboo": spaces after a comma
+        for key, option in lowered:
+            end = pos + len(key)
+            if key and low.startswith(key, pos) and (end == len(text) or text[end] in ", "):
+                picked.append(option)
+                pos = end
+                break
+        else:
+            bad = re.split(r"[, ]", text[pos:], maxsplit=1)[0]
+            return picked, pos, bad
+        if pos < len(text) and text[pos] == ",":
+            pos += 1
+            if pos == len(text):
+                return picked, pos, None
+            continue
+        return picked, pos, None
 
 
 class Arg:
@@ -52,14 +135,35 @@ class Arg:
         """Words that could come next, for completion."""
         return []
 
+    def ranked(self, ctx: Any, values: dict[str, Any]) -> list[str]:
+        """The candidates, those that suit the order's earlier ``values`` first (reachable places, say)."""
+        return self.candidates(ctx)
+
+
+FirstFn = Callable[[Any, dict[str, Any]], Iterable[str]]
+
+
+def _ranked(options: list[str], first: FirstFn | None, ctx: Any, values: dict[str, Any]) -> list[str]:
+    if first is None:
+        return options
+    try:
+        preferred = list(first(ctx, values))
+    except Exception:  # noqa: BLE001 - a preference never breaks completion
+        return options
+    known = set(options)
+    top = [o for o in dict.fromkeys(preferred) if o in known]
+    chosen = set(top)
+    return top + [o for o in options if o not in chosen]
+
 
 @dataclass
 class Choice(Arg):
-    """One name from ``choices(ctx)``."""
+    """One name from ``choices(ctx)``; ``first(ctx, values)`` names those completion offers first."""
 
     name: str
     choices: ChoicesFn
     help: str = ""
+    first: FirstFn | None = None
 
     def consume(self, words: list[str], ctx: Any, line: str) -> tuple[str, int]:
         options = list(self.choices(ctx))
@@ -76,14 +180,22 @@ class Choice(Arg):
     def candidates(self, ctx: Any) -> list[str]:
         return list(self.choices(ctx))
 
+    def ranked(self, ctx: Any, values: dict[str, Any]) -> list[str]:
+        return _ranked(self.candidates(ctx), self.first, ctx, values)
+
 
 @dataclass
 class Many(Arg):
-    """One or more names from ``choices(ctx)``, comma separated, no repeats."""
+    """One or more names from ``choices(ctx)``, comma separated, no repeats.
+
+    Names with spaces are read whole (``Rodia,Alanteen VI``) or quoted (``Rodia,"Alanteen VI"``);
+    a space may follow a comma. ``first(ctx, values)`` names those completion offers first.
+    """
 
     name: str
     choices: ChoicesFn
     help: str = ""
+    first: FirstFn | None = None
 
     def usage(self) -> str:
         return f"<{self.name},...>"
@@ -92,23 +204,31 @@ class Many(Arg):
         options = list(self.choices(ctx))
         if not words:
             raise OrderError(f"{line!r}: missing <{self.name}>; legal: {_list(options)}")
-        by_lower = {o.lower(): o for o in options}
-        picked: list[str] = []
-        for part in words[0].split(","):
-            if not part:
-                continue
-            if part.lower() not in by_lower:
-                raise OrderError(f"{line!r}: {part!r} is not one of the {self.name} you can use here; legal: {_list(options)}")
-            value = by_lower[part.lower()]
-            if value in picked:
-                raise OrderError(f"{line!r}: {part!r} is named twice")
-            picked.append(value)
-        if not picked:
-            raise OrderError(f"{line!r}: missing <{self.name}>; legal: {_list(options)}")
-        return picked, 1
+        starts, at = [], 0
+        for word in words:
+            starts.append(at)
+            at += len(word) + 1
+        joined = " ".join(words)
+        picked, used, bad = _match_list(joined, options)
+        if bad is not None or not picked:
+            if not picked:
+                bad = bad or words[0]
+            if not bad or not bad.strip(","):
+                raise OrderError(f"{line!r}: a name of <{self.name}> is missing (two commas, or a comma first); legal: {_list(options)}")
+            part = bad
+            raise OrderError(f"{line!r}: {part!r} is not one of the {self.name} you can use here; legal: {_list(options)}")
+        seen: set[str] = set()
+        for value in picked:
+            if value in seen:
+                raise OrderError(f"{line!r}: {value!r} is named twice")
+            seen.add(value)
+        return picked, sum(1 for start in starts if start < used)
 
     def candidates(self, ctx: Any) -> list[str]:
         return list(self.choices(ctx))
+
+    def ranked(self, ctx: Any, values: dict[str, Any]) -> list[str]:
+        return _ranked(self.candidates(ctx), self.first, ctx, values)
 
 
 @dataclass
@@ -186,6 +306,9 @@ class Optional(Arg):
     def candidates(self, ctx: Any) -> list[str]:
         return self.inner.candidates(ctx)
 
+    def ranked(self, ctx: Any, values: dict[str, Any]) -> list[str]:
+        return self.inner.ranked(ctx, values)
+
 
 @dataclass
 class Text(Arg):
@@ -220,6 +343,11 @@ class OrderSpec:
     details: str = ""
     available: Callable[[Any], bool] = field(default=lambda ctx: True)
     final: str = ""  # what the order settles for good (then a front end asks before giving it)
+    #: what the order rolls, if it rolls dice ("a d6 for the alliance"): the ruleset's ``odds`` then
+    #: gives the distribution, or the reason it cannot from what the seat knows
+    dice: str = ""
+    #: why the order cannot be given now, for the refusal when ``available`` says no
+    why_not: Callable[[Any], str] | None = None
 
     def usage(self) -> str:
         """The usage line, e.g. ``jump <ships,...> [deep] <planet> [<point>]``."""
@@ -233,6 +361,8 @@ class OrderSpec:
         for arg in self.args:
             if arg.help:
                 lines.append(f"  {arg.usage()}: {arg.help}")
+        if self.dice:
+            lines.append(f"  rolls {self.dice}; the odds show as you type")
         if self.final:
             lines.append(f"  FINAL: {self.final}; it cannot be taken back, so you are asked to confirm it")
         if self.example:
@@ -266,7 +396,7 @@ class OrderBook:
     def parse(self, text: str, ctx: Any) -> Parsed:
         """Read one order. Raises OrderError quoting ``text`` and naming what would be legal."""
         line = text.strip()
-        words = line.split()
+        words = split_words(line)
         if not words:
             raise OrderError(f"empty order; orders are: {', '.join(self.verbs(ctx))}")
         verb = words[0].lower()
@@ -274,7 +404,8 @@ class OrderBook:
         if spec is None:
             raise OrderError(f"{line!r}: unknown order {words[0]!r}; orders are: {', '.join(self.verbs(ctx))}")
         if not spec.available(ctx):
-            raise OrderError(f"{line!r}: {verb!r} cannot be given now; orders now: {', '.join(self.verbs(ctx))}")
+            why = spec.why_not(ctx) if spec.why_not is not None else f"{verb!r} cannot be given now"
+            raise OrderError(f"{line!r}: {why}; orders now: {', '.join(self.verbs(ctx)) or 'none'}")
         rest = words[1:]
         values: dict[str, Any] = {}
         for arg in spec.args:
@@ -287,7 +418,7 @@ class OrderBook:
 
     def final(self, text: str) -> str | None:
         """What the order in ``text`` settles for good, if its verb is declared final; else None."""
-        words = text.split()
+        words = split_words(text)
         spec = self.specs.get(words[0].lower()) if words else None
         return spec.final if spec is not None and spec.final else None
 
@@ -301,41 +432,58 @@ class OrderBook:
         return spec.help_text()
 
     def complete(self, text: str, ctx: Any) -> list[str]:
-        """Completions for the last (partial) word of ``text``, as whole candidate lines."""
-        words = text.split(" ")
-        if len(words) <= 1:
-            prefix = words[0].lower() if words else ""
-            return [v + " " for v in self.verbs(ctx) if v.startswith(prefix)]
-        spec = self.specs.get(words[0].lower())
-        if spec is None:
+        """Whole candidate lines completing what is typed, each one the parser would read as typed.
+
+        The verb first (only those available in ``ctx``), then the argument being typed: names with
+        spaces are offered whole, inside comma lists too; an argument's preferred names (``first``:
+        reachable places, usable units) come before the rest. Never raises.
+        """
+        return [line for line, _ in self.complete_items(text, ctx)]
+
+    def complete_items(self, text: str, ctx: Any) -> list[tuple[str, str]]:
+        """Like :meth:`complete`, each line with the name it offers (``Alanteen VI`` of ``surge Kuat Rodia,Alanteen VI``)."""
+        if " " not in text:
+            prefix = text.lower()
+            return [(v + " ", v) for v in self.verbs(ctx) if v.startswith(prefix)]
+        spec = self.specs.get(text.split(" ", 1)[0].lower())
+        if spec is None or not spec.available(ctx):
             return []
-        done, partial = [w for w in words[1:-1] if w], words[-1]
-        head = " ".join(words[:-1]) + " "
-        index = 0
-        rest = list(done)
+        words = words_of(text)[1:]
+        typed = [w.text for w in words if w.end < len(text)]  # words followed by a space: done
+        found: list[tuple[str, str]] = []
+        values: dict[str, Any] = {}
+        at = 0
         for arg in spec.args:
-            if not rest:
-                break
+            start = words[at].start if at < len(words) else len(text)
             try:
-                _, used = arg.consume(rest, ctx, text)
+                found.extend((text[:start] + lead + name, name) for lead, name in self._candidates(arg, ctx, values, text[start:]))
+            except Exception:  # noqa: BLE001 - completion never breaks typing
+                pass
+            try:
+                value, used = arg.consume(typed[at:], ctx, text)
             except OrderError:
                 break
-            rest = rest[used:]
-            index += 1
-        if rest or index >= len(spec.args):
-            return []
-        found: list[str] = []
-        for arg in spec.args[index:]:
-            found.extend(self._candidates(arg, ctx, partial))
-            if not isinstance(arg, Optional):
-                break
-        return [head + c for c in found]
+            values[arg.name] = value
+            at += used
+            if not used and isinstance(arg, Optional) and not isinstance(arg.inner, Keyword):
+                break  # the parser skips such an argument only at the end of the line: nothing may follow it
+        return list(dict.fromkeys(found))
 
     @staticmethod
-    def _candidates(arg: Arg, ctx: Any, partial: str) -> list[str]:
-        options = arg.candidates(ctx)
-        if isinstance(arg, Many) or (isinstance(arg, Optional) and isinstance(arg.inner, Many)):
-            done, _, last = partial.rpartition(",")
-            lead = done + "," if done else ""
-            return [lead + o for o in options if o.lower().startswith(last.lower()) and o not in done.split(",")]
-        return [o for o in options if o.lower().startswith(partial.lower())]
+    def _candidates(arg: Arg, ctx: Any, values: dict[str, Any], partial: str) -> list[tuple[str, str]]:
+        """The completions of ``partial``, the text typed so far for ``arg``."""
+        options = arg.ranked(ctx, values)
+        inner = arg.inner if isinstance(arg, Optional) else arg
+        lead = ""
+        if isinstance(inner, Many):
+            done, comma, partial = partial.rpartition(",")
+            if comma:
+                named, used, bad = _match_list(done, options)
+                if bad is not None or used < len(done.rstrip()):
+                    return []
+                gap = len(partial) - len(partial.lstrip(" "))
+                lead, partial = done + "," + partial[:gap], partial[gap:]
+                options = [o for o in options if o not in named]
+        bare, quoted = _unquote(partial)
+        low = bare.lower()
+        return [(lead, f'"{o}"' if quoted else o) for o in options if o.lower().startswith(low)]

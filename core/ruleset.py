@@ -80,6 +80,9 @@ class Odds:
     rows: list[tuple[str, Fraction]] = field(default_factory=list)
     #: lines beside the distribution (per-battle chances, "if you play X" ...), shown under the rows
     notes: list[str] = field(default_factory=list)
+    #: when the order rolls dice but the viewer does not know enough for the odds (no rows then):
+    #: why, and what would tell ("you do not know Raxus's garrison: scan it first")
+    reason: str = ""
 
     def total(self) -> Fraction:
         """The sum of the probabilities (1 for a sound distribution)."""
@@ -88,7 +91,7 @@ class Odds:
     def to_dict(self) -> dict[str, Any]:
         """JSON form, probabilities as floats and exact strings."""
         return {"title": self.title, "rows": [{"label": l, "p": float(p), "exact": str(p)} for l, p in self.rows],
-                "notes": list(self.notes)}
+                "notes": list(self.notes), **({"reason": self.reason} if self.reason else {})}
 
 
 class Context:
@@ -229,7 +232,11 @@ class Ruleset(ABC):
         return False
 
     def odds(self, state: State, seat: str, text: str) -> Odds | None:
-        """The exact distribution of an order that rolls dice, or None if it rolls none. Raises OrderError."""
+        """The exact distribution of an order that rolls dice, or None if it rolls none. Raises OrderError.
+
+        Where ``seat`` does not know enough to give the distribution, an Odds with no rows and a
+        ``reason`` saying why and what would tell (never None for an order that rolls dice).
+        """
         return None
 
     @abstractmethod

@@ -17,21 +17,28 @@ class SessionAdvisor:
         self.session = session
         self.seat = seat
         self.actor = actor or seat
-        self._verbs: list[str] | None = None
 
     def verbs(self) -> list[str]:
-        """Every verb of the order language."""
-        if self._verbs is None:
-            try:
-                self._verbs = list(self.session.ruleset.order_book().verbs())
-            except Exception:  # noqa: BLE001 - advice never breaks the screen
-                self._verbs = []
-        return self._verbs
+        """The verbs the seat may give now: its side's, in the game's current phase (asked afresh each time,
+        a few cheap checks)."""
+        try:
+            ruleset = self.session.ruleset
+            return ruleset.order_book().verbs(ruleset.context(self.session.state, self.seat, self.actor))
+        except Exception:  # noqa: BLE001 - advice never breaks the screen
+            return []
 
     def complete(self, text: str) -> list[str]:
         """Completions of a partly typed order (none when the engine has none)."""
         try:
             return list(self.session.complete(self.actor, self.seat, text))
+        except Exception:  # noqa: BLE001
+            return []
+
+    def complete_items(self, text: str) -> list[tuple[str, str]]:
+        """Completions as (whole line, the name it offers), for showing the names alone (none on any fault)."""
+        try:
+            ruleset = self.session.ruleset
+            return ruleset.order_book().complete_items(text, ruleset.context(self.session.state, self.seat, self.actor))
         except Exception:  # noqa: BLE001
             return []
 
@@ -62,6 +69,41 @@ class SessionAdvisor:
             return self.session.odds(self.actor, self.seat, text)
         except Exception:  # noqa: BLE001
             return None
+
+
+def give_lines(session: Session, actor: str, seat: str, lines: list[str]) -> list[tuple[str, str | None]]:
+    """Give each of ``lines`` (pasted together) as an order of its own, in order; each is checked alone.
+
+    Returns (line, None) for an order given and (line, why) for one refused. A ``say <thread> <text>``
+    line is posted to its thread. An order that settles the game for good is never given from a paste
+    (it is typed alone, and confirmed). Never raises.
+    """
+    from tui.widgets.messages import ThreadError, parse_say
+    results: list[tuple[str, str | None]] = []
+    for line in lines:
+        try:  # a `say <thread> <text>` line goes to its thread, as when typed alone
+            said = parse_say(line, session.threads_for(seat))
+            if said is not None:
+                session.post(actor, *said)
+                results.append((line, None))
+                continue
+        except (ThreadError, HolotableError) as exc:
+            results.append((line, str(exc)))
+            continue
+        if session.final_order(line):
+            results.append((line, "it cannot be taken back: type it on its own line to be asked to confirm it"))
+            continue
+        try:
+            session.order(actor, seat, line)
+        except HolotableError as exc:
+            results.append((line, str(exc)))
+            continue
+        except Exception as exc:  # noqa: BLE001 - an engine fault is a refusal of that line, never a crash
+            from tui.crash import write_crash_log
+            results.append((line, f"internal error, this order was not given; details in {write_crash_log(exc)}"))
+            continue
+        results.append((line, None))
+    return results
 
 
 def report_events(session: Session, viewer: str, since_turn: int) -> list[dict[str, Any]]:

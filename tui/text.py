@@ -67,10 +67,15 @@ def percent(p: Fraction | float) -> str:
 
 
 def odds_text(odds: Any, width: int = 20, limit: int | None = None) -> Text:
-    """An Odds object (``.title``, ``.rows`` of (label, Fraction)) as a title and one bar per row."""
+    """An Odds object (``.title``, ``.rows`` of (label, Fraction)) as a title and one bar per row; odds the
+    viewer cannot know (no rows) as the ``.reason`` why."""
     text = Text()
     text.append(f"odds: {odds.title}", style="bold")
     rows = list(odds.rows)
+    reason = getattr(odds, "reason", "")
+    if reason and not rows:
+        text.append("\nodds unknown: ", style="bold yellow")
+        text.append(reason, style="yellow")
     shown = rows if limit is None else rows[:limit]
     for label, p in shown:
         text.append("\n")

@@ -820,4 +820,6 @@ def test_odds_jump_into_a_seen_enemy_fleet():
     nobody = Game()
     w = nobody.unit("al", "Vc1", "Cartao")
     nobody.unit("bo", "PrD", "Felucia")            # not seen: GAR has nobody at Felucia
-    assert RepublicAtWar().odds(nobody.state, "al", f"jump {w} Felucia") is None, "an unseen fleet gives no odds"
+    unseen = RepublicAtWar().odds(nobody.state, "al", f"jump {w} Felucia")
+    assert unseen is not None and not unseen.rows and "nothing of your team is at Felucia" in unseen.reason, \
+        "an unseen place gives no odds, only the reason"

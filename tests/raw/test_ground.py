@@ -418,8 +418,9 @@ def test_RAW_GROUND_05_ruleset_odds_of_a_known_garrison(game):
     game.give("Raxus", "bo", gf=1)
     game.unit("al", "Ac1", "Raxus", gf=2)
     rules = RepublicAtWar()
-    with pytest.raises(OrderError, match="scan"):
-        rules.odds(game.state, "al", "assault Raxus")
+    unknown = rules.odds(game.state, "al", "assault Raxus")
+    assert unknown is not None and not unknown.rows and "scan it first" in unknown.reason, \
+        "an unknown garrison gives the reason (scan it first) instead of odds"
     game.order("al", "scan Raxus")
     game.order("al", "stance hold")  # keep the turn quiet
     game.resolve()

@@ -22,7 +22,7 @@ from textual.widgets import Button, TabbedContent, TabPane
 
 from core.errors import HolotableError
 from core.session import Session
-from tui.bridge import SessionAdvisor, replace_order, report_events, turn_reports
+from tui.bridge import SessionAdvisor, give_lines, replace_order, report_events, turn_reports
 from tui.deadline import deadline_rule
 from tui.hotseat import Desk
 from tui.panels import board_kind, board_widget, panels_for
@@ -243,6 +243,14 @@ class GameScreen(Screen[None]):
             return
         self._odds_then_give(text, message.editing)
 
+    def on_order_pane_pasted(self, message: OrderPane.Pasted) -> None:
+        """Several lines pasted: each given as an order of its own, with a summary of what was accepted."""
+        turn, mark = self.session.turn, len(self.session.record["log"])
+        results = give_lines(self.session, self.actor, self.seat, message.lines)
+        self.query_one(OrderPane).pasted(results)
+        self.refresh_view()
+        self._maybe_done(turn, mark, f"✓ {sum(why is None for _, why in results)} pasted orders given")
+
     def _odds_then_give(self, text: str, editing: int | None) -> None:
         """A legal order that would do nothing or waste something asks first; then its odds; then it is given."""
         from tui.screens.warn import ask_first
@@ -258,7 +266,7 @@ class GameScreen(Screen[None]):
 
     def _odds_only_then_give(self, text: str, editing: int | None) -> None:
         odds = self.query_one(OrderPane).advisor.odds(text)
-        if odds is None:
+        if odds is None or not odds.rows:  # no dice, or odds the seat cannot know (the line showed why)
             self.give(text, editing)
             return
         from tui.screens.odds import OddsScreen

@@ -13,6 +13,8 @@ EXTRA_KEYS = [
     ("Tab / Shift+Tab", "on the order line: complete the word, or cycle through the candidates"),
     ("Enter", "on the order line: give the order (an order that rolls dice shows its odds first)"),
     ("Escape", "on the order line: cancel an edit or clear the line"),
+    ("Ctrl+U", "on the order line: clear the line (an edit stays open)"),
+    ("paste", "several lines pasted at once give several orders, each checked, with a summary"),
     ("arrows, a letter", "on the map: move to the nearest place that way, or to the next name with that letter"),
     ("Enter (map)", "put the selected place's name on the order line"),
     ("Delete / e", "on the sheet: withdraw or edit the highlighted order"),
@@ -22,15 +24,22 @@ EXTRA_KEYS = [
 
 
 def help_text(keys: list[tuple[str, str]], title: str, overview: str, verbs: list[str]) -> Text:
-    """The help page: keys, then the orders with their usage, then each order in full."""
+    """The help page: keys, then the orders the viewer can give now with their usage (the others named), then
+    each of those in full. ``verbs`` holds the full help of each order available now."""
     text = Text()
     text.append("Keys\n", style="bold underline")
     for key, what in keys + EXTRA_KEYS:
         text.append(f"  {key:<18}", style="bold bright_cyan")
         text.append(f" {what}\n")
     if overview:
-        text.append(f"\nOrders of {title}\n", style="bold underline")
-        text.append(overview + "\n")
+        now = {detail.split(maxsplit=1)[0] for detail in verbs if detail.strip()}
+        lines = overview.splitlines()
+        given = [line for line in lines if line.split(maxsplit=1)[:1] and line.split()[0] in now] if verbs else lines
+        later = [line.split()[0] for line in lines if line not in given and line.strip()]
+        text.append(f"\nOrders of {title} you can give now\n", style="bold underline")
+        text.append("\n".join(given) + "\n" if given else "none right now\n")
+        if later:
+            text.append(f"other orders of the game (another phase, side or role): {', '.join(later)}\n", style="dim")
     for detail in verbs:
         first, _, rest = detail.partition("\n")
         text.append("\n" + first + "\n", style="bold")

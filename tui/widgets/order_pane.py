@@ -8,10 +8,12 @@ session) and sends what was typed as text.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
@@ -27,16 +29,38 @@ class OrderAdvisor(Protocol):
     """What the order line may ask about the game: never raises."""
 
     def verbs(self) -> list[str]:
-        """The verbs of the order language."""
+        """The verbs the seat may give now (its side's, in this phase)."""
 
     def complete(self, text: str) -> list[str]:
-        """Whole candidate lines completing the last word of ``text``."""
+        """Whole candidate lines completing the last word of ``text``.
+
+        An advisor may also offer ``complete_items(text)``: the same lines with the name each offers,
+        so that a name with spaces inside a list shows whole below the line."""
 
     def help(self, verb: str) -> str | None:
         """The help of one verb, or None."""
 
     def odds(self, text: str) -> Any | None:
-        """The odds of a complete order that rolls dice, or None."""
+        """The odds of a complete order that rolls dice (or why they cannot be known), or None."""
+
+
+_QUOTED_ORDER = re.compile(r"""^(['"]).*?\1: """)
+_HINTS = ("; legal: ", "; orders now: ", "; orders are: ", "; usage: ", "; one jump reaches: ", "; your planets: ")
+
+
+def _reason_only(reason: str, line: str = "") -> str:
+    """A refusal without the order quoted at its front (the line shows the order already)."""
+    return _QUOTED_ORDER.sub("", reason, count=1)
+
+
+def refusal_text(reason: str, line: str = "") -> Text:
+    """A refusal as the order line shows it: why first, then (dim, on its own line) what would be legal."""
+    why = _reason_only(reason, line)
+    cut = min((why.find(h) for h in _HINTS if h in why), default=-1)
+    text = Text.assemble(("✗ refused: ", "bold bright_red"), (why if cut < 0 else why[:cut], "bright_red"))
+    if cut >= 0:
+        text.append("\n  " + why[cut + 2:], style="dim")
+    return text
 
 
 @dataclass
@@ -47,13 +71,19 @@ class _Cycle:
 
 
 class OrderInput(SteadyInput):
-    """The input of the order line: Tab completes, Shift+Tab cycles back, Escape cancels an edit."""
+    """The input of the order line: Tab completes, Shift+Tab cycles back, Escape cancels an edit,
+    Ctrl+U clears the line; pasting several lines gives several orders."""
 
     BINDINGS = [
         Binding("tab", "complete(1)", "Complete", show=False),
         Binding("shift+tab", "complete(-1)", "Complete back", show=False),
         Binding("escape", "cancel", "Cancel edit", show=False),
+        Binding("ctrl+u", "clear_line", "Clear the line", show=False),
     ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # focus never selects the whole line: an order put up for editing keeps its cursor at the end
+        super().__init__(*args, select_on_focus=False, **kwargs)
 
     def _watch_value(self, value: str) -> None:
         super()._watch_value(value)
@@ -61,7 +91,19 @@ class OrderInput(SteadyInput):
         # the Changed message): one screen update a keystroke.
         pane = self.parent.parent if self.parent is not None else None
         if isinstance(pane, OrderPane) and pane.is_mounted:
+            pane._typed(value)
             pane._assist(value)
+
+    def _on_paste(self, event: events.Paste) -> None:
+        lines = [line.strip() for line in event.text.splitlines() if line.strip()]
+        if len(lines) > 1:  # else Input's own handler (called after this one) takes the line
+            event.stop()
+            event.prevent_default()
+            self.query_ancestor(OrderPane).paste(lines)
+
+    def action_clear_line(self) -> None:
+        """Ctrl+U: clear the whole line (an edit stays open: Enter then gives what is typed in its place)."""
+        self.value = ""
 
     def action_complete(self, step: int) -> None:
         self.query_ancestor(OrderPane).complete(step)
@@ -96,6 +138,12 @@ class OrderPane(Vertical):
         text: str
         editing: int | None
 
+    @dataclass
+    class Pasted(Message):
+        """Give each of ``lines`` as an order of its own, in order (pasted together)."""
+
+        lines: list[str]
+
     def __init__(self, advisor: OrderAdvisor, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.advisor = advisor
@@ -103,6 +151,7 @@ class OrderPane(Vertical):
         self._cycle: _Cycle | None = None
         self._prompt = ""
         self._assist_key: Any = None
+        self._refused: str | None = None  # the line as it stood when a refusal was shown
 
     def compose(self):  # type: ignore[no-untyped-def]
         with Horizontal(id="order-row"):
@@ -142,15 +191,48 @@ class OrderPane(Vertical):
         self.status(Text.assemble(("✓ ", "bold green"), (text, "bold"), (f"  {note}" if note else "", "dim")))
 
     def refused(self, reason: str) -> None:
-        """The order was refused: keep the line for editing, show the reason."""
-        self.status(Text.assemble(("✗ refused: ", "bold bright_red"), (reason, "bright_red")))
+        """The order was refused: keep the line for editing, show the reason (first, then what is legal).
+
+        The refusal goes away as soon as the line is changed.
+        """
+        self.status(refusal_text(reason, self.input.value))
+        self._refused = self.input.value
         self.input.focus()
 
     def status(self, text: Text | str) -> None:
         """Show one status (it stays until the next); an empty one takes no room."""
+        self._refused = None
         line = self.query_one("#order-status", Static)
         line.update(text)
         line.display = bool(str(text))
+
+    def paste(self, lines: list[str]) -> None:
+        """Several lines pasted at once: each is given as an order of its own (see :class:`Pasted`)."""
+        if self.editing is not None:
+            self.cancel_edit()
+        self.post_message(self.Pasted(lines))
+
+    def pasted(self, results: list[tuple[str, str | None]]) -> None:
+        """Say what became of pasted orders: ``results`` holds (order, None if accepted or the refusal)."""
+        given = [text for text, why in results if why is None]
+        refused = [(i, text, why) for i, (text, why) in enumerate(results, 1) if why is not None]
+        summary = Text.assemble(("pasted ", "bold"), (f"{len(results)} orders: ", "bold"),
+                                (f"✓ {len(given)} accepted", "bold green"),
+                                (f", ✗ {len(refused)} refused" if refused else "", "bold bright_red"))
+        for i, text, why in refused[:3]:
+            summary.append(f"\n✗ {i}. {text}: ", style="bright_red")
+            summary.append(_reason_only(why or "", text), style="bright_red")
+        if len(refused) > 3:
+            summary.append(f"\n  ... and {len(refused) - 3} more refused", style="dim")
+        self.editing = None
+        self.input.value = ""
+        self.status(summary)
+        self.input.focus()
+
+    def _typed(self, value: str) -> None:
+        """The line changed: an old refusal goes (it was about what stood there before)."""
+        if self._refused is not None and value != self._refused:
+            self.status("")
 
     def edit(self, index: int, text: str) -> None:
         """Put sheet order ``index`` on the line to edit it."""
@@ -245,12 +327,18 @@ class OrderPane(Vertical):
                 text.append("\norders: ", style="bold")
                 text.append(" ".join(verbs))
             return text
-        candidates = self.advisor.complete(value)
+        items = getattr(self.advisor, "complete_items", None)
+        if items is not None:
+            pairs = items(value)
+            candidates, names = [line for line, _ in pairs], [name for _, name in pairs]
+        else:
+            candidates = self.advisor.complete(value)
+            head = value.rsplit(" ", 1)[0] + " " if " " in value else ""
+            names = [c[len(head):].strip() if c.lower().startswith(head.lower()) else c.strip() for c in candidates]
         if [c.strip() for c in candidates] == [value.strip()]:
             candidates = []  # the word is complete: say nothing about it
         if candidates:
-            head = value.rsplit(" ", 1)[0] + " " if " " in value else ""
-            words = [c[len(head):].strip() if c.lower().startswith(head.lower()) else c.strip() for c in candidates]
+            words = names
             text.append("Tab ▸ ", style="bold")
             describe = getattr(self.advisor, "describe", None)
             for i, word in enumerate(words[:SHOWN_COMPLETIONS]):

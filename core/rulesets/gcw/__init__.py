@@ -159,7 +159,8 @@ class GalacticCivilWar(Ruleset):
         return found
 
     def odds(self, state: State, seat: str, text: str) -> Odds | None:
-        """Exact odds of a bombing run (``bomb <squadron>``) or a base search (``search <system>``)."""
+        """Exact odds of a bombing run (``bomb <squadron>``), a base search (``search <system>``) or a move into an
+        enemy fleet (the auto-resolved battle, or why there are no odds: see :mod:`core.rulesets.gcw.odds`)."""
         words = text.split()
         if words and words[0].lower() == "search":
             from .resources import search_dice
@@ -170,6 +171,10 @@ class GalacticCivilWar(Ruleset):
             n = search_dice(state, match[0])
             p = 1 - Fraction(3, 4) ** n
             return Odds(f"base search at {match[0]} with {n} blue dice", [("at least one ACC", p), ("no ACC", 1 - p)])
+        if words and words[0].lower() == "move":
+            from .odds import move_odds
+            parsed = self.order_book().parse(text, self.context(state, seat))
+            return move_odds(state, seat, parsed.values["fleet"], parsed.values["system"])
         if words and words[0].lower() == "bomb":
             parsed = self.order_book().parse(text, self.context(state, seat))
             unit = state["units"][parsed.values["squadron"]]

@@ -74,6 +74,20 @@ def _uid_key(uid: str) -> tuple[str, int]:
     return uid[0], int(uid[1:]) if uid[1:].isdigit() else 0
 
 
+def next_door(ctx: Any, values: dict[str, Any]) -> list[str]:
+    """The systems one jump from the fleet named (or the Death Star), offered first by completion."""
+    fleet = values.get("fleet")
+    ds = ctx.state.get("deathstar")
+    here = ctx.state["fleets"][fleet]["system"] if fleet in ctx.state["fleets"] else (ds or {}).get("system")
+    return list(rules().adjacent.get(here, [])) if here else []
+
+
+def fleet_members(ctx: Any, values: dict[str, Any]) -> list[str]:
+    """The units of the fleet named, offered first by completion."""
+    fleet = values.get("fleet")
+    return list(ctx.state["fleets"][fleet]["units"]) if fleet in ctx.state["fleets"] else []
+
+
 def objectives_of(kind: str) -> Any:
     return lambda ctx: list(rules().objectives[kind])
 
@@ -301,14 +315,17 @@ def build_book() -> OrderBook:
                   "draft your secret starting list and start system (GCW-SETUP-01..10)", do_fleet,
                   example="fleet Kuat victory-2+tarkin,raider-1,tie-fighter", available=_at("setup")),
         OrderSpec("base", [Choice("system", all_systems, "the Secret Base system")], "choose the secret Rebel base (setup or rebuild)",
-                  do_base, example="base Dantooine", available=_at("setup", "rebuild")),
+                  do_base, example="base Dantooine", available=lambda ctx: _at("setup", "rebuild")(ctx) and _side(ctx) == "Rebel",
+                  why_not=lambda ctx: "only the Rebel has a Secret Base" if ctx.seat in ctx.state["seats"] and _side(ctx) != "Rebel"
+                  else "the base is chosen at setup or when it is rebuilt"),
         OrderSpec("ready", [], "seal your setup; both are revealed when both are ready", do_ready, available=_at("setup")),
         OrderSpec("initiative", [Choice("side", lambda ctx: ["Empire", "Rebel"])], "give initiative to a side", do_initiative,
                   example="initiative Rebel", available=_at("initiative")),
-        OrderSpec("move", [Choice("fleet", own_fleets), Choice("system", all_systems), Optional(Many("escorts", own_fleets_only, "fleets riding with the Death Star"))],
+        OrderSpec("move", [Choice("fleet", own_fleets), Choice("system", all_systems, first=next_door), Optional(Many("escorts", own_fleets_only, "fleets riding with the Death Star"))],
                   "move a fleet one jump (CP: small 1, medium 2, large 3, +1 Admiral; Death Star 4)", actions.do_move,
-                  example="move Aurek Corellia", available=_at("action")),
-        OrderSpec("split", [Choice("fleet", own_fleets_only), Many("units", own_map_units)], "split units off into a new fleet (1 CP)",
+                  example="move Aurek Corellia", available=_at("action"),
+                  dice="the auto-resolved battle's d8s if an enemy fleet is there and battles are auto-resolved (GCW-GAP-03)"),
+        OrderSpec("split", [Choice("fleet", own_fleets_only), Many("units", own_map_units, first=fleet_members)], "split units off into a new fleet (1 CP)",
                   actions.do_split, example="split Aurek E3,E4", available=_at("action")),
         OrderSpec("merge", [Choice("fleet", own_fleets_only), Choice("other", own_fleets_only)], "merge the second fleet into the first (1 CP)",
                   lambda ctx, fleet, other: actions.do_merge(ctx, fleet, other), example="merge Aurek Besh", available=_at("action")),
@@ -352,7 +369,7 @@ def build_book() -> OrderBook:
         OrderSpec("retreat", [B, Choice("system", retreat_choices)], "where your withdrawing fleet goes", do_retreat,
                   available=_at("retreat")),
         OrderSpec("bomb", [Choice("squadron", bombers)], "a bombing run at the Death Star (black die; Luke rerolls)", do_bomb,
-                  available=_at("bomb")),
+                  example="bomb R5", available=_at("bomb"), dice="a black die (Luke rerolls a miss)"),
         OrderSpec("deathstar", [Choice("system", lambda ctx: list((ctx.state.get("step") or {}).get("options", [])))],
                   "place the Death Star", do_deathstar, available=_at("deathstar")),
         OrderSpec("fire", [Choice("system", all_systems)], "the Death Star destroys the system it is in", do_fire,

@@ -1,31 +1,29 @@
 """Republic at War (``raw``): 2 teams of admirals, simultaneous orders, engine-resolved turns."""
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import cache
 from typing import Any
 
 from core.errors import HolotableError, OrderError
-from core.odds import ground_capture, two_d6
 from core.options import OptionSpec
 from core.orders import OrderBook
 from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
 from core.rulesets.raw.reference import reference as raw_reference
 from core.rulesets.raw import bot as raw_bot
-from core.rulesets.raw.bot_board import capture_chance
 from core.rulesets.raw import invariants as raw_invariants
 from core.rulesets.raw import orders as raw_orders
 from core.rulesets.raw import report as raw_report
 from core.report import Summary
 from core.rulesets.raw import progress as raw_progress
 from core.rulesets.raw import sheet as raw_sheet
-from core.rulesets.raw.combat import combat, disparity, casualty_row
+from core.rulesets.raw.combat import combat
 from core.rulesets.raw.construct import alliances, construct
-from core.rulesets.raw.data import SIDES, galaxy_map, ground_forces, unit_types, scenario as load_scenario
+from core.rulesets.raw.data import SIDES, galaxy_map, unit_types, scenario as load_scenario
 from core.rulesets.raw.endturn import hostile, objectives_check, scans, start_turn, victory
 from core.rulesets.raw.ground import after_combat
+from core.rulesets.raw.odds import order_odds
 from core.rulesets.raw.jump import jump
-from core.rulesets.raw.model import combat_value, is_grand_admiral, seats_of, side_of_owner, utype
+from core.rulesets.raw.model import is_grand_admiral, seats_of, side_of_owner, utype
 from core.rulesets.raw.setup import OPTIONS, option_specs, setup
 from core.rulesets.raw.views import initial_memory, remember, view
 
@@ -178,47 +176,10 @@ class RepublicAtWar(Ruleset):
         return legal
 
     def odds(self, state: State, seat: str, text: str) -> Odds | None:
-        """Exact odds for ``assault``, ``ally`` and ``jump`` into a seen enemy fleet, from what ``seat`` knows. Raises OrderError."""
+        """Exact odds for ``ally``, ``assault``, ``bombard`` and ``jump`` into a seen enemy fleet, from what ``seat``
+        knows; where it does not know enough, the reason (see :mod:`core.rulesets.raw.odds`). Raises OrderError."""
         parsed = self.order_book().parse(text, self.context(state, seat))
-        verb, args = parsed.spec.verb, parsed.values
-        side = state["seats"][seat]["side"]
-        if verb == "ally":
-            return Odds(f"alliance roll for {args['planet']}", [("6: the world joins you", Fraction(1, 6)), ("1-5: nothing", Fraction(5, 6))])
-        if verb == "assault":
-            planet = args["planet"]
-            mine = sum(u["gf"] for u in state["units"].values() if u["owner"] == seat and u["at"] == planet)
-            count = args["count"] or mine
-            facts = view(state, seat, self.title)["facts"]["planets"][planet]
-            if "gf" not in facts:
-                raise OrderError(f"{text!r}: you do not know {planet}'s garrison; scan it first (Spynet) to see the odds")
-            defenders = int(facts["gf"])
-            def_side = facts.get("side")
-            gf = ground_forces()
-            bonus = int(gf[side]["attack_die_modifier"])
-            ties = bool(gf.get(def_side, {}).get("loses_all_ties", False)) and not gf[side]["loses_all_ties"]
-            if count * defenders <= 20_000:
-                p = ground_capture(count, defenders, bonus, ties)
-                return Odds(f"{count} GF against {defenders} defenders at {planet}", [("planet taken", p), ("assault fails", 1 - p)])
-            # armies of thousands: the bots' closed-form estimate, to six places (no exact table that size)
-            p = Fraction(capture_chance(count, defenders, bonus, ties)).limit_denominator(10**6)
-            return Odds(f"{count} GF against {defenders} defenders at {planet} (about)", [("planet taken", p), ("assault fails", 1 - p)])
-        if verb == "jump":
-            dest = args["planet"]
-            seen = view(state, seat, self.title)["facts"]["others"].get(dest, {})
-            enemy = sum(p for s, p in seen.items() if s != side)
-            if not enemy:
-                return None
-            # the team fights as one fleet: the jumping ships, squadrons aboard them, and the team's units already there (RAW-COMBAT-13, RAW-GAP-47)
-            team = seats_of(state, side)
-            fleet = {u for u, x in state["units"].items() if u in args["ships"] or x["aboard"] in args["ships"]
-                     or (x["owner"] in team and x["at"] == dest)}
-            ours = sum(combat_value(state["units"][u]) for u in fleet)
-            warships = sum(1 for u in fleet if utype(state["units"][u]).has("Warship"))
-            mod = disparity(ours, enemy) - warships
-            rows = [(f"roll {total}: we lose {casualty_row(total)[0]}%, they lose {casualty_row(total)[1]}%", p)
-                    for total, p in two_d6(mod).items()]
-            return Odds(f"attacking {enemy} pts at {dest} with {ours} pts (modifier {mod:+d}, before their Warships)", rows)
-        return None
+        return order_odds(state, seat, parsed.spec.verb, parsed.values, self.title)
 
 
 def _candidates(state: State, seat: str) -> list[str]:

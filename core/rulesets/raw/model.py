@@ -50,7 +50,7 @@ def describe(location: str) -> str:
     """A location as players read it: ``Kuat``, ``deep space of Kuat (C4)`` or ``deep space of Kuat (a point of its own)``."""
     if is_deep(location):
         _, system, cell = location.split(":")
-        if cell.startswith("@") or cell == "?":
+        if cell.startswith("@") or cell.startswith("?"):
             return f"deep space of {system} (a point of its own)"
         return f"deep space of {system} ({cell})"
     return location

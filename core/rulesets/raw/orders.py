@@ -13,8 +13,10 @@ from core.events import event, to_team
 from core.orders import Choice, Keyword, Many, Number, Optional, OrderBook, OrderSpec
 from core.ruleset import Context
 from core.rulesets.raw import budget
+from core.rulesets.raw.targets import (admiral_closed, admiral_open, assault_targets, bombard_targets, cargo_aboard, cargo_here, in_reach,
+                                       scan_targets)
 from core.rulesets.raw.data import GF, alliance_cost, build_cost, neutrals, planets, repair_cost, unit_types
-from core.rulesets.raw.model import (CAPS, CELLS, cap_points, cargo_of, cargo_used, enemy_side, gf_price, is_deep, is_grand_admiral,
+from core.rulesets.raw.model import (CAPS, CELLS, cap_points, cargo_of, cargo_used, describe, enemy_side, gf_price, is_deep, is_grand_admiral,
                                      is_ship, owned_planets, reachable_systems, seats_of, system_of, units_at, utype)
 
 
@@ -218,7 +220,7 @@ def do_jump(ctx: Context, ships: list[str], deep: str | None, planet: str, point
             raise OrderError(f"{text!r}: {ship} already jumps this turn; a ship makes one jump a turn (RAW-GAP-16); withdraw that order first")
         if planet not in reachable_systems(unit["at"], state):
             reach = ", ".join(reachable_systems(unit["at"], state))
-            raise OrderError(f"{text!r}: {planet} is out of {ship}'s reach from {unit['at']}; one jump reaches: {reach} (RAW-MAP-02)")
+            raise OrderError(f"{text!r}: {planet} is out of {ship}'s reach from {describe(unit['at'])}; one jump reaches: {reach} (RAW-MAP-02)")
         if unit["home"] and planet != unit["home"]:
             raise OrderError(f"{text!r}: {ship} is a {unit['home']} defence ship and cannot leave its home system (RAW-NEUTRAL-06)")
         if unit["at"] == planet and not deep:
@@ -276,7 +278,7 @@ def check_caps(state: dict[str, Any], side: str, where: str | None = None) -> No
         ships += built.get(loc, [0, 0])[0]
         squadrons += built.get(loc, [0, 0])[1]
         if ships > CAPS["ships"] or squadrons > CAPS["squadrons"] or ships + squadrons > CAPS["total"]:
-            raise OrderError(f"{side} would have {ships} ship points, {squadrons} squadron points ({ships + squadrons} in all) at {loc}; "
+            raise OrderError(f"{side} would have {ships} ship points, {squadrons} squadron points ({ships + squadrons} in all) at {describe(loc)}; "
                              "the caps are 400 ships, 400 squadrons, 500 in all per location, teammates' orders included (RAW-CAP-01..04)")
 
 
@@ -291,7 +293,7 @@ def do_load(ctx: Context, ship: str, cargo: list[str], count: int | None) -> Any
         raise OrderError(f"{text!r}: a count is for GF only: 'load {ship} GF {count}'")
     for sq in squadrons:
         if units[sq]["at"] != unit["at"]:
-            raise OrderError(f"{text!r}: {sq} is at {units[sq]['at']}, not with {ship} at {unit['at']}")
+            raise OrderError(f"{text!r}: {sq} is at {describe(units[sq]['at'])}, not with {ship} at {describe(unit['at'])}")
         if units[sq]["aboard"] and units[sq]["aboard"] != ship:
             raise OrderError(f"{text!r}: {sq} is aboard {units[sq]['aboard']}; unload it first")
     queued = [o for o in _orders_of(state, [ctx.seat], "load") if o["args"]["ship"] == ship]
@@ -302,9 +304,9 @@ def do_load(ctx: Context, ship: str, cargo: list[str], count: int | None) -> Any
     if gf:
         here = unit["at"]
         if unit["retreat"]:
-            raise OrderError(f"{text!r}: {ship} is retreating and may not take GF off {here}; only GF already aboard escape (RAW-RETREAT-04)")
+            raise OrderError(f"{text!r}: {ship} is retreating and may not take GF off {describe(here)}; only GF already aboard escape (RAW-RETREAT-04)")
         if is_deep(here) or state["planets"][here]["owner"] not in seats_of(state, _side(ctx)):
-            raise OrderError(f"{text!r}: GF are loaded from a garrison of your team's planet; {ship} is at {here}")
+            raise OrderError(f"{text!r}: GF are loaded from a garrison of your team's planet; {ship} is at {describe(here)}")
     # a teammate's squadrons or garrison ride along only if the teammate's orders name the transfer too (RAW-GAP-14)
     owners = {units[sq]["owner"] for sq in squadrons if units[sq]["owner"] != ctx.seat}
     if gf and state["planets"][unit["at"]]["owner"] != ctx.seat:
@@ -331,11 +333,11 @@ def do_board(ctx: Context, ship: str, cargo: list[str], count: int | None) -> An
     for sq in squadrons:
         unit = budget.unit_of(state, ctx.seat, sq)
         if unit["at"] != carrier["at"]:
-            raise OrderError(f"{text!r}: {sq} is at {unit['at']}, not with {ship} at {carrier['at']}")
+            raise OrderError(f"{text!r}: {sq} is at {describe(unit['at'])}, not with {ship} at {describe(carrier['at'])}")
     if gf:
         here = carrier["at"]
         if is_deep(here) or state["planets"][here]["owner"] != ctx.seat:
-            raise OrderError(f"{text!r}: GF board from your own garrison; {ship} is at {here}, not a planet of yours")
+            raise OrderError(f"{text!r}: GF board from your own garrison; {ship} is at {describe(here)}, not a planet of yours")
         if gf > int(state["planets"][here]["gf"]):
             raise OrderError(f"{text!r}: {here} holds {state['planets'][here]['gf']} GF")
     if gf + len(squadrons) > utype(carrier).capacity:
@@ -444,24 +446,29 @@ def book() -> OrderBook:
                   "repair a scarred ship at your planet (counts against its production) or with a Repair vessel", do_repair,
                   example="repair A3"),
         OrderSpec("lend", [Choice("seat", teammates, "a teammate"), Number("credits", lambda c: 1, lambda c: 10000)],
-                  "lend credits to a teammate this turn", do_lend, example="lend bob 20"),
+                  "lend credits to a teammate this turn", do_lend, example="lend bob 20",
+                  available=lambda c: c.seat in c.state["seats"] and bool(teammates(c)), why_not=lambda c: "you have no teammate to lend to"),
         OrderSpec("ally", [Choice("planet", neutral_worlds, "a neutral world with forces")],
-                  "pay 30% of a neutral world's credits to roll a d6 for its alliance (6 succeeds)", do_ally, example="ally Mandalore"),
-        OrderSpec("scan", [Choice("planet", all_planets)], "a Spynet scan of any world (one per Spynet world you hold)", do_scan,
+                  "pay 30% of a neutral world's credits to roll a d6 for its alliance (6 succeeds)", do_ally, example="ally Mandalore",
+                  dice="a d6 for the alliance (RAW-NEUTRAL-08)"),
+        OrderSpec("scan", [Choice("planet", all_planets, first=scan_targets)], "a Spynet scan of any world (one per Spynet world you hold)", do_scan,
                   example="scan Raxus"),
         OrderSpec("jump", [Many("ships", own_ships, "your ships, comma separated"), Optional(Keyword("deep", "end in deep space")),
-                           Choice("planet", all_planets, "a planet in reach"), Optional(Choice("point", _cells, "deep-space point A1..J10"))],
+                           Choice("planet", all_planets, "a planet in reach", first=in_reach),
+                           Optional(Choice("point", _cells, "deep-space point A1..J10"))],
                   "jump ships to a planet in the same or an adjacent system, or to deep space there", do_jump,
-                  example="jump A1,A2 Alderaan", details="Fuel: 1 credit per ship, 2 for a Flotilla."),
-        OrderSpec("load", [Choice("ship", own_ships), Many("cargo", lambda c: team_squadrons(c) + [GF], "squadrons, or GF"),
+                  example="jump A1,A2 Alderaan", details="Fuel: 1 credit per ship, 2 for a Flotilla.",
+                  dice="2d6 on the disparity table if an enemy fleet is there (RAW-COMBAT-05)"),
+        OrderSpec("load", [Choice("ship", own_ships), Many("cargo", lambda c: team_squadrons(c) + [GF], "squadrons, or GF", first=cargo_here),
                            Optional(Number("count", lambda c: 1, lambda c: 15, "how many GF"))],
                   "load squadrons or GF aboard a ship before it jumps", do_load, example="load A1 GF 3",
                   details="A teammate's squadrons or garrison come aboard when the teammate also orders 'board'."),
         OrderSpec("board", [Choice("ship", mates_ships, "a teammate's ship"), Many("cargo", lambda c: own_squadrons(c) + [GF], "your squadrons, or GF"),
                             Optional(Number("count", lambda c: 1, lambda c: 15, "how many GF"))],
                   "put your squadrons or garrison GF aboard a teammate's ship (its owner orders the matching load)", do_board,
-                  example="board C2 GF 2", details="GF that board a teammate's ship become theirs, as on landing (RAW-GAP-51)."),
-        OrderSpec("unload", [Choice("ship", own_ships), Optional(Many("cargo", lambda c: own_squadrons(c) + [GF])),
+                  example="board C2 GF 2", details="GF that board a teammate's ship become theirs, as on landing (RAW-GAP-51).",
+                  available=lambda c: c.seat in c.state["seats"] and bool(teammates(c)), why_not=lambda c: "you have no teammate whose ships you could board"),
+        OrderSpec("unload", [Choice("ship", own_ships), Optional(Many("cargo", lambda c: own_squadrons(c) + [GF], first=cargo_aboard)),
                              Optional(Number("count", lambda c: 1, lambda c: 15))],
                   "unload cargo where the ship ends its jump (GF garrison a friendly world)", do_unload, example="unload A1"),
         OrderSpec("stance", [Choice("mode", lambda c: ["free", "hold"], "free-fire or hold-fire"),
@@ -470,13 +477,15 @@ def book() -> OrderBook:
                   "or only the ships you name", do_stance, example="stance hold neutral",
                   details="'stance hold A3,A4' holds fire with those ships only; 'stance hold A3,bo' toward bo only; "
                           "an order naming no ships is for all your fleets and replaces the ships' own orders."),
-        OrderSpec("assault", [Choice("planet", all_planets), Optional(Number("count", lambda c: 1, lambda c: 100, "GF to land (default all)"))],
-                  "after space combat, land GF carried at that planet (RISK dice)", do_assault, example="assault Raxus"),
-        OrderSpec("bombard", [Choice("planet", all_planets)], "after space combat, bombard a planet your fleet blockades", do_bombard,
-                  example="bombard Raxus"),
+        OrderSpec("assault", [Choice("planet", all_planets, first=assault_targets), Optional(Number("count", lambda c: 1, lambda c: 100, "GF to land (default all)"))],
+                  "after space combat, land GF carried at that planet (RISK dice)", do_assault, example="assault Raxus",
+                  dice="RISK dice: up to 3 attacking d6 against up to 2 defending, until one side is gone (RAW-GROUND-02)"),
+        OrderSpec("bombard", [Choice("planet", all_planets, first=bombard_targets)], "after space combat, bombard a planet your fleet blockades",
+                  do_bombard, example="bombard Raxus", dice="a d6 for the first 50 fleet points in orbit, +1 per further 100 (RAW-BOMBARD-02)"),
         OrderSpec("flagship", [Choice("option", lambda c: ["A", "B", "C", "D", "E"], "A most valuable ship, B least valuable ship, C most valuable scarred, D least valuable scarred, E squadrons")],
                   "standing target choice for your Flagship (RAW-KEYWORD-12)", do_flagship, example="flagship A"),
-        OrderSpec("admiral", [], "take over as acting Grand Admiral while your team's GA is away", do_admiral, example="admiral"),
+        OrderSpec("admiral", [], "take over as acting Grand Admiral while your team's GA is away", do_admiral, example="admiral",
+                  available=admiral_open, why_not=admiral_closed),
         OrderSpec("concede", [], "acknowledge the other team's supremacy (the GA, or a majority of the team)", do_concede, example="concede",
                   final="your vote to concede is counted at once; the Grand Admiral's vote, or a majority of the team, "
                         "ends the whole game with the other team the winner (RAW-GAME-05)"),

@@ -141,13 +141,16 @@ class RiftWar(Ruleset):
         return problems
 
     def odds(self, state: State, seat: str, text: str) -> Odds | None:
-        """Exact odds of a direct fire (one firer), an indirect fire or a rally."""
+        """Exact odds of a direct fire (one firer or several in turn), an indirect fire, a rally or a melee."""
         words = text.split()
         if words and words[0].lower() == "confirm" and state.get("pending") and state["pending"]["step"] == "confirm":
             return self._move_odds(state)
-        if not words or words[0].lower() not in ("fire", "indirect", "rally"):
+        if not words or words[0].lower() not in ("fire", "indirect", "rally", "melee"):
             return None
         parsed = self.order_book().parse(text, self.context(state, seat))
+        from .odds import coordinated_odds, melee_odds
+        if parsed.spec.verb == "melee":
+            return melee_odds(state, seat, parsed.values["target"])
         from . import battle
         from .fire import rally_bonus
         if parsed.spec.verb == "rally":
@@ -156,7 +159,7 @@ class RiftWar(Ruleset):
             return Odds(f"rally with +{bonus}", [("unpinned", p), ("fails: the phase ends", 1 - p)])
         ids = parsed.values["units"] if parsed.spec.verb == "fire" else [parsed.values["unit"]]
         if len(ids) != 1:
-            return None
+            return coordinated_odds(state, ids, parsed.values["target"])
         shooter, target = state["units"][ids[0]], state["units"][parsed.values["target"]]
         n = combat.ranged_dice(shooter, target, battle.cover(state, target, shooter))
         dist = combat.effect_distribution(target, n, reaction=False)

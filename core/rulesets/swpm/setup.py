@@ -100,6 +100,9 @@ def draft_ids(draft: dict[str, Any]) -> list[str]:
     return out
 
 
+MAX_REPEAT = 60  # ``tag*n``: more than any fleet or deck holds, and never a list that fills the memory
+
+
 def parse_build(text: str, line: str) -> tuple[list[str], list[str]]:
     """``<units ...> / <cards ...>`` with ``tag*n`` repeats. Raises OrderError."""
     if "/" not in text:
@@ -112,8 +115,8 @@ def parse_build(text: str, line: str) -> tuple[list[str], list[str]]:
             tag, _, count = word.partition("*")
             if tag not in known:
                 raise OrderError(f"{line!r}: {tag!r} is not a {what}; {what}s: {', '.join(sorted(known)[:12])} ...")
-            if count and not count.isdigit():
-                raise OrderError(f"{line!r}: {word!r}: the count after '*' must be a whole number")
+            if count and not (count.isdigit() and 1 <= int(count) <= MAX_REPEAT):
+                raise OrderError(f"{line!r}: {word!r}: the count after '*' must be a whole number from 1 to {MAX_REPEAT}")
             items.extend([tag] * (int(count) if count else 1))
         out.append(items)
     return out[0], out[1]
