@@ -89,6 +89,8 @@ class GameScreen(Screen[None]):
         if gate is not None:
             gate.require(self.session, self.seat)  # the one rule: never another viewer's view
         self.view = self.session.view(self.seat)
+        # before the children are styled: set on mount, the class restyled the whole screen again
+        self.set_class(board_kind(self.view) == "map", "-map-board", update=False)
         yield StatusBar(id="status")
         with Horizontal(id="body"):
             with Vertical(id="left"):
@@ -115,7 +117,6 @@ class GameScreen(Screen[None]):
         self._unsubscribe = self.session.subscribe(self._heard)
         board = self.query_one("#board")
         board.border_title = "Galaxy" if board_kind(self.view) == "map" else "Board"
-        self.set_class(board_kind(self.view) == "map", "-map-board")
         self.refresh_view(self.view)
         self.query_one(OrderInput).focus()
         if self.opening_note:
