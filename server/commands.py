@@ -70,6 +70,7 @@ GM_HELP = """GM commands (every game on this server; pick one with --game <id> o
   say <thread> <text>                    as the GM, to public, team:<side> or gm:<seat>
   export [<turn>|last] public|team:<side>|<seat>|gm [markdown|bbcode] [plans]
                                          a turn report for the forum, shown and written to a file
+  report <seat>|gm|public [<turn>]       a turn's report for that reader: summary first, then every die
   corrections                            every correction and reopened turn, with its reason
   reopen [same|new] <reason>             resolve the last resolved turn again from its start with its
                                          orders, with the same dice (default) or new ones

@@ -41,6 +41,8 @@ async def test_a_player_cannot_see_another_seat_or_use_gm_commands(table: Table,
 async def test_a_player_reads_their_own_turn_report(table: Table) -> None:
     result = await table.run("ann", "report 1")
     assert result.exit_status == 0 and "turn 1 report for al" in result.stdout, result.stdout
+    gm = await table.run("gm", "report public 1")
+    assert gm.exit_status == 0 and "turn 1 report for the public" in gm.stdout, gm.stdout
 
 
 async def test_a_player_cannot_order_for_another_seat(tmp_path: Path, server_log: pytest.LogCaptureFixture) -> None:
