@@ -24,6 +24,7 @@ from core.registry import find_ruleset, ruleset_ids
 from core.session import Session
 from core.text import describe_char, first_control
 from core.render import _words, render_event, render_message, order_text, render_sheet, render_board, render_view
+from core.report import render, session_report
 
 __all__ = ["Answer", "Console", "ConsoleError", "HOW_TO", "Keeper", "demo_line", "describe_ruleset"]
 
@@ -122,6 +123,8 @@ COMMANDS: dict[str, Command] = {c.name: c for c in [
     Command("view", "view <seat>|gm", "everything that viewer sees, and nothing more", "_view", changes=False),
     Command("odds", "odds <seat> <order>", "the exact odds of an order that rolls dice", "_odds", changes=False),
     Command("log", "log <seat>|gm", "the whole event log as that viewer may see it", "_log", changes=False),
+    Command("report", "report <seat>|gm|public [<turn>]", "a turn's report as that viewer may read it: summary first, "
+            "then every die (default: the last resolved turn)", "_report", changes=False),
     Command("say", "say <actor> <thread> <text>", "post a message (threads: public, team:<side>, gm:<seat>)", "_say"),
     Command("messages", "messages <seat>|gm", "the messages that viewer may read", "_messages", changes=False),
     Command("away", "away <seat> [back]", "the seat is away this turn (back: it is back)", "_away"),
@@ -440,6 +443,19 @@ class Console:
         events = self._game().events_for(viewer)
         return Answer(True, "log", "\n".join(render_event(e) for e in events), {"viewer": viewer, "events": events})
 
+    def _report(self, rest: str) -> Answer:
+        words = rest.split()
+        if not words or len(words) > 2 or (len(words) == 2 and not words[1].isdigit()):
+            raise ConsoleError(_usage("report"))
+        session = self._game()
+        viewer = "public" if words[0] == "public" else self._viewer(words[0], "report")
+        turn = int(words[1]) if len(words) == 2 else max(1, session.turn - 1)
+        if not 0 <= turn <= session.turn:
+            raise ConsoleError(f"no turn {turn}: this game has turns 1 to {session.turn}; {_usage('report')}")
+        resources = None if viewer in (GM, "public") or turn != session.turn - 1 else session.view(viewer).get("resources")
+        report = session_report(session, viewer, turn, resources=resources)
+        return Answer(True, "report", render(report), {"viewer": viewer, "turn": turn})
+
     def _say(self, rest: str) -> Answer:
         words = rest.split(None, 2)
         if len(words) < 3:
@@ -589,8 +605,9 @@ class Console:
             return [f"{words[0]} {t}" for t in [*COMMANDS, "orders", *verbs] if t.startswith(words[1].lower())]
         if session is None:
             return []
-        names = session.seats() + (["gm"] if name in ("view", "log", "messages") else [])
-        if len(words) == 2 and name in ("as", "withdraw", "sheet", "ready", "view", "odds", "log", "say",
+        names = session.seats() + (["gm"] if name in ("view", "log", "messages", "report") else []) \
+            + (["public"] if name == "report" else [])
+        if len(words) == 2 and name in ("as", "withdraw", "sheet", "ready", "view", "odds", "log", "report", "say",
                                         "messages", "away", "bot", "complete"):
             return [f"{words[0]} {n} " for n in names if n.startswith(words[1])]
         if name in ("as", "odds", "complete") and len(words) >= 3:

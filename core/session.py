@@ -273,7 +273,9 @@ class Session:
         self._journal(op="order", actor=actor, seat=seat, text=text.strip())
         if seat in self.record["ready"] and self.ruleset.simultaneous:
             self.record["ready"].remove(seat)
-        self._log(events)
+        # a queued order is on the sheet, not yet in the record: the record gets the sheets as they
+        # stand when the turn resolves (no phantoms of edited or withdrawn orders); the journal keeps all
+        self._log([e for e in events if not (self.ruleset.simultaneous and e.get("kind") == "order")])
         self._tell("order", seat=seat, events=events)
         if not self.ruleset.simultaneous:
             self._after_step(run_bots)
@@ -335,7 +337,8 @@ class Session:
 
     def _resolve(self, run_bots: bool) -> list[Event]:
         before = self.turn
-        events = self.ruleset.resolve(self.state)
+        record = self.ruleset.sheet_record(self.state) if self.ruleset.simultaneous else []
+        events = record + self.ruleset.resolve(self.state)
         self.record["ready"] = []
         if self.record.get("turn_hours") and self.record.get("deadline") is not None:
             self.record["deadline"] += float(self.record["turn_hours"]) * 3600

@@ -49,6 +49,7 @@ PLAYER_HELP = """commands (for your seat {seat} of game {game}):
   away [back]              you are away this turn
   odds <order>             the exact odds of an order that rolls dice
   log | messages           the log and the messages you may read
+  report [<turn>]          a turn's report for your seat: summary first, then every die
   say <thread> <text>      post to public, team:<side> or gm:{seat}
   games                    your seats; pick one with --game <id>
   help orders | help <order>"""
@@ -67,8 +68,9 @@ GM_HELP = """GM commands (every game on this server; pick one with --game <id> o
   act <seat> <order>                     order for a seat (logged; the seat is told in its GM thread)
   ready <seat> | view <seat>|gm | sheet <seat> | status | messages gm | odds <seat> <order>
   say <thread> <text>                    as the GM, to public, team:<side> or gm:<seat>
-  export [<turn>|last] public|team:<side>|<seat>|gm [markdown|bbcode]
+  export [<turn>|last] public|team:<side>|<seat>|gm [markdown|bbcode] [plans]
                                          a turn report for the forum, shown and written to a file
+  report <seat>|gm|public [<turn>]       a turn's report for that reader: summary first, then every die
   corrections                            every correction and reopened turn, with its reason
   reopen [same|new] <reason>             resolve the last resolved turn again from its start with its
                                          orders, with the same dice (default) or new ones
@@ -264,6 +266,11 @@ class AccountConsole:
             if words and words[0] != seat:
                 return self._refuse(word, f"you may only see your own seat {seat!r}, not {words[0]!r}")
             return self._with_deadline(hosted, self._console(hosted, f"{word} {seat}"))
+        if word == "report":
+            if words and words[0] != seat and not words[0].isdigit():
+                return self._refuse(word, f"you may only read your own seat's report ({seat!r}), not {words[0]!r}")
+            turn = next((w for w in words if w.isdigit()), "")
+            return self._console(hosted, f"report {seat} {turn}".rstrip())
         if word == "status":
             return self._with_deadline(hosted, self._console(hosted, "status"))
         if word == "order":

@@ -38,9 +38,15 @@ def parse_option(default: Any, text: str) -> Any:
     if isinstance(default, bool):
         return text.lower() in ("1", "true", "yes", "on")
     if isinstance(default, int):
-        return int(text)
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"{text!r} is not a whole number; write one like {default}") from None
     if isinstance(default, float):
-        return float(text)
+        try:
+            return float(text)
+        except ValueError:
+            raise ValueError(f"{text!r} is not a number; write one like {default}") from None
     if isinstance(default, str):
         return text
     if default is None:

@@ -11,6 +11,8 @@ from core.events import Event
 from core.options import OptionSpec
 from core.orders import OrderBook
 from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
+from core.report import Summary
+from core.rulesets.gcw import report as gcw_report
 from .reference import reference as gcw_reference
 
 from . import bot as _bot
@@ -69,6 +71,10 @@ class GalacticCivilWar(Ruleset):
         """The GM forces the step: awaited sides pass or take the plain default (never a secret pick
         other than the data file's first choice)."""
         return orders.force(self, state)
+
+    def report_summary(self, events: list[dict[str, Any]], viewer: str) -> Summary:
+        """Battles with each side's losses by unit and VP, systems claimed, units bought and deployed, headlines."""
+        return gcw_report.summary(events)
 
     def view(self, state: State, viewer: str) -> View:
         return views.build(state, viewer)

@@ -47,11 +47,11 @@ def claim(state: State, side: str, system: str) -> list[Event]:
     mine = rules().cards[system][side]
     if info["cards"][side] == "down":
         info["cards"][side] = "up"
-        events.append(log(state, "card", f"{side}'s card {mine.title!r} for {system} turns faceup (value {mine.value})"))
+        events.append(log(state, "card", f"{side}'s card \u201c{mine.title}\u201d for {system} turns faceup (value {mine.value})"))
         if mine.lasts == "once":
             state["sides"][side]["rp"] += mine.amount
             info["cards"][side] = "discarded"
-            events.append(log(state, "card", f"{mine.title!r}: {side} gains {mine.amount} RP once; the card is discarded",
+            events.append(log(state, "card", f"\u201c{mine.title}\u201d: {side} gains {mine.amount} RP once; the card is discarded",
                               ledger=[[side, "rp", mine.amount]]))
     return events
 
