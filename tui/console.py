@@ -186,6 +186,8 @@ def _reader(stdin: TextIO, stdout: TextIO, console: Console, interactive: bool) 
     """A function returning the next line (None at the end), with a prompt and line editing on a terminal."""
 
     def prompt() -> str:
+        if console.pending is not None:
+            return "type yes to give it> "
         return f"{console.session.record['ruleset']}> " if console.session is not None else "holotable> "
 
     if interactive and stdin is sys.stdin and stdout is sys.stdout:
