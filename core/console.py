@@ -226,7 +226,8 @@ class Console:
         except (Exception, KeyboardInterrupt) as exc:  # noqa: BLE001 - nothing may escape the console
             self.last_traceback = traceback.format_exc()
             self._restore(before, snapshot)
-            what = "interrupted" if isinstance(exc, KeyboardInterrupt) else f"{type(exc).__name__}: {exc}"
+            # only the type: an unexpected error's message may quote the game's state or a secret
+            what = "interrupted" if isinstance(exc, KeyboardInterrupt) else type(exc).__name__
             return Answer(False, name, error=f"internal error: {what}; the game is unchanged")
         finally:
             self._heard.clear()

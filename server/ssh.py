@@ -557,7 +557,8 @@ class HolotableServer:
         handler = logging.handlers.RotatingFileHandler(self.log_path, maxBytes=2_000_000, backupCount=3,
                                                        encoding="utf-8")
         handler.setLevel(logging.INFO)
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+        from tui.crash import SafeFormatter
+        handler.setFormatter(SafeFormatter("%(asctime)s %(levelname)s %(message)s"))
         logging.getLogger("holotable.server").addHandler(handler)
         self._log_handler = handler
 
