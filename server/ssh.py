@@ -431,6 +431,7 @@ class HolotableServer:
         self.server_dir = Path(options.data_dir) / "server"
         self.accounts = accounts if accounts is not None else Accounts(self.server_dir / "accounts.json")
         self.hub = hub if hub is not None else GameHub(GameStore(options.data_dir))
+        self.hub.keep_seen(self.accounts.last_seen(), self._keep_seen)  # "last seen" survives a restart
         self.limiter = RateLimiter(self.limits.max_failures, self.limits.failure_window)  # per account and address
         self.address_limiter = RateLimiter(self.limits.max_failures_per_address, self.limits.failure_window)
         self.connections: set[Connection] = set()
@@ -546,6 +547,10 @@ class HolotableServer:
             host = f"[{host}]"
         port = f"-p {self.port} " if self.port != 22 else ""
         return f"ssh {port}{account}@{host}"
+
+    def _keep_seen(self, game: str, seat: str, when: float) -> None:
+        """Keep a seat's last-seen time with the account holding it (saves nothing for an unheld seat)."""
+        self.accounts.record_seen(game, seat, when)
 
     def failure_line(self) -> str:
         """The one line a player sees when something failed inside the server."""
