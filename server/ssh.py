@@ -501,7 +501,9 @@ class HolotableServer:
             try:
                 self.hub.game(game_id)
             except Exception as exc:  # noqa: BLE001 - one bad game must not stop the server
-                log.warning("game %s is not served: %s", game_id, exc)
+                from tui.crash import message_is_safe
+                why = str(exc) if message_is_safe(exc) else f"{type(exc).__name__} (see the stack below)"
+                log.warning("game %s is not served: %s", game_id, why, exc_info=not message_is_safe(exc))
         self._ticker = asyncio.get_running_loop().create_task(self._tick())
         share_parsed_css()  # every war room of the process takes its parsed CSS from one cache
         share_empty_caches()  # and no empty render cache has a dict of its own
