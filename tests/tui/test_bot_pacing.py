@@ -69,3 +69,20 @@ async def test_the_hot_seat_paces_an_all_bot_gcw_game_and_can_run_it_at_once() -
             if session.outcome() is not None:
                 break
         assert session.outcome() is not None, f"at once, the game plays to its end (turn {session.turn})"
+
+
+async def test_an_all_bot_gcw_game_created_in_the_lobby_starts_at_its_first_step() -> None:
+    from tui_helpers import new_game_from_lobby
+    app = HolotableApp(saves=MemorySaves())
+    app.bot_pace = 3600.0  # no tick during the test: only what the creation itself played
+    async with app.run_test(size=(120, 40)) as pilot:
+        await new_game_from_lobby(pilot, "gcw", [("ann", "Empire", True), ("bob", "Rebel", True)])
+        for _ in range(20):
+            await pilot.pause(0.05)
+            if app.hotseat is not None:
+                break
+        assert app.hotseat is not None, "the game started"
+        session = app.hotseat.session
+        assert session.bot_steps == BOT_STEPS and session.turn == 1 and _orders(session) <= 3, \
+            f"created from the lobby, the bots have played one step, not {_orders(session)} orders (turn {session.turn})"
+        assert isinstance(app.screen, CurtainScreen) and "The bots are playing" in screen_text(app)
