@@ -84,3 +84,11 @@ def test_a_script_on_standard_input_needs_yes_on_the_next_line(tmp_path) -> None
 def test_help_explains_final_orders() -> None:
     text = Console().handle("help as").text
     assert "FINAL" in text and "`yes`" in text and "--yes" in text
+
+
+def test_the_prompt_asks_for_the_confirmation() -> None:
+    out = io.StringIO()
+    run(io.StringIO(demo_line("raw", "final") + "\nas you concede\nno\nquit\n"), out, interactive=True)
+    text = out.getvalue()
+    assert "type yes to give it> " in text and "not given: `as you concede`" in text
+    assert text.count("type yes to give it> ") == 1, "asked once; the next prompt is the usual one"
