@@ -212,8 +212,11 @@ class HolotableApp(App[None]):
             except HolotableError as exc:
                 self.notify(f"the bots cannot go on: {exc}", severity="error")
                 return
-        if isinstance(self.screen, CurtainScreen) and (hotseat.next_seat() is not None or session.outcome() is not None):
-            self.to_curtain()
+        if isinstance(self.screen, CurtainScreen):
+            if hotseat.next_seat() is not None or session.outcome() is not None:
+                self.to_curtain()
+            else:
+                self.screen.refresh_public()  # the watcher sees each step: turn, public log, who is awaited
 
     def leave_game(self) -> None:
         """Back to the lobby (the game stays saved); in fixed-seat play, quit."""

@@ -54,10 +54,15 @@ async def test_the_hot_seat_paces_an_all_bot_gcw_game_and_can_run_it_at_once() -
     session.subscribe(lambda kind, payload: played.append(time.monotonic()) if kind == "order" else None)
     async with app.run_test(size=(120, 40)) as pilot:
         assert isinstance(app.screen, CurtainScreen)
+        shown: set[str] = set()
         for _ in range(60):
             await pilot.pause(0.05)
+            shown.add(screen_text(app))
             if len({round(t, 2) for t in played}) >= 4:
                 break
+        await pilot.pause(0.05)
+        shown.add(screen_text(app))
+        assert len(shown) >= 3, "the curtain shows each step to the watcher (its public log and who is awaited)"
         assert session.turn == 1, "four steps in, the game is still in its first turn for the watcher"
         assert "The bots are playing" in screen_text(app)
         steps = sorted({round(t, 2) for t in played})
