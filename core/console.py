@@ -184,6 +184,9 @@ class Console:
         self.last_traceback: str | None = None
         #: an ``as`` line holding a FINAL order, given only if the next line is ``yes``
         self.pending: str | None = None
+        #: steps the bots of a new all-bot game play at a time (see :attr:`Session.bot_steps`): a front
+        #: end with a watcher sets it and moves the game on at its pace; None plays on at once
+        self.bot_steps: int | None = None
         self._heard: list[tuple[str, dict[str, Any]]] = []
         self._unsubscribe: Callable[[], None] | None = None
         if session is not None:
@@ -340,7 +343,9 @@ class Console:
         gm = settings.pop("gm", GM)
         defaults = ruleset.options()
         options = {key: coerce_option(value, defaults.get(key)) for key, value in settings.items()}
-        session = Session.new(ruleset_id, seats, scenario, options, seed, gm, reproducible=reproducible)
+        all_bots = bool(seats) and all(bot for _, _, bot in seats)
+        session = Session.new(ruleset_id, seats, scenario, options, seed, gm, reproducible=reproducible,
+                              bot_steps=self.bot_steps if all_bots else None)
         kept = {}
         if self.keeper is not None:
             kept["game"] = self.keeper.adopt(session)

@@ -436,7 +436,9 @@ class AccountConsole:
                 game_id = word[3:]
             else:
                 kept.append(word)
+        from tui.app import BOT_STEPS
         scratch = Console()
+        scratch.bot_steps = BOT_STEPS  # an all-bot game is watched: the server plays it step by step
         answer = scratch.handle("new " + " ".join(kept))
         if not answer.ok or scratch.session is None:
             return answer

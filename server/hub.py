@@ -193,6 +193,26 @@ class GameHub:
         log.info("new game %s (%s)", stored.game_id, session.record["ruleset"])
         return hosted
 
+    def play_bots(self) -> None:
+        """One step in every open all-bot game, so that whoever watches sees each move (the server calls
+        this at its bot pace): the bots play (:attr:`Session.bot_steps` at a time), or, when they are all
+        ready or stuck, the step is forced as the GM would. A failing game is logged; the rest go on."""
+        from tui.app import BOT_STEPS
+        for hosted in list(self.games.values()):
+            session = hosted.session
+            if session.outcome() is not None or not session.all_bots() or not session.awaiting():
+                continue
+            try:
+                session.bot_steps = session.bot_steps or BOT_STEPS
+                if not session.play_bots():
+                    session.resolve(session.gm)
+            except HolotableError as exc:
+                log.warning("game %s: the bots cannot go on: %s", hosted.game_id, exc)
+            except Exception:  # noqa: BLE001 - one game's fault must not stop the others
+                log.exception("game %s: the bots' step failed", hosted.game_id)
+            finally:
+                hosted.quiet()
+
     def tick(self, now: float | None = None) -> None:
         """Let time pass in every open game (deadlines); a failing game is logged, the rest go on."""
         now = time.time() if now is None else now

@@ -80,6 +80,7 @@ class Limits:
     commands_per_second: float = 20.0
     command_burst: float = 200.0
     tick_interval: float = 30.0
+    bot_pace: float = 1.5  # seconds between the steps of an all-bot game, so a watcher can follow
 
 
 @dataclass
@@ -448,6 +449,7 @@ class HolotableServer:
         self.streams: tuple[TextIO, TextIO] = (sys.stdout, sys.stderr)
         self._acceptor: Any = None
         self._ticker: asyncio.Task[None] | None = None
+        self._bot_player: asyncio.Task[None] | None = None
         self.log_path = self.server_dir / "logs" / "server.log"
         self._log_handler: logging.Handler | None = None
 
@@ -505,6 +507,7 @@ class HolotableServer:
                 why = str(exc) if message_is_safe(exc) else f"{type(exc).__name__} (see the stack below)"
                 log.warning("game %s is not served: %s", game_id, why, exc_info=not message_is_safe(exc))
         self._ticker = asyncio.get_running_loop().create_task(self._tick())
+        self._bot_player = asyncio.get_running_loop().create_task(self._play_bots())
         share_parsed_css()  # every war room of the process takes its parsed CSS from one cache
         share_empty_caches()  # and no empty render cache has a dict of its own
         lazy_strip_caches()  # nor is made before it is used
@@ -516,10 +519,17 @@ class HolotableServer:
             await asyncio.sleep(self.limits.tick_interval)
             self.hub.tick()
 
+    async def _play_bots(self) -> None:
+        while True:
+            await asyncio.sleep(self.limits.bot_pace)
+            self.hub.play_bots()
+
     async def close(self) -> None:
         """Stop listening, end every connection, save and close every game."""
         if self._ticker is not None:
             self._ticker.cancel()
+        if self._bot_player is not None:
+            self._bot_player.cancel()
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
