@@ -41,6 +41,7 @@ def act(hosted: HostedGame, account: str, rest: str) -> Answer:
     hosted.quiet()
     if not answer.ok:
         return answer
+    order = " ".join(w for w in order.split() if w != "--yes")
     session.post(GM, f"gm:{seat}", f"The GM gave an order for you: `{order}`. It is on your sheet; "
                                    "withdraw it if you disagree, or answer here.")
     log.info("GM %s acted for %s/%s: %s", account, hosted.game_id, seat, order)

@@ -291,7 +291,9 @@ class NewGameScreen(Screen[None]):
         try:
             ruleset_id, scenario, options, seats, seed = self.form()
             reproducible = self.query_one("#reproducible", Checkbox).value
-            session = Session.new(ruleset_id, seats, scenario, options, seed, reproducible=reproducible)
+            from tui.app import watched_bot_steps
+            session = Session.new(ruleset_id, seats, scenario, options, seed, reproducible=reproducible,
+                                  bot_steps=watched_bot_steps(seats))
             passphrase = self.query_one("#gm-passphrase", Input).value
             if passphrase:
                 session.set_gm_passphrase(passphrase)
