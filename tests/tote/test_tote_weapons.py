@@ -34,7 +34,7 @@ CHART = [  # (rule, code, name on the chart, raw, kind) as the text's chart read
 def test_chart_line(rule: str, code: str, name: str, raw: int, kind: str) -> None:
     """TOTE-WPN-02..21: each chart line, its name, raw damage and kind, exactly as the text."""
     entry = w.weapon(code)
-    assert (entry.name, entry.raw, entry.kind) == (name, raw, kind), f"{rule}: {code} is {entry}"
+    assert (entry.name, entry.raw, w.kind(code)) == (name, raw, kind), f"{rule}: {code} is {entry}"
     assert w.raw_damage(code) == raw
 
 
@@ -59,21 +59,21 @@ def test_dual_doubles_any_weapon() -> None:
     """TOTE-WPN-22: Dual (any weapon) = x2 base damage; Dual TLC = 16."""
     assert w.raw_damage("TLC", 2) == 16
     assert all(w.raw_damage(code, 2) == 2 * w.raw_damage(code) for code in w.chart())
-    assert w.Mount("TLC", 2, 2).label == "2 Dual TLC"
+    assert w.label(w.as_mount(("TLC", 2, 2))) == "2 Dual TLC"
 
 
 def test_quad_quadruples_any_weapon() -> None:
     """TOTE-WPN-23: Quad (any weapon) = x4 base damage; Quad LC = 4."""
     assert w.raw_damage("LC", 4) == 4
     assert all(w.raw_damage(code, 4) == 4 * w.raw_damage(code) for code in w.chart())
-    assert w.parse_mount("LCx4").label == "Quad LC"
+    assert w.label(w.parse_mount("LCx4")) == "Quad LC"
 
 
 def test_other_multipliers_refused() -> None:
     """TOTE-WPN-22/23: only Dual and Quad exist; x3 is refused with what would be right."""
     with pytest.raises(w.WeaponError, match="1, 2 \\(Dual\\) or 4 \\(Quad\\)"):
         w.raw_damage("TLC", 3)
-    with pytest.raises(w.WeaponError, match="no weapon 'XYZ'"):
+    with pytest.raises(w.WeaponError, match="unknown weapon 'XYZ'"):
         w.parse_mount("XYZ:2")
     with pytest.raises(w.WeaponError, match="CODE\\[xMULT\\]"):
         w.parse_mount("TLC:two")
