@@ -11,7 +11,7 @@ Extra keys read from a unit dict (with their defaults), which the model keeps:
 
 - ``systems`` (``ceil(length/2)`` for a capital ship or platform; TOTE-DMG-03, TOTE-GAP-15);
 - ``derelict`` (False): UCR 0, cannot attack (TOTE-DISABLE-08);
-- ``final_actions`` (False): set when a ship is DISABLED or an SF squadron DESTROYED; the owner's
+- ``final`` (False): set when a ship is DISABLED or an SF squadron DESTROYED; the owner's
   next post is its last (TOTE-DISABLE-04/09, TOTE-GAP-22/52); ``inert`` (False) afterwards;
 - ``swarm`` (``[]``): ids of the TIE squadrons merged into this one (TOTE-SWARM-01..03);
 - ``fatigued`` (False): Combat Fatigue, -1 UCR (TOTE-FATIGUE-01);
@@ -25,7 +25,8 @@ from typing import Any
 
 from core.events import Event, event, to_seat
 
-from . import arith
+from . import arith, grid
+from .data import FacilityType
 from .weapons import POOL_ORDER, raw_pools
 
 Unit = dict[str, Any]
@@ -70,12 +71,14 @@ class DamageError(ValueError):
 # ---- unit type facts ----------------------------------------------------------------------------
 
 def category(utype: Any) -> str:
-    """The unit class of a type: capital, aux, sf, platform, facility, planetary_weapon, gav,
-    infantry or airspeeder (TOTE-DATA-01)."""
-    for name in ("cls", "klass", "unit_class", "category", "kind"):
-        value = getattr(utype, name, None)
-        if isinstance(value, str) and value:
-            return value
+    """The unit class of a type: capital, aux, sf, platform (:class:`~.data.UnitType`), infantry,
+    gav, airspeeder (:class:`~.data.GroundUnitType`) or ``facility`` (:class:`~.data.FacilityType`,
+    planetary weapons included) (TOTE-DATA-01/03/04)."""
+    if isinstance(utype, FacilityType):
+        return "facility"
+    value = getattr(utype, "cls", None)
+    if isinstance(value, str) and value:
+        return value
     raise DamageError(f"unit type {getattr(utype, 'code', utype)!r} has no class")
 
 
@@ -126,21 +129,18 @@ def layers_of(unit: Mapping[str, Any], utype: Any) -> dict[str, int]:
 
 # ---- effective UCR ------------------------------------------------------------------------------
 
-def space_layer(space: str) -> str:
+def space_layer(space: str | None) -> str:
     """Where a space id lies for UCR: ``atmosphere``, ``air`` (a ground grid's Air layer),
-    ``surface`` or ``space`` (DSZ and rings)."""
-    s = str(space).upper()
-    if s in ("ATMO", "ATM"):
-        return "atmosphere"
-    if s.startswith("G-"):
-        return "air" if s.endswith("/AIR") else "surface"
-    return "space"
+    ``surface`` or ``space`` (DSZ and rings; also a unit carried aboard, whose space is None)."""
+    if not space:
+        return "space"
+    k = grid.kind(space)
+    return k if k in ("atmosphere", "air", "surface") else "space"
 
 
-def ground_grid(space: str) -> str | None:
+def ground_grid(space: str | None) -> str | None:
     """The ground grid (``G-1``) a space id belongs to, or None for space and the atmosphere."""
-    s = str(space)
-    return s.split("/")[0] if s.upper().startswith("G-") else None
+    return (grid.ground_grid(space) or None) if space else None
 
 
 def environment_modifiers(unit: Mapping[str, Any], utype: Any, bombarded: Collection[str] = (),
@@ -274,7 +274,7 @@ def apply_damage(unit: Mapping[str, Any], utype: Any, totals: Mapping[str, int])
             new["destroyed"] = hit.destroyed = True
             new["shields"] = 0
             if category(utype) == "sf":
-                new["final_actions"] = True  # TOTE-DISABLE-09 / TOTE-GAP-52
+                new["final"] = True  # TOTE-DISABLE-09 / TOTE-GAP-52
         return hit
     if fam == "capital" and (layers["systems"] <= 0 or layers["armor"] <= 0):
         new["disabled"] = True
@@ -285,10 +285,10 @@ def apply_damage(unit: Mapping[str, Any], utype: Any, totals: Mapping[str, int])
         if not was_disabled:
             hit.disabled = True
             if fam == "capital" and not new.get("derelict"):
-                new["final_actions"] = True  # TOTE-DISABLE-04 / TOTE-GAP-22
+                new["final"] = True  # TOTE-DISABLE-04 / TOTE-GAP-22
     if layers["hull"] <= 0:
         new["destroyed"] = hit.destroyed = True
-        new["final_actions"] = False
+        new["final"] = False
     return hit
 
 
@@ -336,7 +336,7 @@ def fire(attacker: Mapping[str, Any], atype: Any, target: Mapping[str, Any], tty
     Raises DamageError if the attacker cannot attack (destroyed, inert, derelict) or the target is
     already destroyed, and WeaponError for a bad mount. Range and legality are the caller's.
     """
-    if attacker.get("destroyed") and not attacker.get("final_actions"):
+    if attacker.get("destroyed") and not attacker.get("final"):
         raise DamageError(f"{attacker.get('id')} is destroyed and cannot fire")
     if attacker.get("inert"):
         raise DamageError(f"{attacker.get('id')} is disabled and has had its final actions")
@@ -378,7 +378,7 @@ def can_act(unit: Mapping[str, Any]) -> bool:
     if unit.get("derelict") or unit.get("inert"):
         return False
     if unit.get("destroyed") or unit.get("disabled"):
-        return bool(unit.get("final_actions"))
+        return bool(unit.get("final"))
     return True
 
 
@@ -398,8 +398,8 @@ def end_final_actions(unit: Mapping[str, Any]) -> Unit:
     stays until destroyed, derelict, captured or repaired; TOTE-GAP-22); a destroyed squadron is
     gone (``removed``)."""
     new = dict(unit)
-    if new.get("final_actions"):
-        new["final_actions"] = False
+    if new.get("final"):
+        new["final"] = False
         if new.get("destroyed"):
             new["removed"] = True
         elif new.get("disabled"):
@@ -424,7 +424,7 @@ def scuttle(ship: Mapping[str, Any], stype: Any, squads: int, *, scuttle_raw: in
     hit = Hit(new, {"scuttle": amount}, {"hull": take})
     if new["hull"] <= 0:
         new["destroyed"] = hit.destroyed = True
-        new["final_actions"] = False
+        new["final"] = False
     hit.events.append(event("tote.scuttle", f"{ship.get('id')} scuttled: hull {take}"
                             + ("; DESTROYED" if hit.destroyed else ""),
                             _viewers(ship.get("faction")), turn, ship=ship.get("id"), damage=amount,
