@@ -150,13 +150,15 @@ def is_diagonal_spaces(a: Space, b: Space) -> bool:
     """True when ``a`` and ``b`` differ both in ring and in quadrant (TOTE-GRID-03/04).
 
     Ring spaces of the same ring are orthogonal only when their quadrants are neighbours around
-    the ring (q and q±1). The Atmosphere wraps all the way around (quadrant 0): never diagonal.
+    the ring (q and q±1). The Atmosphere wraps all the way around (quadrant 0): never diagonal;
+    two ground layers are never diagonal either (other ground grids are simply out of reach).
     """
     if a.id == b.id or a.kind == "atmosphere" or b.kind == "atmosphere":
         return False
+    if a.kind in GROUND_KINDS and b.kind in GROUND_KINDS:
+        return False  # two ground grids are apart ("unmarchable", TOTE-LOGI-01), not diagonal
     if a.kind == b.kind:
-        return a.kind in GROUND_KINDS and a.grid != b.grid or (
-            a.kind in RING_KINDS and b.quadrant not in _ring_neighbours(a.quadrant))
+        return b.quadrant not in _ring_neighbours(a.quadrant)
     return a.quadrant != b.quadrant
 
 
@@ -410,3 +412,28 @@ def patrol_kind(space_id: str) -> str:
         return "CAP"
     raise OrderError(f"no patrol can be flown over {sp.label}: combat space patrol covers a space of the "
                      "space grid, combat air patrol the Atmosphere or a ground grid's Air layer")
+
+
+def environment_modifiers(space_id: str, atmo_mod: int = -1, *, mode: str = "",
+                          bombarded: tuple[str, ...] | frozenset[str] = ()) -> tuple[int, ...]:
+    """The UCR modifiers a unit's position gives it (TOTE-GAP-17, for ``arith.effective_ucr``).
+
+    ``atmo_mod`` is the unit type's Atmosphere modifier (-1; 0 for the X-Wing, A-Wing and XG-1;
+    +1 for the Z-95: TOTE-ATMO-02..04). In the Atmosphere: (atmo_mod,). In a ground grid's Air
+    layer: (atmo_mod, -1) (TOTE-GROUND-02, STRAFE-01 is that same -1). Landed on a Surface or in the
+    space grid: (). A capital ship in the Atmosphere attacking the Surface (``mode`` =
+    "atmospheric_bombardment") takes a further -1 for that attack (TOTE-ATMOBOMB-01). A unit in a
+    ground grid listed in ``bombarded`` ("G-2") takes -1 (TOTE-OB-05). Raises OrderError for an
+    unknown space.
+    """
+    sp = space(space_id)
+    mods: list[int] = []
+    if sp.kind == "atmosphere":
+        mods.append(atmo_mod)
+        if mode == "atmospheric_bombardment":
+            mods.append(-1)
+    elif sp.kind == "air":
+        mods += [atmo_mod, -1]
+    if sp.grid and sp.grid in bombarded:
+        mods.append(-1)
+    return tuple(mods)
