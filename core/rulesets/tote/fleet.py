@@ -1,0 +1,354 @@
+"""Fleet legality for Twilight of the Empire: command points, the capital-ship cap, Fleet
+Escorts, the burden of command, Space PDFs, the reserve, Reserve Guard Forces and stock units.
+
+Every check returns :class:`Breach` entries, each naming the rule it breaks and saying what was
+wrong and what would be right; an empty list means legal. Nothing here changes any state.
+
+- :func:`check_fleet` / :func:`fleet_report`: a fleet (or a Space PDF, or the reserve) given as
+  ``{code: count}`` or text such as ``"1 ACC + 1 STRK + 1 ESC + 1 TIEAV"``. Capital ships are
+  listed with their complements aboard (which add no CP, TOTE-BURDEN-02); every SF squadron or AUX
+  craft listed is a Fleet Escort (TOTE-ESC-01..05). Bonus units (``bonus``) count toward neither
+  the 23 CP nor the 7 ships (TOTE-PDF-02, TOTE-CP-05).
+- :func:`committed_cp`: the CP a faction's units in play hold (TOTE-BURDEN-03..05) from the
+  engine's unit dicts. Keys read: ``id``, ``type``, ``destroyed``, ``derelict`` (default False),
+  ``attached_to`` (the id of the capital ship whose complement the unit belongs to; default None),
+  ``bonus`` (a bonus unit, default False).
+- :func:`battle_cp`: the CP of the units acting in one battle (TOTE-BURDEN-01, TOTE-GAP-26).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.rulesets.tote import arith
+from core.rulesets.tote.data import GroundUnitType, UnitType, facility_types, ground_types, resolve, unit_types
+
+CP_LIMIT = 23            # TOTE-CP-02, TOTE-PDF-01, TOTE-RES-01
+CAPITAL_CAP = 7          # TOTE-CP-03
+ESCORT_SF_CAP = 3        # TOTE-ESC-02
+ESCORT_AUX_CAP = 12      # TOTE-ESC-03
+AUX_PER_CAPITAL = 3      # TOTE-ESC-04
+RGF_LIMITS = {"sf": 1, "infantry": 100, "gav": 10}   # TOTE-RGF-03
+SCRAP_PCT, SALVAGE_PCT = 25, 50                      # TOTE-SCRAP-01/02
+
+KINDS = {"fleet": ("fleet", "TOTE-CP-02", "TOTE-CP-03"),
+         "pdf": ("Space PDF", "TOTE-PDF-01", "TOTE-PDF-01"),
+         "reserve": ("Fleet Reserve Force", "TOTE-RES-01", "TOTE-RES-01")}
+
+
+@dataclass(frozen=True)
+class Breach:
+    """One broken rule: its catalog ID and what was wrong, in words."""
+
+    rule: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.text}"
+
+
+@dataclass(frozen=True)
+class FleetReport:
+    """A fleet's figures and what it breaks (empty ``breaches``: legal)."""
+
+    cp: int
+    capitals: int
+    escort_sf: int
+    escort_aux: int
+    required_capitals: int
+    bonus_cp: int = 0
+    breaches: tuple[Breach, ...] = field(default_factory=tuple)
+
+    @property
+    def legal(self) -> bool:
+        """True when nothing is broken."""
+        return not self.breaches
+
+    def lines(self, kind: str = "fleet") -> list[str]:
+        """The report in words: the totals, then one line per breach (or that it is legal)."""
+        name, _, _ = KINDS.get(kind, KINDS["fleet"])
+        head = (f"{name}: {self.cp} CP of {CP_LIMIT + self.bonus_cp}, {self.capitals} capital ships of {CAPITAL_CAP}, "
+                f"escorts {self.escort_sf} SF of {ESCORT_SF_CAP} and {self.escort_aux} AUX of {ESCORT_AUX_CAP} "
+                f"(need {self.required_capitals} capital ships)")
+        return [head, *(str(b) for b in self.breaches)] if self.breaches else [head, "legal"]
+
+
+class FleetError(ValueError):
+    """A fleet written so that it cannot be read; the message says how to write it."""
+
+
+_ITEM = re.compile(r"^\(?(\d+)\)?\s*[x×]?\s*([A-Za-z0-9'\-]+)$|^([A-Za-z0-9'\-]+)\s*[x×]\s*(\d+)$|^([A-Za-z0-9'\-]+)$")
+
+
+def parse_fleet(text: str) -> dict[str, int]:
+    """``{code: count}`` from text such as ``"1 ACC + 1 STRK + 1 ESC + 1 TIEAV"``, ``"(7) CGUN,
+    2 EWING"`` or ``"CORV x3"`` (codes in any case, the text's spellings resolved). Raises
+    FleetError naming the part it could not read or the unknown code."""
+    out: dict[str, int] = {}
+    for part in re.split(r"[+,;]", text):
+        part = part.strip()
+        if not part:
+            continue
+        m = _ITEM.match(part)
+        if not m:
+            raise FleetError(f"cannot read {part!r}: write a count and a unit code, e.g. '2 CORV' or 'CORV x2'")
+        count, code = (m.group(1), m.group(2)) if m.group(2) else ((m.group(4), m.group(3)) if m.group(3) else ("1", m.group(5)))
+        try:
+            c = resolve(code)
+        except KeyError as e:
+            raise FleetError(str(e.args[0])) from e
+        if int(count) < 1:
+            raise FleetError(f"{part!r}: a count is at least 1")
+        out[c] = out.get(c, 0) + int(count)
+    return out
+
+
+def required_capitals(escort_sf: int, escort_aux: int) -> int:
+    """Capital ships an escort group needs: 1 per SF squadron plus 1 per 3 AUX (rounded up), the
+    two added (TOTE-ESC-04; TOTE-EX-07: 3 SF + 12 AUX need 7)."""
+    return escort_sf + arith.ceil_div(escort_aux, AUX_PER_CAPITAL)
+
+
+def _counts(units: Mapping[str, int] | Iterable[tuple[str, int]] | str) -> list[tuple[str, int]]:
+    if isinstance(units, str):
+        return list(parse_fleet(units).items())
+    return list(units.items()) if isinstance(units, Mapping) else list(units)
+
+
+def fleet_report(units: Mapping[str, int] | Iterable[tuple[str, int]] | str, *, kind: str = "fleet",
+                 bonus: Mapping[str, int] | None = None, bonus_cp: int = 0,
+                 tech_allowed: Iterable[str] | None = None) -> FleetReport:
+    """Check a fleet, a Space PDF (``kind="pdf"``) or the reserve (``kind="reserve"``).
+
+    ``units`` are the counted units; ``bonus`` the faction's bonus units in it, which count toward
+    neither limit (TOTE-PDF-02). ``bonus_cp`` raises the CP limit where a rule grants it
+    (TOTE-CP-05, TOTE-GAP-53). ``tech_allowed``, when given, are the faction's tech tags: a unit
+    with none of them breaks TOTE-FACTION-11. Raises FleetError only for unreadable text."""
+    name, cp_rule, cap_rule = KINDS[kind]
+    types = unit_types()
+    ground, facilities = ground_types(), facility_types()
+    allowed = set(tech_allowed) if tech_allowed is not None else None
+    breaches: list[Breach] = []
+    cp = capitals = sf = aux = 0
+    for raw_code, n in _counts(units):
+        try:
+            code = resolve(raw_code)
+        except KeyError as e:
+            breaches.append(Breach("TOTE-DATA-01", str(e.args[0])))
+            continue
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            breaches.append(Breach("TOTE-DATA-01", f"{code}: a count must be a whole number of at least 1, not {n!r}"))
+            continue
+        if code in ground:
+            breaches.append(Breach("TOTE-BURDEN-02", f"{ground[code].name} ({code}) is a ground unit: it rides aboard a "
+                                   "capital ship's complement, not in a fleet of its own"))
+            continue
+        if code in facilities:
+            breaches.append(Breach("TOTE-DATA-04", f"{facilities[code].name} ({code}) is a facility, built on the ground"))
+            continue
+        t = types[code]
+        if t.cls == "platform":
+            breaches.append(Breach("TOTE-GAP-18", f"{t.name} ({code}) is a platform: it never moves and joins no {name}"))
+            continue
+        if t.has("bonus_only"):
+            breaches.append(Breach("TOTE-START-04", f"{t.name} ({code}) is only ever a faction's bonus unit; it cannot be "
+                                   "built or bought into a fleet"))
+        if allowed is not None and not allowed.intersection(t.tech):
+            breaches.append(Breach("TOTE-FACTION-11", f"{t.name} ({code}) is {'/'.join(t.tech)} technology; "
+                                   f"this faction may use {', '.join(sorted(allowed))}"))
+        cp += t.cp * n
+        if t.is_capital:
+            capitals += n
+        elif t.cls == "sf":
+            sf += n
+        else:
+            aux += n
+        if t.is_craft and not t.escort_capable:
+            breaches.append(Breach("TOTE-ESC-01", f"{t.name} ({code}) has no hyperdrive, so it cannot be a Fleet Escort; "
+                                   "carry it aboard a capital ship instead"))
+    for code in (bonus or {}):
+        if resolve(code) not in types:
+            breaches.append(Breach("TOTE-DATA-01", f"bonus unit {code!r} is not a starship"))
+    if kind != "reserve":
+        if sf > ESCORT_SF_CAP:
+            breaches.append(Breach("TOTE-ESC-02", f"{sf} SF squadrons as escorts; at most {ESCORT_SF_CAP}"))
+        if aux > ESCORT_AUX_CAP:
+            breaches.append(Breach("TOTE-ESC-03", f"{aux} AUX craft as escorts; at most {ESCORT_AUX_CAP}"))
+    need = required_capitals(sf, aux)
+    if kind != "reserve" and capitals < need:
+        breaches.append(Breach("TOTE-ESC-04", f"{sf} SF and {aux} AUX escorts need at least {need} capital ships "
+                               f"(1 per squadron + 1 per 3 AUX); the {name} has {capitals}"))
+    limit = CP_LIMIT + bonus_cp
+    if cp > limit:
+        breaches.append(Breach(cp_rule, f"the {name} holds {cp} CP; at most {limit}"
+                               + (" (escorts count, TOTE-ESC-05)" if sf + aux else "")))
+    if kind != "reserve" and capitals > CAPITAL_CAP:
+        breaches.append(Breach(cap_rule, f"the {name} holds {capitals} capital ships; at most {CAPITAL_CAP}"))
+    return FleetReport(cp, capitals, sf, aux, need, bonus_cp, tuple(breaches))
+
+
+def check_fleet(units: Mapping[str, int] | Iterable[tuple[str, int]] | str, **kw: Any) -> list[Breach]:
+    """What a fleet breaks (see :func:`fleet_report`); empty when legal."""
+    return list(fleet_report(units, **kw).breaches)
+
+
+def check_transfer(main: Mapping[str, int], pdf: Mapping[str, int], code: str, *, to_pdf: bool = True,
+                   main_bonus: Mapping[str, int] | None = None, pdf_bonus: Mapping[str, int] | None = None,
+                   in_combat: bool = False) -> list[Breach]:
+    """What moving one ``code`` between the main fleet and a Space PDF breaks (TOTE-PDF-03/04,
+    TOTE-BURDEN-09; TOTE-EX-22: a 5-CP ship into a 20-CP PDF makes 25, illegal)."""
+    c = resolve(code)
+    src, dst = (dict(main), dict(pdf)) if to_pdf else (dict(pdf), dict(main))
+    if src.get(c, 0) < 1:
+        return [Breach("TOTE-PDF-03", f"there is no {c} in the {'main fleet' if to_pdf else 'Space PDF'} to move")]
+    out: list[Breach] = []
+    if in_combat:
+        out.append(Breach("TOTE-BURDEN-09", "no transfer while a unit involved is in combat or would enter combat on arrival"))
+    src[c] -= 1
+    if not src[c]:
+        del src[c]
+    dst[c] = dst.get(c, 0) + 1
+    new_main, new_pdf = (src, dst) if to_pdf else (dst, src)
+    for kind, units, bonus in (("fleet", new_main, main_bonus), ("pdf", new_pdf, pdf_bonus)):
+        for b in check_fleet(units, kind=kind, bonus=bonus):
+            out.append(Breach("TOTE-PDF-04", f"after the transfer: {b}"))
+    return out
+
+
+def command_breaches(*, hero_present: bool, direct_swap: bool = False, in_combat: bool = False,
+                     entering_combat: bool = False) -> list[Breach]:
+    """What taking command of a new unit breaks (TOTE-BURDEN-06..09): the Hero must be in the
+    unit's system, unless it is a direct swap of a newly built unit or a PDF ship for a main-fleet
+    ship (which need not even share a system); and never while in combat or entering it."""
+    out = []
+    if not hero_present and not direct_swap:
+        out.append(Breach("TOTE-BURDEN-06", "the faction's Hero must be in the same system to take command of new "
+                          "units (or make it a 1-for-1 swap with a new or PDF ship, TOTE-BURDEN-07/08)"))
+    if in_combat or entering_combat:
+        out.append(Breach("TOTE-BURDEN-09", "no addition, transfer or swap while a unit involved is in combat or "
+                          "would enter combat on arrival"))
+    return out
+
+
+def _destroyed(u: Mapping[str, Any]) -> bool:
+    return bool(u.get("destroyed", False))
+
+
+def committed_cp(units: Iterable[Mapping[str, Any]]) -> int:
+    """The CP a faction's units in play hold (TOTE-BURDEN-02..05, TOTE-EX-08).
+
+    A capital ship holds its CP while it is neither DESTROYED nor DERELICT (DISABLED still holds,
+    TOTE-BURDEN-04), and also after that while any unit attached to it survives (TOTE-BURDEN-03/05).
+    An escort SF or AUX (not attached) holds 1 CP until destroyed; attached craft, ground units,
+    platforms and bonus units hold none of their own. Raises KeyError for an unknown unit type."""
+    types = unit_types()
+    rows = list(units)
+    alive_attached: set[str] = {str(u.get("attached_to")) for u in rows if u.get("attached_to") and not _destroyed(u)}
+    total = 0
+    for u in rows:
+        if u.get("bonus") or u.get("attached_to"):
+            continue
+        t = types.get(str(u.get("type")))
+        if t is None:
+            if str(u.get("type")) in ground_types():
+                continue
+            raise KeyError(f"unit {u.get('id')!r} has unknown type {u.get('type')!r}")
+        if t.is_capital:
+            gone = _destroyed(u) or bool(u.get("derelict", False))
+            if not gone or str(u.get("id")) in alive_attached:
+                total += t.cp
+        elif t.is_craft and not _destroyed(u):
+            total += t.cp
+    return total
+
+
+def battle_cp(acting: Iterable[Mapping[str, Any]], all_units: Mapping[str, Mapping[str, Any]]) -> int:
+    """CP committed by the units that act in one battle (TOTE-GAP-26): each acting capital ship or
+    craft attached to it commits the ship's CP once; an escort craft 1; platforms, facilities,
+    ground units on their own and bonus units none. ``all_units`` maps id -> unit dict (to find a
+    craft's parent). Raises KeyError for an unknown type."""
+    types = unit_types()
+    parents: set[str] = set()
+    total = 0
+    for u in acting:
+        if u.get("bonus"):
+            continue
+        parent = u.get("attached_to")
+        if parent:
+            if parent not in parents:
+                parents.add(str(parent))
+                p = all_units.get(str(parent))
+                pt = types.get(str(p.get("type"))) if p else None
+                if pt is None:
+                    raise KeyError(f"unit {u.get('id')!r} is attached to unknown ship {parent!r}")
+                if not p.get("bonus"):
+                    total += pt.cp
+            continue
+        t = types.get(str(u.get("type")))
+        if t is None:
+            continue  # ground units and facilities with no parent ship commit no CP
+        if t.is_capital:
+            if str(u.get("id")) not in parents:
+                parents.add(str(u.get("id")))
+                total += t.cp
+        elif t.is_craft:
+            total += t.cp
+    return total
+
+
+def check_battle_cp(acting: Iterable[Mapping[str, Any]], all_units: Mapping[str, Mapping[str, Any]],
+                    bonus_cp: int = 0) -> list[Breach]:
+    """TOTE-BURDEN-01: the units acting in one battle may hold at most 23 CP (plus bonus CP)."""
+    cp = battle_cp(acting, all_units)
+    if cp > CP_LIMIT + bonus_cp:
+        return [Breach("TOTE-BURDEN-01", f"{cp} CP would act in this battle; at most {CP_LIMIT + bonus_cp} "
+                       "(a unit attached to a capital ship commits the ship's whole CP)")]
+    return []
+
+
+def check_rgf(*, sf: int = 0, infantry: int = 0, gav: int = 0, has_facility: bool) -> list[Breach]:
+    """A ground grid's Reserve Guard Force: only in a grid with a facility (TOTE-RGF-01), at most
+    1 SF squadron, 100 infantry squads and 10 GAV (TOTE-RGF-03; TOTE-EX-32)."""
+    out = []
+    if not has_facility and (sf or infantry or gav):
+        out.append(Breach("TOTE-RGF-01", "a Reserve Guard Force stands only in a ground grid with a facility"))
+    for cat, n in (("sf", sf), ("infantry", infantry), ("gav", gav)):
+        if n > RGF_LIMITS[cat]:
+            out.append(Breach("TOTE-RGF-03", f"{n} {cat} in the RGF; at most {RGF_LIMITS[cat]}"))
+    return out
+
+
+def category(code: str) -> str:
+    """A unit's stock category: ``SF``, ``AUX``, ``GAV``, ``Infantry`` (TOTE-STOCK-05), or its class
+    for anything else (``capital``, ``platform``, ``airspeeder``). Raises KeyError."""
+    c = resolve(code)
+    t: UnitType | GroundUnitType | None = unit_types().get(c) or ground_types().get(c)
+    if t is None:
+        raise KeyError(f"{code} is a facility, not a unit")
+    return {"sf": "SF", "aux": "AUX", "gav": "GAV", "infantry": "Infantry"}.get(t.cls, t.cls)
+
+
+def check_replacement(stock_code: str, new_code: str) -> list[Breach]:
+    """Replacing a stock unit 1-for-1 by a purchased one of the same category (TOTE-STOCK-05)."""
+    a, b = category(stock_code), category(new_code)
+    out = []
+    if a not in ("SF", "AUX", "GAV", "Infantry"):
+        out.append(Breach("TOTE-STOCK-05", f"{resolve(stock_code)} is not a stock SF, AUX, GAV or Infantry unit"))
+    elif a != b:
+        out.append(Breach("TOTE-STOCK-05", f"a stock {a} is replaced only by another {a}, not by {resolve(new_code)} ({b})"))
+    return out
+
+
+def scrap_value(code: str, *, captured: bool = False, stock: bool | None = None) -> int:
+    """KC paid for scrapping (25%, own build) or salvaging (50%, captured or found) a unit, rounded
+    down; 0 for a stock unit (TOTE-SCRAP-01/02/04, TOTE-STOCK-03, TOTE-GAP-35). ``stock``
+    overrides the type's flag for a unit bought to replace stock. Raises KeyError."""
+    c = resolve(code)
+    t = unit_types().get(c) or ground_types().get(c) or facility_types().get(c)
+    assert t is not None  # resolve only returns known codes
+    is_stock = ("stock" in t.flags) if stock is None else stock
+    if is_stock:
+        return 0
+    return arith.payout(t.cost_kc, SALVAGE_PCT if captured else SCRAP_PCT)
