@@ -14,7 +14,8 @@ entering the A-Ring or a DSZ ends movement (TOTE-MOVE-01/02); entering the Atmos
 movement points, so only a unit that has not moved this round may do it (TOTE-ATMO-07); landing on
 a Surface ends movement (TOTE-ATMO-11); after a hyperspace exit a ship has none (TOTE-HYPER-02).
 Capital ships enter the Atmosphere and a ground grid's Air layer only with ``atmosphere_capable``
-(TOTE-ATMO-06) and land only with ``can_land``; SF and AUX go anywhere (TOTE-ATMO-05); infantry and
+(TOTE-ATMO-06) and land only with ``can_land`` too; SF and AUX fly anywhere (TOTE-ATMO-05) and
+land on a Surface only with ``can_land`` (the data's flag: shuttles, transports, barges); infantry and
 vehicles never cross from one ground grid to another (TOTE-LOGI-01), airspeeders rise and land in
 their own grid; platforms and facilities never move.
 """
@@ -178,6 +179,8 @@ def step_problem(mover: Mover, a: str, b: str, mp: int, moved: bool, *, bombarde
             return "only capital ships whose specification allows it may enter the atmosphere"
         if sb.kind == "surface" and not (mover.atmosphere_capable and mover.can_land):
             return "this capital ship cannot land"
+    if cls in CRAFT and sb.kind == "surface" and not mover.can_land:
+        return "this craft cannot land (its specification has no can_land); it may fly in the Air layer"
     if sb.kind == "atmosphere" and moved:
         return "entering the Atmosphere takes all movement points: only a unit that has not moved this round may"
     if carrying_ground and sa.grid != sb.grid and (_bombarded(a, bombarded) or _bombarded(b, bombarded)):
