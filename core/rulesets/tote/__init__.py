@@ -1,0 +1,149 @@
+"""GCW Episode II: Twilight of the Empire (``tote``), part 1: the battle (issue 17).
+
+A free-for-all battle of two to ten factions on one planet's space-ground grid, with exact UCR
+damage in integers (catalog section 0). Each game day every faction makes one post, one after
+another in rotating initiative (TOTE-GAP-01/02): its post is its sheet of orders, checked as they
+are queued and carried out when it is ready (or when the GM forces it); units without orders
+defend themselves. The catalog writes the ruleset id ``gcw_ep2``; the registry calls it ``tote``.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar
+
+from core.errors import OrderError, SetupError
+from core.events import Event
+from core.orders import OrderBook, Parsed
+from core.ruleset import Context, Odds, Outcome, Ruleset, SeatSpec, State, View
+
+from . import bot as _bot
+from . import flow, invariants, model, orders, setup, views
+from .model import FACTIONS
+
+
+class TwilightOfTheEmpire(Ruleset):
+    """The tote ruleset: the battle."""
+
+    id: ClassVar[str] = "tote"
+    title: ClassVar[str] = "Twilight of the Empire"
+    simultaneous: ClassVar[bool] = True
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 10
+    turn_limit: ClassVar[int] = 0
+    order_keys: ClassVar[tuple[str, ...] | None] = ("sheets",)
+    _book: OrderBook | None = None
+
+    def sides(self) -> list[str]:
+        return list(FACTIONS)
+
+    def scenarios(self) -> dict[str, str]:
+        return {sid: f"{sc.name}: {sc.text} ({sc.min}-{sc.max} factions)" for sid, sc in setup.scenarios().items()}
+
+    def options(self) -> dict[str, Any]:
+        return {
+            "auto_defense": True,       # TOTE-GAP-02: units without orders fire at the best hostile in range
+            "day_limit": 0,             # 0: the scenario's own limit
+            "forces": {},               # seat or faction -> "CODE:COUNT, ..." (a fleet of its own)
+            "alliances": [],            # TOTE-GAP-45: lists of factions that are not hostile to each other
+        }
+
+    def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:
+        if not self.min_seats <= len(seats) <= self.max_seats:
+            raise SetupError(f"Twilight of the Empire takes 2 to 10 factions; got {len(seats)}")
+        merged = {**self.options(), **options}
+        if not isinstance(merged["forces"], dict):
+            raise SetupError("option forces: a table of seat or faction -> fleet text, e.g. {\"GE\": \"ISD2:1, VSD:1\"}")
+        state = setup.new_state(scenario, [(s.name, s.side) for s in seats], merged, seed)
+        first = flow.next_poster(state, None)
+        flow.begin_post(state, str(first))
+        return state
+
+    def order_book(self) -> OrderBook:
+        if TwilightOfTheEmpire._book is None:
+            TwilightOfTheEmpire._book = orders.build_book()
+        return TwilightOfTheEmpire._book
+
+    def carry_out(self, ctx: Context, parsed: Parsed) -> list[Event]:
+        """Queue a parsed order (its handler sees the order's text as ``ctx.text``). Raises OrderError."""
+        ctx.text = parsed.text  # type: ignore[attr-defined]
+        return list(parsed.spec.handler(ctx, **parsed.values) or [])
+
+    def awaiting(self, state: State) -> set[str]:
+        seat = flow.active(state)
+        return set() if seat is None else {seat}
+
+    def resolve(self, state: State) -> list[Event]:
+        """Resolve the posting faction's post; the next faction posts (a new day after the last)."""
+        return flow.resolve_post(self, state)
+
+    def view(self, state: State, viewer: str) -> View:
+        return views.build(state, viewer)
+
+    def outcome(self, state: State) -> Outcome | None:
+        result = state.get("result")
+        return None if result is None else Outcome(tuple(result["winners"]), str(result["reason"]))
+
+    def bot(self, view: View, seat: str) -> list[str]:
+        return _bot.play(view, seat)
+
+    def trial_copy(self, state: State, seat: str) -> State:
+        """An order changes only its seat's sheet: that sheet is copied, the rest shared."""
+        trial = dict(state)
+        trial["sheets"] = dict(state["sheets"])
+        trial["sheets"][seat] = [dict(o) for o in state["sheets"].get(seat, [])]
+        return trial
+
+    def legal_orders(self, state: State, seat: str) -> list[str]:
+        """A sample: the bot's orders and a few holds and moves that the engine accepts now."""
+        if seat not in self.awaiting(state):
+            return []
+        texts = _bot.play(self.view(state, seat), seat)
+        own = [u for u in model.units_of(state, seat) if model.can_act(u) and u["space"] is not None]
+        texts += [f"hold {u['id']}" for u in own[:2]]
+        from . import grid
+        texts += [f"move {u['id']} {n}" for u in own[:3] for n in grid.neighbours(u["space"])[:2]]
+        found = []
+        for text in texts[:24]:
+            try:
+                ctx = self.context(state, seat)
+                parsed = self.order_book().parse(text, ctx)
+                flow.dry_run(self, state, seat, [o["text"] for o in state["sheets"].get(seat, [])] + [parsed.text])
+            except OrderError:
+                continue
+            found.append(text)
+        return found
+
+    def invariants(self, before: State, after: State, events: list[Event]) -> list[str]:
+        return invariants.problems(before, after, events)
+
+    def odds(self, state: State, seat: str, text: str) -> Odds | None:
+        from .odds import odds
+        return odds(self, state, seat, text)
+
+    def hidden_changes(self, state: State, viewer: str) -> list[tuple[str, Callable[[State], None]]]:
+        """The base secrets, plus every other faction's unit the viewer's sensors do not cover and
+        every craft aboard another faction's ship (its layers changed)."""
+        changes = super().hidden_changes(state, viewer)
+        if viewer == "gm":
+            return changes
+        covered = model.visible_spaces(state, viewer) if viewer in state["seats"] else set()
+        for uid, u in sorted(state["units"].items()):
+            if u["faction"] == viewer or (model.targetable(u) and u["space"] in covered):
+                continue
+            if u["shields"] > 0:
+                changes.append((f"the shields of unseen {uid}",
+                                lambda s, uid=uid: s["units"][uid].__setitem__("shields", s["units"][uid]["shields"] - 1)))
+        return changes
+
+    def reference(self) -> list[dict[str, Any]]:
+        """Every unit type of the battle, from the data."""
+        from .data import unit_types
+        rows = []
+        for code, t in sorted(unit_types().items()):
+            rows.append({"name": t.name, "code": code, "side": "/".join(t.tech), "kind": t.cls, "cost": t.cp,
+                         "capacity": t.hangar_slots or None, "keywords": sorted(t.flags),
+                         "does": f"UCR {t.ucr}; S{t.shields} A{t.armor}" + (f" H{t.hull}" if t.hull else "")
+                                 + f"; {t.length_m} m; " + ("; ".join(m.label for m in t.mounts) or "unarmed")})
+        return rows
+
+
+__all__ = ["TwilightOfTheEmpire"]

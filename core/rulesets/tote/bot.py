@@ -1,0 +1,110 @@
+"""The tote bot: fights a sensible battle from its own view only.
+
+- Launch every craft on the first chance (TOTE-LAUNCH-01).
+- Focus fire: every armed unit fires at one target, the contact its force can finish soonest
+  (lowest remaining strength in percent, capital ships first), if that target is in its range;
+  units out of range close in towards it.
+- Keep capital ships out of bad ranges: a capital ship never parks in a Deep Space Zone (where it
+  can reach nothing but that zone) or moves where only hostile capital ships outnumbering its own
+  side wait; it closes to the ring where the focus target is.
+- Withdraw when beaten: when its fighting strength (CP) falls below a third of its contacts'
+  visible strength, or below a third of what it brought, every ship that can jumps out.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from . import grid, model
+
+
+def _strength(pct: dict[str, int]) -> int:
+    return pct.get("hull", 100) + pct.get("armor", 100) if pct.get("hull") is not None else pct.get("armor", 100)
+
+
+def focus(contacts: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The contact to focus on: the weakest (remaining percent), capital ships before craft."""
+    live = [c for c in contacts if c["state"] not in ("destroyed", "derelict")]
+    if not live:
+        return None
+    return min(live, key=lambda c: (c["state"] == "disabled", not model.is_capital(c["type"]),
+                                    c["pct"]["hull"] + c["pct"]["armor"], c["id"]))
+
+
+def reachable(u: dict[str, Any], target_space: str) -> bool:
+    """Whether ``u`` could fire at a unit in ``target_space`` from where it is."""
+    try:
+        return grid.can_fire(model.unit_class(u), u["space"], target_space)
+    except Exception:  # noqa: BLE001 - an unknown space is simply out of reach
+        return False
+
+
+def step_towards(u: dict[str, Any], target_space: str) -> str | None:
+    """A neighbouring space of ``u`` that is closer to ``target_space`` and not a DSZ for a capital
+    ship (unless the target is there), or None."""
+    here = u["space"]
+    try:
+        best = grid.distance(here, target_space)
+    except Exception:  # noqa: BLE001
+        return None
+    pick = None
+    for n in grid.neighbours(here):
+        if model.is_capital(u) and grid.kind(n) == "dsz" and n != target_space:
+            continue
+        if grid.kind(n) in ("atmosphere", "air", "surface") and grid.kind(target_space) not in ("atmosphere", "air", "surface"):
+            continue
+        try:
+            d = grid.distance(n, target_space)
+        except Exception:  # noqa: BLE001
+            continue
+        if d < best:
+            best, pick = d, n
+    return pick
+
+
+def beaten(facts: dict[str, Any]) -> bool:
+    """Whether the bot's side is beaten: its fighting CP under a third of what the contacts show,
+    or under a third of what it brought."""
+    mine = [u for u in facts["units"].values() if not u["destroyed"] and not u["withdrawn"]]
+    fighting = sum(model.spec(u).cp for u in mine if not u["disabled"] and not u["derelict"])
+    brought = sum(model.spec(u).cp for u in facts["units"].values())
+    theirs = sum(model.spec(c["type"]).cp for c in facts["contacts"] if c["state"] not in ("disabled", "derelict"))
+    return fighting * 3 < theirs or (brought > 0 and fighting * 3 < brought)
+
+
+def play(view: dict[str, Any], seat: str) -> list[str]:
+    """The bot's orders for its post (an empty list when it is not its post)."""
+    facts = view.get("facts") or {}
+    if facts.get("active") != seat or facts.get("result"):
+        return []
+    units = facts["units"]
+    active = [u for u in units.values() if model.can_act(u)]
+    orders: list[str] = []
+    if beaten(facts):
+        leaving = [u["id"] for u in active if u["space"] is not None and not u["disabled"] and not u.get("tractored_by")
+                   and model.spec(u).hyperdrive is not None]
+        if leaving:
+            return [f"withdraw {','.join(leaving)}"]
+    for u in active:
+        if u["space"] is not None and u["carried"] and not u["disabled"]:
+            orders.append(f"launch {u['id']}")
+    target = focus(facts["contacts"])
+    if target is None:
+        for u in active:
+            if u["space"] is not None and model.speed(u) > 0 and grid.kind(u["space"]) == "dsz":
+                orders.append(f"move {u['id']} {u['space'].replace('DSZ', 'C')}")
+        return orders
+    for u in sorted(active, key=lambda x: x["id"]):
+        if u["space"] is None and not u.get("carried_by"):
+            continue
+        where = u["space"] or units.get(u.get("carried_by") or "", {}).get("space")
+        if where is None:
+            continue
+        probe = dict(u, space=where)
+        if reachable(probe, target["space"]):
+            if model.spec(u).mounts:
+                orders.append(f"fire {u['id']} {target['id']}")
+        elif model.speed(u) > 0 and not u["disabled"]:
+            nxt = step_towards(probe, target["space"])
+            if nxt is not None:
+                orders.append(f"move {u['id']} {nxt}")
+    return orders

@@ -1,0 +1,65 @@
+"""Odds and previews: the exact damage a declared shot would do, before the post is committed.
+
+UCR damage is deterministic (catalog section 0), so the "distribution" of a ``fire`` or ``bomb``
+order is one outcome with probability 1: the UCRs, the quotient in thousandths, the raw and total
+damage per pool, and the target's layers after the shot, as far as the firing faction may know
+them: another faction's exact layers are hidden, so the preview gives the damage dealt, never what
+it would leave. A ``tractor`` order previews the metres held against the target's length.
+"""
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+from core.errors import OrderError
+from core.ruleset import Odds
+
+from . import arith, damage, flow, model
+from .model import State
+
+
+def _after_sheet(ruleset: Any, state: State, seat: str) -> State:
+    """A copy of the state as it would be once the seat's sheet so far is carried out."""
+    trial = json.loads(json.dumps(state))
+    flow.run_orders(ruleset, trial, seat, [o["text"] for o in state["sheets"].get(seat, [])])
+    return trial
+
+
+def odds(ruleset: Any, state: State, seat: str, text: str) -> Odds | None:
+    """The exact outcome of a ``fire``, ``bomb`` or ``tractor`` order after the seat's sheet so far.
+    None for other orders. Raises OrderError for an order that would be refused."""
+    words = text.split()
+    if not words or words[0].lower() not in ("fire", "bomb", "tractor"):
+        return None
+    parsed = ruleset.order_book().parse(text, ruleset.context(state, seat))
+    trial = _after_sheet(ruleset, state, seat)
+    trial.setdefault("post", {"seat": seat, "ordered": [], "occupied": []})
+    v = parsed.values
+    target = trial["units"][v["target"]]
+    tspec = model.spec(target)
+    if parsed.spec.verb == "tractor":
+        parts = []
+        d = damage.unit_ucr(target, tspec)
+        for sid in v["ships"]:
+            s = trial["units"][sid]
+            parts.append((model.spec(s).tractor_m, arith.q_milli(damage.unit_ucr(s, model.spec(s)), d)))
+        held = arith.total_of(parts)
+        verdict = "complete control" if held > tspec.length_m else "no control (must exceed the length)"
+        return Odds(f"tractor {v['target']}: {held} m held against {tspec.length_m} m",
+                    [(verdict, Fraction(1))], [f"{sid}: {m} m at q {q}/1000" for sid, (m, q) in zip(v["ships"], parts)])
+    u = trial["units"][v["unit"]]
+    if parsed.spec.verb == "bomb":
+        mounts = [m.spec for m in model.spec(u).mounts if m.weapon.warhead]
+    else:
+        mounts = list(v.get("weapons") or flow.mounts_left(u))
+    if not mounts:
+        raise OrderError(f"{text!r}: {v['unit']} has no weapon left to fire this round")
+    p = damage.preview(u, model.spec(u), target, tspec, mounts, bombing_run=parsed.spec.verb == "bomb")
+    a, d = p["ucr"]
+    pools = ", ".join(f"{pool} {raw} raw -> {p['total'].get(pool, 0)}" for pool, raw in p["raw"].items())
+    notes = [f"UCR {a} against {d}: quotient {p['q_milli'] / 1000:.3f} (q_milli {p['q_milli']}, truncated)",
+             f"pools: {pools}", f"total damage {p['damage']} (each pool rounded up once)"]
+    notes.append("what it leaves of the target is learned when the post resolves (its layers are hidden)")
+    return Odds(f"{v['unit']} fires at {v['target']}: exactly {p['damage']} damage",
+                [(f"{p['damage']} damage to {v['target']}", Fraction(1))], notes)

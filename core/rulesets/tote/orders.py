@@ -1,0 +1,433 @@
+"""The battle's order language: one declaration per order (parser, completion, help, refusals).
+
+A faction's post is its sheet of orders (TOTE-FLOW-05), editable until the post is committed
+(TOTE-TIME-03: "ready"). Each order is checked when it is queued by carrying out the whole sheet
+on a copy of the state (:func:`flow.dry_run`), so a refusal says exactly why; the post then runs
+the same code on the real state, in the groups of TOTE-FLOW-05.
+
+Orders: ``move``, ``fire``, ``bomb`` (TOTE-BOMB-01..04), ``launch`` / ``recall`` (TOTE-LAUNCH-01),
+``patrol`` (CSP/CAP, TOTE-CSP-01, TOTE-CAP-01, TOTE-GAP-20), ``tractor`` (TOTE-TRACTOR-01..08),
+``hold`` (no automatic defence for these units this post), ``withdraw`` (TOTE-TIME-05/06/07,
+TOTE-GAP-40/51). Extra unit keys: ``withdrawing`` (jumps at the end of this post), ``bombing``
+(made a Bombing Run this round: no other weapon, TOTE-BOMB-03).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from core.errors import OrderError
+from core.events import Event, to_seat
+from core.orders import Choice, Keyword, Many, Optional, OrderBook, OrderSpec
+
+from . import arith, damage, flow, grid, model, movement
+from .model import State, Unit
+
+
+# ---- choices -------------------------------------------------------------------------------------
+
+def _mine(ctx: Any) -> list[Unit]:
+    return [u for u in ctx.state["units"].values() if u["faction"] == ctx.seat and model.can_act(u)]
+
+
+def own_units(ctx: Any) -> list[str]:
+    """The seat's units that may still be given orders."""
+    return [u["id"] for u in _mine(ctx) if u["space"] is not None]
+
+
+def own_movers(ctx: Any) -> list[str]:
+    """The seat's units on the grid with a Speed above 0."""
+    return [u["id"] for u in _mine(ctx) if u["space"] is not None and model.speed(u) > 0]
+
+
+def own_shooters(ctx: Any) -> list[str]:
+    """The seat's units on the grid that carry weapons."""
+    return [u["id"] for u in _mine(ctx) if u["space"] is not None and model.spec(u).mounts]
+
+
+def own_carriers(ctx: Any) -> list[str]:
+    """The seat's ships with craft aboard or hangar room."""
+    return [u["id"] for u in _mine(ctx) if u["space"] is not None and (u["carried"] or model.spec(u).hangar_slots)]
+
+
+def own_craft(ctx: Any) -> list[str]:
+    """The seat's SF squadrons and AUX craft, aboard or flying."""
+    return [u["id"] for u in _mine(ctx) if model.is_small(u)]
+
+
+def own_tractors(ctx: Any) -> list[str]:
+    """The seat's units with tractor projectors."""
+    return [u["id"] for u in _mine(ctx) if u["space"] is not None and model.spec(u).tractor_projectors]
+
+
+def seen_targets(ctx: Any) -> list[str]:
+    """Hostile units on the grid the seat's sensors cover."""
+    covered = model.visible_spaces(ctx.state, ctx.seat)
+    mine = {u["space"] for u in _mine(ctx)}
+    return [u["id"] for u in ctx.state["units"].values()
+            if model.targetable(u) and model.hostile(ctx.state, ctx.seat, u["faction"]) and (u["space"] in covered or u["space"] in mine)]
+
+
+def space_ids(ctx: Any) -> list[str]:
+    """Every space of the grid."""
+    return list(grid.spaces(bool(ctx.state.get("ground", True))))
+
+
+def mount_codes(ctx: Any) -> list[str]:
+    """The mounts (data spelling ``TLCx2:4``) of the seat's armed units."""
+    seen: list[str] = []
+    for u in _mine(ctx):
+        for m in model.spec(u).mounts:
+            if m.spec not in seen:
+                seen.append(m.spec)
+    return seen
+
+
+# ---- queueing --------------------------------------------------------------------------------------
+
+def queue(ctx: Any, **_: Any) -> list[Event]:
+    """Check the order against the sheet so far (a dry run of the post) and add it to the sheet."""
+    state = ctx.state
+    sheet = state["sheets"].setdefault(ctx.seat, [])
+    text = ctx.text
+    flow.dry_run(ctx.ruleset, state, ctx.seat, [o["text"] for o in sheet] + [text])
+    sheet.append({"text": text, "by": ctx.by if ctx.by != ctx.seat else None})
+    return [flow.log(state, f"{ctx.seat} queues: {text}", [to_seat(ctx.seat)], kind="tote.order")]
+
+
+# ---- carrying out ----------------------------------------------------------------------------------
+
+def _unit(state: State, seat: str, uid: str) -> Unit:
+    u = state["units"].get(uid)
+    if u is None or u["faction"] != seat:
+        raise OrderError(f"{uid} is not a unit of {seat}")
+    if not model.can_act(u):
+        raise OrderError(f"{uid} can no longer act ({model.damage_state(u)})")
+    return u
+
+
+def _ordered(state: State, uid: str) -> None:
+    if uid not in state["post"]["ordered"]:
+        state["post"]["ordered"].append(uid)
+
+
+def do_move(state: State, seat: str, units: list[str], space: str) -> list[Event]:
+    """Move each unit to ``space`` along its cheapest legal path (TOTE-MOVE, TOTE-GAP-04)."""
+    events = []
+    for uid in units:
+        u = _unit(state, seat, uid)
+        mover = movement.mover_of(model.spec(u))
+        options = movement.legal_moves(u, mover, ground=bool(state.get("ground", True)))
+        plan = options.get(space)
+        if plan is None:
+            path = [space]
+            movement.plan_move(u, mover, path, ground=bool(state.get("ground", True)))  # raises with the reason
+            raise OrderError(f"{uid} cannot reach {grid.label(space)} this round")
+        state["units"][uid] = movement.apply_move(u, plan)
+        _ordered(state, uid)
+        events.append(flow.log(state, f"{uid} moves {' > '.join(plan.path)}.", [to_seat(seat)], kind="tote.move"))
+    return events
+
+
+def fire_at(state: State, u: Unit, target: Unit, mounts: list[str], auto: bool = False,
+            bombing_run: bool = False) -> list[Event]:
+    """``u`` fires ``mounts`` at ``target`` (TOTE-UCR-06, TOTE-GAP-19): range, sight, CSP and
+    fire-then-move checked, damage applied through :func:`damage.fire`; the combat action is
+    public (TOTE-COMMS-05). Raises OrderError or DamageError."""
+    seat = u["faction"]
+    if not model.can_act(u):
+        raise OrderError(f"{u['id']} can no longer act ({model.damage_state(u)})")
+    if u["space"] is None:
+        raise OrderError(f"{u['id']} is aboard {u.get('carried_by')}: launch it first")
+    if not model.targetable(target):
+        raise OrderError(f"{target['id']} is no longer in the fight; pick another target")
+    if not model.hostile(state, seat, target["faction"]):
+        raise OrderError(f"{target['id']} is not hostile to {seat}")
+    if target["space"] != u["space"] and target["space"] not in model.visible_spaces(state, seat):
+        raise OrderError(f"{seat}'s sensors do not cover {target['space']}")
+    if state["options"].get("tatooine_amnesty") and state.get("amnesty"):
+        raise OrderError("this system is an amnesty world: no attacks may be ordered here (TOTE-GAP-49)")
+    movement.check_sequence(u, "bomb" if bombing_run else "fire")
+    if u.get("bombing"):
+        raise OrderError(f"{u['id']} made a Bombing Run this round and fires no other weapon (TOTE-BOMB-03)")
+    left = flow.mounts_left(u)
+    for m in mounts:
+        if m not in left:
+            raise OrderError(f"{u['id']} has no unfired mount {m!r} this round; unfired: {', '.join(left) or 'none'}")
+    if not mounts:
+        raise OrderError(f"{u['id']} has no weapon left to fire this round")
+    cls = model.unit_class(u)
+    mode = grid.fire_mode(cls, u["space"], target["space"], bombing_run=bombing_run)
+    if mode not in ("direct", "bombing"):
+        raise OrderError(f"{u['id']} cannot fire at {target['id']} that way ({mode}) in a space battle")
+    _patrol_check(state, u, target)
+    hit = damage.fire(u, model.spec(u), target, model.spec(target), mounts, turn=int(state["turn"]),
+                      bombing_run=bombing_run)
+    state["units"][target["id"]] = hit.unit
+    shooter = state["units"][u["id"]]
+    shooter["fired"] = True
+    shooter["fired_mounts"] = list(shooter.get("fired_mounts", [])) + list(mounts)
+    shooter["acted"] = list(shooter.get("acted", [])) + ["bomb" if bombing_run else "fire"]
+    if bombing_run:
+        shooter["bombing"] = True
+    if target.get("patrol") and _occupies(u, target):
+        state["post"]["occupied"].append(target["id"])
+    if not auto:
+        _ordered(state, u["id"])
+    events = []
+    for ev in hit.events:
+        ev["to"] = ["all"]  # every combat action is known to every player (TOTE-COMMS-05)
+        if auto:
+            ev["text"] += " (automatic defence)"
+        events.append(ev)
+    if hit.destroyed:
+        events += _lost_aboard(state, state["units"][target["id"]])
+    return events
+
+
+def _occupies(attacker: Unit, patrol: Unit) -> bool:
+    """TOTE-CSP-02/03, TOTE-GAP-20: an SF on patrol is occupied by an enemy SF or capital ship, an
+    AUX on patrol by an enemy AUX."""
+    a, p = model.unit_class(attacker), model.unit_class(patrol)
+    return (p == "sf" and a in ("sf", "capital")) or (p == "aux" and a == "aux")
+
+
+def _patrol_check(state: State, u: Unit, target: Unit) -> None:
+    """TOTE-CSP-04/05, TOTE-GAP-20: while a hostile SF (AUX) patrol in the target's space is not
+    occupied this post, SF (AUX) may not attack capital ships there."""
+    cls = model.unit_class(u)
+    if cls not in ("sf", "aux") or not model.is_capital(target):
+        return
+    occupied = set(state["post"]["occupied"])
+    guards = [p for p in model.units_at(state, target["space"])
+              if p.get("patrol") and not p["destroyed"] and model.unit_class(p) == cls
+              and model.hostile(state, u["faction"], p["faction"]) and p["id"] not in occupied]
+    if guards:
+        raise OrderError(f"{u['id']} cannot attack capital ships in {target['space']} while the patrol of "
+                         f"{', '.join(g['id'] for g in guards)} is not engaged: attack {guards[0]['id']} first (TOTE-CSP-04)")
+
+
+def _lost_aboard(state: State, carrier: Unit) -> list[Event]:
+    """Craft still aboard a destroyed ship are lost with it."""
+    lost = []
+    for cid in carrier.get("carried", []):
+        c = state["units"][cid]
+        if not c["destroyed"]:
+            c["destroyed"] = True
+            c["final"] = False
+            lost.append(cid)
+    if not lost:
+        return []
+    return [flow.log(state, f"{', '.join(lost)} aboard {carrier['id']} are lost with it.", [to_seat(carrier["faction"])])]
+
+
+def do_fire(state: State, seat: str, unit: str, target: str, weapons: list[str] | None) -> list[Event]:
+    """``fire <unit> <target> [<weapons>]``: every unfired mount, or the named ones."""
+    u = _unit(state, seat, unit)
+    t = state["units"].get(target)
+    if t is None:
+        raise OrderError(f"no unit {target!r}")
+    return fire_at(state, u, t, list(weapons) if weapons else flow.mounts_left(u))
+
+
+def do_bomb(state: State, seat: str, unit: str, target: str) -> list[Event]:
+    """A Bombing Run (TOTE-BOMB-01..04): warheads only, shields bypassed, only at a capital ship of
+    effective UCR no higher than the bomber's."""
+    u = _unit(state, seat, unit)
+    t = state["units"].get(target)
+    if t is None:
+        raise OrderError(f"no unit {target!r}")
+    if not model.flag(u, "bombing_run"):
+        raise OrderError(f"{unit} ({model.spec(u).name}) cannot make a Bombing Run (TOTE-BOMB-01)")
+    if not model.is_capital(t):
+        raise OrderError(f"a Bombing Run targets capital ships; {target} is not one (TOTE-BOMB-02)")
+    a, d = damage.unit_ucr(u, model.spec(u)), damage.unit_ucr(t, model.spec(t))
+    if d > a:
+        raise OrderError(f"{target} has UCR {d}, above {unit}'s {a}: a Bombing Run needs a target of equal or lower UCR (TOTE-BOMB-04)")
+    if u.get("fired"):
+        raise OrderError(f"{unit} has fired other weapons this round and cannot make a Bombing Run (TOTE-BOMB-03)")
+    heads = [m.spec for m in model.spec(u).mounts if m.weapon.warhead]
+    if not heads:
+        raise OrderError(f"{unit} carries no warheads")
+    return fire_at(state, u, t, heads, bombing_run=True)
+
+
+def do_launch(state: State, seat: str, carrier: str, craft: list[str] | None) -> list[Event]:
+    """Launch craft from a ship into its space (TOTE-LAUNCH-01)."""
+    c = _unit(state, seat, carrier)
+    if c["space"] is None:
+        raise OrderError(f"{carrier} is not on the grid")
+    aboard = list(c["carried"])
+    names = list(craft) if craft else aboard
+    if not names:
+        raise OrderError(f"{carrier} has no craft aboard")
+    for cid in names:
+        if cid not in aboard:
+            raise OrderError(f"{cid} is not aboard {carrier}; aboard: {', '.join(aboard) or 'nothing'}")
+    for cid in names:
+        k = state["units"][cid]
+        k["space"] = c["space"]
+        k["carried_by"] = None
+        c["carried"].remove(cid)
+    _ordered(state, carrier)
+    return [flow.log(state, f"{carrier} launches {', '.join(names)} into {c['space']}.", [to_seat(seat)], kind="tote.launch")]
+
+
+def do_recall(state: State, seat: str, craft: list[str], carrier: str) -> list[Event]:
+    """Recall craft aboard a ship in the same space, within its hangar room (TOTE-LAUNCH-01, TOTE-STOCK-06)."""
+    c = _unit(state, seat, carrier)
+    slots = model.spec(c).hangar_slots
+    used = sum(model.spec(state["units"][k]).room_size for k in c["carried"])
+    for cid in craft:
+        k = _unit(state, seat, cid)
+        if not model.is_small(k):
+            raise OrderError(f"{cid} is not a starfighter squadron or auxiliary craft")
+        if k["space"] != c["space"]:
+            raise OrderError(f"{cid} is in {k['space']}, not with {carrier} in {c['space']}")
+        room = model.spec(k).room_size
+        if used + room > slots:
+            raise OrderError(f"{carrier} has hangar room for {slots}; {used} taken, {cid} needs {room}")
+        used += room
+        k["space"] = None
+        k["carried_by"] = carrier
+        k["patrol"] = False
+        c["carried"].append(cid)
+        _ordered(state, cid)
+    return [flow.log(state, f"{carrier} recalls {', '.join(craft)}.", [to_seat(seat)], kind="tote.launch")]
+
+
+def do_patrol(state: State, seat: str, craft: list[str], off: str | None) -> list[Event]:
+    """Put SF/AUX on combat space or atmospheric patrol over their space, or take them off it."""
+    for cid in craft:
+        k = _unit(state, seat, cid)
+        if not model.is_small(k) or k["space"] is None:
+            raise OrderError(f"{cid}: only starfighter squadrons and auxiliary craft on the grid fly patrols (TOTE-CSP-01)")
+        k["patrol"] = off is None
+        _ordered(state, cid)
+    what = "end their patrol" if off else f"fly {grid.patrol_kind(state['units'][craft[0]]['space'])}"
+    return [flow.log(state, f"{', '.join(craft)} {what}.", [to_seat(seat)], kind="tote.patrol")]
+
+
+def do_hold(state: State, seat: str, units: list[str]) -> list[Event]:
+    """These units hold position and hold fire this post (no automatic defence)."""
+    for uid in units:
+        _unit(state, seat, uid)
+        _ordered(state, uid)
+    return [flow.log(state, f"{', '.join(units)} hold.", [to_seat(seat)], kind="tote.hold")]
+
+
+def interdicted(state: State, seat: str) -> Unit | None:
+    """A hostile interdictor that is not DISABLED, anywhere on the grid (TOTE-TIME-07, TOTE-GAP-40)."""
+    for u in state["units"].values():
+        if model.on_grid(u) and not u["disabled"] and not u["destroyed"] and model.hostile(state, seat, u["faction"]) \
+                and model.flag(u, "interdictor"):
+            return u
+    return None
+
+
+def do_withdraw(state: State, seat: str, units: list[str]) -> list[Event]:
+    """Withdraw into hyperspace at the end of the post (TOTE-TIME-05/06, TOTE-GAP-51): not DISABLED
+    (TOTE-DISABLE-05), with a hyperdrive, free of tractor beams, and no hostile interdictor."""
+    blocker = interdicted(state, seat)
+    for uid in units:
+        u = _unit(state, seat, uid)
+        if u["space"] is None:
+            raise OrderError(f"{uid} is aboard {u.get('carried_by')}: it leaves with its carrier")
+        if not damage.may_enter_hyperspace(u):
+            raise OrderError(f"{uid} is disabled and may not enter hyperspace (TOTE-DISABLE-05)")
+        if model.spec(u).hyperdrive is None:
+            raise OrderError(f"{uid} has no hyperdrive: recall it aboard a carrier to leave")
+        if u.get("tractored_by"):
+            raise OrderError(f"{uid} is held in the tractor beams of {u['tractored_by']}")
+        if blocker is not None:
+            raise OrderError(f"the interdictor {blocker['id']} of {blocker['faction']} prevents withdrawal (TOTE-TIME-07)")
+        movement.check_sequence(u, "withdraw")
+        u["acted"] = list(u["acted"]) + ["withdraw"]
+        u["withdrawing"] = True
+        _ordered(state, uid)
+    return [flow.log(state, f"{', '.join(units)} will jump to hyperspace at the end of the post.", [to_seat(seat)])]
+
+
+def do_tractor(state: State, seat: str, ships: list[str], target: str) -> list[Event]:
+    """Tractor beams, last in the post (TOTE-TRACTOR-01..08, TOTE-GAP-41): the projectors of the
+    named ships are summed, each at its own quotient, and rounded up once; control must exceed the
+    target's length, and each ship must be longer than the target. Complete control holds until
+    this faction's next post and sets the target's UCR to 1 (TOTE-TRACTOR-07)."""
+    t = state["units"].get(target)
+    if t is None or not model.targetable(t):
+        raise OrderError(f"{target} is not a unit in the fight")
+    if not model.hostile(state, seat, t["faction"]):
+        raise OrderError(f"{target} is not hostile to {seat}")
+    tl = model.spec(t).length_m
+    parts = []
+    d = damage.unit_ucr(t, model.spec(t))
+    for sid in ships:
+        s = _unit(state, seat, sid)
+        ss = model.spec(s)
+        if not ss.tractor_projectors:
+            raise OrderError(f"{sid} has no tractor beam projectors")
+        if ss.length_m <= tl:
+            raise OrderError(f"{sid} ({ss.length_m} m) may only tractor a vessel shorter than itself; {target} is {tl} m (TOTE-TRACTOR-01)")
+        if s["space"] is None or not grid.can_fire(model.unit_class(s), s["space"], t["space"]):
+            raise OrderError(f"{target} in {t['space']} is out of {sid}'s range")
+        parts.append((ss.tractor_m, arith.q_milli(damage.unit_ucr(s, ss), d)))
+        _ordered(state, sid)
+    held = arith.total_of(parts)
+    if held > tl:
+        state["units"][target]["tractored_by"] = seat
+        state["units"][target]["patrol"] = False
+        what = f"{held} m against {tl} m: {target} is under complete control"
+    else:
+        what = f"{held} m against {tl} m: not enough to control it (control must exceed its length)"
+    return [flow.log(state, f"{seat} tractors {target} with {', '.join(ships)}: {what}.", ["all"], kind="tote.tractor",
+                     held=held, length=tl)]
+
+
+EXECUTE = {
+    "move": do_move, "fire": do_fire, "bomb": do_bomb, "launch": do_launch, "recall": do_recall,
+    "patrol": do_patrol, "hold": do_hold, "withdraw": do_withdraw, "tractor": do_tractor,
+}
+
+
+def execute(ruleset: Any, state: State, seat: str, text: str) -> list[Event]:
+    """Parse ``text`` against the state now and carry it out for ``seat``. Raises OrderError."""
+    parsed = ruleset.order_book().parse(text, ruleset.context(state, seat))
+    return EXECUTE[parsed.spec.verb](state, seat, **{k.replace("-", "_"): v for k, v in parsed.values.items()})
+
+
+# ---- the book --------------------------------------------------------------------------------------
+
+def build_book() -> OrderBook:
+    """The tote order language."""
+    return OrderBook([
+        OrderSpec("move", [Many("units", own_movers, "your units that move together"),
+                           Choice("space", space_ids, "where to: a space id (C-1, B-2, A-3, DSZ-4, ATMO, G-1/air)")],
+                  "move units to a space along their cheapest path (Speed = movement points; A-Ring, DSZ and the "
+                  "Atmosphere end movement)", queue, example="move ISD-1 B-2"),
+        OrderSpec("fire", [Choice("unit", own_shooters, "your firing unit"),
+                           Choice("target", seen_targets, "a hostile unit your sensors see, in range"),
+                           Optional(Many("weapons", mount_codes, "the mounts to fire (default: every unfired mount)"))],
+                  "fire at a target: exact UCR damage (capital ships reach 1 space, craft their own space)",
+                  queue, example="fire ISD-1 NR-2"),
+        OrderSpec("bomb", [Choice("unit", own_shooters, "a bombing-run craft"), Choice("target", seen_targets, "a capital ship")],
+                  "a Bombing Run: warheads only, shields bypassed, target UCR no higher than the bomber's", queue,
+                  example="bomb GE-9 NR-1"),
+        OrderSpec("launch", [Choice("carrier", own_carriers, "your ship"),
+                             Optional(Many("craft", own_craft, "the craft to launch (default: all aboard)"))],
+                  "launch craft from a ship into its space", queue, example="launch ISD-1"),
+        OrderSpec("recall", [Many("craft", own_craft, "your craft in the carrier's space"),
+                             Choice("carrier", own_carriers, "the ship that takes them aboard")],
+                  "recall craft aboard a ship in the same space (hangar room permitting)", queue,
+                  example="recall GE-7 ISD-1"),
+        OrderSpec("patrol", [Many("craft", own_craft, "your SF squadrons or AUX craft"), Optional(Keyword("off"))],
+                  "fly combat space (or atmospheric) patrol over the craft's space, or end it with 'off'", queue,
+                  example="patrol GE-7"),
+        OrderSpec("tractor", [Many("ships", own_tractors, "your ships with tractor projectors"),
+                              Choice("target", seen_targets, "a smaller hostile vessel in range")],
+                  "tractor beams (last in the post): complete control if the held length exceeds the target's",
+                  queue, example="tractor ISD-1 NR-3"),
+        OrderSpec("hold", [Many("units", own_units, "your units")],
+                  "hold position and hold fire this post (no automatic defence)", queue, example="hold GE-2"),
+        OrderSpec("withdraw", [Many("units", own_units, "your units with a hyperdrive")],
+                  "jump to hyperspace at the end of the post, leaving the battle (uses the day's post)", queue,
+                  example="withdraw NR-1,NR-2", final="the units leave the battle for good"),
+    ])

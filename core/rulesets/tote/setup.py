@@ -1,0 +1,186 @@
+"""Setting up a battle: the scenario, the factions' fleets, the initiative.
+
+Scenarios and fleets are data (``data/scenarios.toml``). A fleet is checked when the game is set
+up: 23 CP at most and 7 capital ships at most (TOTE-CP-02/03), escorts within their caps (ESC),
+and only unit types of the faction's technology (TOTE-FACTION-11). A GM may give any seat another
+fleet with the ``forces`` option (seat or faction -> ``"ISD2:1, VSD:1"``). Each faction arrives in
+the start ring of its own quadrant (faction k in quadrant k mod 4 + 1); the craft of each ship's
+complement come aboard it (TOTE-STOCK-01). The initiative is drawn at random (TOTE-GAP-02).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from core.dice import Dice
+from core.errors import SetupError
+from core.packaged import packaged_toml
+
+from . import model
+from .data import unit_types
+from .model import FACTIONS, State
+
+#: The technology each faction may field (TOTE-FACTION-01..10, TOTE-GAP-49/54).
+TECH: dict[str, tuple[str, ...]] = {
+    "GE": ("imperial",), "IR": ("imperial", "venator", "vsd1"), "NR": ("republic", "rebel"),
+    "RA": ("rebel", "independent"), "TF": ("tf",), "HS": ("hutt", "independent"), "HC": ("hapan",),
+    "CSA": ("independent", "vsd1"), "IND": ("independent",), "ORC": ("orc",),
+}
+RING = {"DSZ": "DSZ", "C": "C", "B": "B"}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A battle scenario: id, name, text, planet, seats allowed, start ring and day limit."""
+
+    id: str
+    name: str
+    text: str
+    planet: str
+    min: int
+    max: int
+    start: str
+    day_limit: int
+
+
+@cache
+def scenarios() -> dict[str, Scenario]:
+    """The scenarios of ``data/scenarios.toml``. Raises SetupError naming a bad entry."""
+    raw = packaged_toml(__package__, "data", "scenarios.toml")
+    out = {}
+    for sid, row in raw.get("scenario", {}).items():
+        try:
+            sc = Scenario(sid, str(row["name"]), str(row["text"]), str(row["planet"]), int(row["min"]), int(row["max"]),
+                          str(row["start"]), int(row.get("day_limit", 0)))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SetupError(f"scenarios.toml, scenario {sid}: {exc!r}") from None
+        if sc.start not in RING or not 2 <= sc.min <= sc.max <= len(FACTIONS):
+            raise SetupError(f"scenarios.toml, scenario {sid}: start must be DSZ, C or B and 2 <= min <= max <= 10")
+        out[sid] = sc
+    return out
+
+
+@cache
+def forces() -> dict[str, tuple[str, dict[str, int]]]:
+    """Each faction's ready fleet: faction -> (name, {unit code: count})."""
+    raw = packaged_toml(__package__, "data", "scenarios.toml")
+    return {f: (str(row["name"]), {str(k): int(v) for k, v in row["units"].items()}) for f, row in raw.get("force", {}).items()}
+
+
+def parse_fleet(text: str) -> dict[str, int]:
+    """A fleet written ``"ISD2:1, VSD:1, TIEAV"`` (a count of 1 may be left out). Raises SetupError."""
+    out: dict[str, int] = {}
+    for part in [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]:
+        code, _, n = part.partition(":")
+        code = code.strip().upper()
+        try:
+            count = int(n) if n.strip() else 1
+        except ValueError:
+            raise SetupError(f"fleet {text!r}: {part!r} must be CODE or CODE:COUNT") from None
+        if count < 1:
+            raise SetupError(f"fleet {text!r}: {part!r} needs a count of at least 1")
+        out[code] = out.get(code, 0) + count
+    if not out:
+        raise SetupError(f"fleet {text!r} names no units; write e.g. 'ISD2:1, VSD:1'")
+    return out
+
+
+def fleet_problems(faction: str, fleet: dict[str, int]) -> list[str]:
+    """What ``fleet`` breaks for ``faction``, one message per broken rule naming its ID; empty when legal."""
+    types = unit_types()
+    problems = []
+    unknown = [c for c in fleet if c not in types]
+    if unknown:
+        return [f"unknown unit code{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; known: {', '.join(sorted(types))}"]
+    cp = sum(types[c].cp * n for c, n in fleet.items() if not types[c].has("bonus_only"))
+    capitals = sum(n for c, n in fleet.items() if types[c].cls == "capital")
+    sf = sum(n for c, n in fleet.items() if types[c].cls == "sf")
+    aux = sum(n for c, n in fleet.items() if types[c].cls == "aux")
+    if cp > 23:
+        problems.append(f"TOTE-CP-02: {cp} CP is over the 23 CP a fleet may hold")
+    if capitals > 7:
+        problems.append(f"TOTE-CP-03: {capitals} capital ships is over the cap of 7")
+    if sf > 3:
+        problems.append(f"TOTE-ESC-02: {sf} escort squadrons is over the cap of 3")
+    if aux > 12:
+        problems.append(f"TOTE-ESC-03: {aux} escort craft is over the cap of 12")
+    need = sf + -(-aux // 3)
+    if need > capitals:
+        problems.append(f"TOTE-ESC-04: {sf} SF and {aux} AUX escorts need {need} capital ships; the fleet has {capitals}")
+    for c in fleet:
+        t = types[c]
+        if t.cls in ("sf", "aux") and t.hyperdrive is None:
+            problems.append(f"TOTE-ESC-01: {c} has no hyperdrive and cannot fly as an escort")
+        allowed = TECH.get(faction, ())
+        if allowed and not set(t.tech) & set(allowed) and "all" not in t.tech:
+            problems.append(f"TOTE-FACTION-11: {c} ({'/'.join(t.tech)}) is not {faction} technology ({'/'.join(allowed)})")
+    return problems
+
+
+def fleet_for(options: dict[str, Any], seat: str, faction: str) -> tuple[str, dict[str, int]]:
+    """The fleet a seat brings: the ``forces`` option for the seat or its faction, else the faction's
+    ready fleet. Raises SetupError for a bad or illegal fleet."""
+    wanted = (options.get("forces") or {}).get(seat) or (options.get("forces") or {}).get(faction)
+    if wanted:
+        fleet = parse_fleet(str(wanted))
+        name = f"{seat}'s fleet"
+    else:
+        if faction not in forces():
+            raise SetupError(f"no ready fleet for {faction}; give one with the forces option")
+        name, fleet = forces()[faction]
+    problems = fleet_problems(faction, fleet)
+    if problems:
+        raise SetupError(f"{seat}'s fleet ({faction}) is not legal: " + "; ".join(problems))
+    return name, fleet
+
+
+def new_state(scenario: str, seats: list[tuple[str, str]], options: dict[str, Any], seed: str) -> State:
+    """A new battle. Raises SetupError for an unknown scenario, a bad table or an illegal fleet."""
+    if scenario not in scenarios():
+        raise SetupError(f"unknown scenario {scenario!r}; scenarios: {', '.join(scenarios())}")
+    sc = scenarios()[scenario]
+    if not sc.min <= len(seats) <= sc.max:
+        raise SetupError(f"{sc.name} takes {sc.min} to {sc.max} factions; got {len(seats)}")
+    sides = [s for _, s in seats]
+    for side in sides:
+        if side not in FACTIONS:
+            raise SetupError(f"{side!r} is no faction; factions: {', '.join(FACTIONS)}")
+    if len(set(sides)) != len(sides):
+        raise SetupError(f"every player is a faction of their own (TOTE-META-01): {', '.join(sides)} repeats one")
+    units: dict[str, dict[str, Any]] = {}
+    fleets: dict[str, str] = {}
+    types = unit_types()
+    for k, (seat, side) in enumerate(seats):
+        name, fleet = fleet_for(options, seat, side)
+        fleets[seat] = name
+        space = f"{RING[sc.start]}-{k % 4 + 1}"
+        n = 0
+        for code, count in fleet.items():
+            for _ in range(count):
+                n += 1
+                uid = f"{side}-{n}"
+                units[uid] = model.new_unit(uid, code, seat, space)
+                for craft, m in types[code].complement:
+                    if craft not in types:
+                        continue  # ground complements fight on the ground, not in this space battle
+                    for _ in range(m):
+                        n += 1
+                        cid = f"{side}-{n}"
+                        units[cid] = model.new_unit(cid, craft, seat, None, carried_by=uid)
+                        units[uid]["carried"].append(cid)
+    dice = Dice.from_state({"seed": seed, "n": 0})
+    pool = [s for s, _ in seats]
+    initiative = []
+    while pool:
+        initiative.append(pool.pop(pool.index(dice.pick(pool, "initiative (TOTE-GAP-02)"))))
+    state: State = {
+        "ruleset": "tote", "turn": 1, "hour": 0, "dice": dice.to_state(),
+        "seats": {s: {"side": side} for s, side in seats}, "sheets": {s: [] for s, _ in seats}, "away": [],
+        "scenario": scenario, "options": dict(options, day_limit=int(options.get("day_limit") or sc.day_limit)),
+        "planet": sc.planet, "ground": True, "fleets": fleets, "units": units,
+        "initiative": initiative, "active": None, "post": {"seat": None, "ordered": [], "occupied": []},
+        "posted": [], "result": None,
+        "initiative_roll": [ev["text"] for ev in dice.drain()],
+    }
+    return state
