@@ -353,3 +353,30 @@ def test_tote_grid_unknown_class_is_refused() -> None:
     with pytest.raises(OrderError, match="unit class 'droid' is not one of capital"):
         grid.can_fire("droid", "C-1", "C-1")
     assert isinstance(grid.space("C-1"), Space)
+
+
+def test_tote_atmo_09_the_atmosphere_is_described_not_ruled() -> None:
+    """TOTE-ATMO-09: 50 km to 690 km, the Aerospace Zone: a description on the space, with no
+    modifier beyond the atmosphere's own (ATMO-02)."""
+    note = grid.space("ATMO").note
+    assert "50 km" in note and "690 km" in note and "Aerospace Zone" in note
+    assert "below 50 km" in grid.space("G-1/air").note
+    assert grid.environment_modifiers("ATMO", -1) == (-1,)
+
+
+def test_tote_gap_10_system_status_for_hyperspace_exits() -> None:
+    """TOTE-GAP-10: a system the player once scanned or was present in counts as previously scanned."""
+    assert grid.system_status(friendly=True, scanned_before=False) == "friendly"
+    assert grid.system_status(friendly=False, scanned_before=True) == "scanned"
+    assert grid.system_status(friendly=False, scanned_before=False) == "hostile"
+    assert grid.hyper_exit_spaces(grid.system_status(False, True))[-1] == "B-4"
+
+
+def test_tote_grid_data_classes_and_facility_kinds_are_understood() -> None:
+    """The data's class names work as they are: ``gav`` fires as a vehicle (TOTE-S2A-01), facility
+    kinds as facilities, a planetary weapon emplacement as a planetary weapon (TOTE-S2S-01)."""
+    assert grid.can_fire("gav", "G-1/surface", "G-1/air")
+    assert grid.fire_targets("garrison", "G-1/surface") == ("G-1/air", "G-1/surface")
+    assert grid.fire_targets("planetary_weapon", "G-1/surface") == ("A-1",)
+    with pytest.raises(OrderError, match="a vehicle in G-1 Surface cannot fire at A-1"):
+        grid.fire_mode("gav", "G-1/surface", "A-1")

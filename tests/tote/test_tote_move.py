@@ -398,3 +398,14 @@ def test_tote_disable_06_escape_pods_land_on_the_ground_below() -> None:
     assert mv.escape_pod_space("A-1", ground=False) is None
     with pytest.raises(OrderError, match="'B-1' is no ground grid"):
         mv.escape_pod_space("ATMO", "B-1")
+
+
+def test_tote_move_takes_the_data_types_themselves() -> None:
+    """plan_move, legal_moves and check_jump take a data.py unit type as well as a Mover
+    (TOTE-ATMO-06 from the data: a Corellian Corvette enters the Atmosphere, an ISD does not)."""
+    types = data.unit_types()
+    corv = unit("RA-1", "A-1", mv.mover_of(types["CORV"]))
+    assert "ATMO" in mv.legal_moves(corv, types["CORV"])
+    isd = unit("GE-1", "A-1", mv.mover_of(types["ISD"]))
+    assert "ATMO" not in mv.legal_moves(isd, types["ISD"])
+    mv.check_jump(isd, types["ISD"])

@@ -76,6 +76,7 @@ class Space:
     planetary_fire: tuple[str, ...] = ()
     cell: tuple[int, int] = (0, 0)
     span: int = 1
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -175,7 +176,7 @@ def load() -> Grid:
                 move=tuple(row.get("move", ())), fire=tuple(row.get("fire", ())), grid=str(row.get("grid", "")),
                 ob_target=str(row.get("ob_target", "")), surface_fire=tuple(row.get("surface_fire", ())),
                 planetary_fire=tuple(row.get("planetary_fire", ())), cell=(cell[0], cell[1]),
-                span=int(row.get("span", 1)))
+                span=int(row.get("span", 1)), note=str(row.get("note", "")))
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise GridDataError(f"grid.toml space {sid}: {exc!r}") from exc
     grid = Grid(out, {str(k): str(v) for k, v in raw.get("kinds", {}).items()})
@@ -271,6 +272,13 @@ def parse_space(text: str, ground: bool = True) -> str:
     raise OrderError(f"{text!r} is no space of this grid; spaces are {', '.join(spaces(ground))}")
 
 
+def system_status(friendly: bool, scanned_before: bool) -> str:
+    """The status that sets hyperspace exits (TOTE-HYPER-01/03): "friendly", else "scanned" if the
+    player ever completed an active scan of the system or had a unit in it (TOTE-GAP-10), else
+    "hostile"."""
+    return "friendly" if friendly else "scanned" if scanned_before else "hostile"
+
+
 def hyper_exit_spaces(status: str, ground: bool = True) -> tuple[str, ...]:
     """Where a ship may leave hyperspace in a system of ``status`` (TOTE-HYPER-01/03, GAP-10).
 
@@ -296,8 +304,20 @@ def check_hyper_exit(space_id: str, status: str) -> None:
     raise OrderError(f"cannot leave hyperspace in {sp.label}: {why}; legal exits are {', '.join(legal)}")
 
 
+def unit_class_of(cls: str) -> str:
+    """The geometry's class for a data class or facility kind: ``gav`` is a ``vehicle``; every
+    facility kind but ``planetary_weapon`` (command centre, palace, shipyard, factory, comscan,
+    garrison) is a ``facility``; the rest are themselves."""
+    if cls == "gav":
+        return "vehicle"
+    if cls in ("command_center", "palace", "shipyard", "factory", "comscan", "garrison"):
+        return "facility"
+    return cls
+
+
 def _fire_problem(unit_class: str, a: Space, b: Space, orbital_bombardment: bool, bombing_run: bool) -> tuple[str, str]:
     """(mode, "") for a legal shot from ``a`` at ``b``, else ("", why not)."""
+    unit_class = unit_class_of(unit_class)
     if unit_class not in UNIT_CLASSES:
         raise OrderError(f"unit class {unit_class!r} is not one of {', '.join(UNIT_CLASSES)}")
     if is_diagonal_spaces(a, b):
@@ -357,7 +377,7 @@ def fire_mode(unit_class: str, from_space: str, to_space: str, *, orbital_bombar
     if mode:
         return mode
     legal = fire_targets(unit_class, from_space, orbital_bombardment=orbital_bombardment, bombing_run=bombing_run)
-    raise OrderError(f"a {CLASS_NAMES[unit_class]} in {a.label} cannot fire at {b.label}: {why}; "
+    raise OrderError(f"a {CLASS_NAMES[unit_class_of(unit_class)]} in {a.label} cannot fire at {b.label}: {why}; "
                      f"from {a.label} it may fire at {', '.join(label(s) for s in legal) or 'nothing'}")
 
 

@@ -71,7 +71,7 @@ class MovePlan:
 
 
 def _cls(cls: str) -> str:
-    return "vehicle" if cls == "gav" else cls
+    return grid.unit_class_of(cls)
 
 
 def mover_of(unit_type: Any) -> Mover:
@@ -86,6 +86,12 @@ def mover_of(unit_type: Any) -> Mover:
                  atmosphere_capable="atmosphere_capable" in flags, can_land="can_land" in flags,
                  hyperdrive=getattr(unit_type, "hyperdrive", None) is not None,
                  name=str(getattr(unit_type, "name", "") or ""))
+
+
+def as_mover(mover_or_type: Any) -> Mover:
+    """``mover_or_type`` itself if it is a :class:`Mover`, else :func:`mover_of` it (so every
+    function here also takes a ``data.py`` unit type)."""
+    return mover_or_type if isinstance(mover_or_type, Mover) else mover_of(mover_or_type)
 
 
 def round_mp(speed: int, mp_source: str = "speed") -> int:
@@ -202,7 +208,7 @@ def _ends(a: str, b: str) -> str:
     return ""
 
 
-def plan_move(unit: Unit, mover: Mover, path: Iterable[str], *, bombarded: Iterable[str] = (),
+def plan_move(unit: Unit, mover: Mover | Any, path: Iterable[str], *, bombarded: Iterable[str] = (),
               carrying_ground: bool = False, ground: bool = True) -> MovePlan:
     """Check a move of ``unit`` along ``path`` (the spaces entered, in order; the unit's own space
     may lead). Returns the :class:`MovePlan`.
@@ -211,6 +217,7 @@ def plan_move(unit: Unit, mover: Mover, path: Iterable[str], *, bombarded: Itera
     points left, movement already ended, class or flag, bombardment, fire-then-move) and where the
     unit could go instead.
     """
+    mover = as_mover(mover)
     steps = list(path)
     bombarded = frozenset(bombarded)
     here = unit.get("space")
@@ -259,10 +266,11 @@ def move_cost(path: Iterable[str]) -> int:
     return max(len(p) - 1, 0)
 
 
-def legal_moves(unit: Unit, mover: Mover, *, bombarded: Iterable[str] = (), carrying_ground: bool = False,
+def legal_moves(unit: Unit, mover: Mover | Any, *, bombarded: Iterable[str] = (), carrying_ground: bool = False,
                 ground: bool = True) -> dict[str, MovePlan]:
     """Every space ``unit`` can still reach this round, each with its cheapest :class:`MovePlan`
     (the unit's own space is left out). Empty when it may not move at all."""
+    mover = as_mover(mover)
     if _state_problem(unit, mover) or sequence_problem(unit, "move"):
         return {}
     bombarded = frozenset(bombarded)
@@ -305,7 +313,7 @@ def arrive(unit: Unit, space_id: str, status: str) -> Unit:
     return out
 
 
-def jump_problem(unit: Unit, mover: Mover, *, in_combat: bool = True, interdicted: bool = False) -> str:
+def jump_problem(unit: Unit, mover: Mover | Any, *, in_combat: bool = True, interdicted: bool = False) -> str:
     """Why ``unit`` may not enter hyperspace now, or "" if it may.
 
     A DISABLED ship never jumps, not even as a final action (TOTE-DISABLE-05); a unit without a
@@ -313,6 +321,7 @@ def jump_problem(unit: Unit, mover: Mover, *, in_combat: bool = True, interdicte
     withdrawal from combat is blocked by an enemy Interdictor (TOTE-TIME-07, ``interdicted``); a
     jump is a move for fire-then-move (TOTE-GAP-07), so a unit that moved, then fired, may not.
     """
+    mover = as_mover(mover)
     uid = unit.get("id", "the unit")
     if unit.get("disabled") or unit.get("derelict") or unit.get("inert"):
         return f"{uid} is disabled: a disabled ship may never enter hyperspace"
@@ -329,7 +338,7 @@ def jump_problem(unit: Unit, mover: Mover, *, in_combat: bool = True, interdicte
     return sequence_problem(unit, "jump")
 
 
-def check_jump(unit: Unit, mover: Mover, *, in_combat: bool = True, interdicted: bool = False) -> None:
+def check_jump(unit: Unit, mover: Mover | Any, *, in_combat: bool = True, interdicted: bool = False) -> None:
     """Raise OrderError with the reason of :func:`jump_problem` if ``unit`` may not enter hyperspace."""
     why = jump_problem(unit, mover, in_combat=in_combat, interdicted=interdicted)
     if why:
