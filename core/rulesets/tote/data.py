@@ -160,6 +160,12 @@ class UnitType:
         return self.tractor_projectors * self.tractor_m_each
 
     @property
+    def build_days(self) -> int:
+        """Days to build: a capital ship's CP (TOTE-CP-01), 1 for SF and AUX (TOTE-GAP-34), 0 for a
+        platform (never built)."""
+        return self.cp if self.is_capital else (1 if self.is_craft else 0)
+
+    @property
     def escort_capable(self) -> bool:
         """An SF squadron or AUX craft with a hyperdrive may be a Fleet Escort (TOTE-ESC-01)."""
         return self.is_craft and self.hyperdrive is not None

@@ -33,6 +33,14 @@ AUX_PER_CAPITAL = 3      # TOTE-ESC-04
 RGF_LIMITS = {"sf": 1, "infantry": 100, "gav": 10}   # TOTE-RGF-03
 SCRAP_PCT, SALVAGE_PCT = 25, 50                      # TOTE-SCRAP-01/02
 
+#: Technology each faction may build, buy or swap in (TOTE-FACTION-01..11, TOTE-DATA-08); "full
+#: Imperial" is imperial with the VSD-I; the Independents use independent only (TOTE-GAP-49).
+FACTION_TECH: dict[str, tuple[str, ...]] = {
+    "GE": ("imperial", "vsd1"), "IR": ("imperial", "vsd1", "venator"), "NR": ("rebel", "republic"),
+    "RA": ("rebel", "independent"), "TF": ("tf",), "HS": ("hutt", "independent"), "HC": ("hapan",),
+    "CSA": ("independent", "vsd1"), "IND": ("independent",), "ORC": ("orc",),
+}
+
 KINDS = {"fleet": ("fleet", "TOTE-CP-02", "TOTE-CP-03"),
          "pdf": ("Space PDF", "TOTE-PDF-01", "TOTE-PDF-01"),
          "reserve": ("Fleet Reserve Force", "TOTE-RES-01", "TOTE-RES-01")}
