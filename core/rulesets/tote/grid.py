@@ -184,6 +184,7 @@ def load() -> Grid:
     return grid
 
 
+@lru_cache(maxsize=4)
 def spaces(ground: bool = True) -> tuple[str, ...]:
     """Every space id in drawing order (DSZ, C, B, A by quadrant, ATMO, the ground layers).
 
@@ -222,8 +223,17 @@ def quadrant(space_id: str) -> int:
 
 def neighbours(space_id: str, ground: bool = True) -> tuple[str, ...]:
     """The spaces one orthogonal step from ``space_id`` (move adjacency). Raises OrderError."""
+    try:
+        return _neighbours(space_id, ground)
+    except KeyError:
+        space(space_id)
+        raise
+
+
+@lru_cache(maxsize=128)
+def _neighbours(space_id: str, ground: bool) -> tuple[str, ...]:
     keep = set(spaces(ground))
-    return tuple(o for o in space(space_id).move if o in keep)
+    return tuple(o for o in load().spaces[space_id].move if o in keep)
 
 
 def adjacent(a: str, b: str) -> bool:
