@@ -355,6 +355,8 @@ def test_tote_csp_06_capital_ships_are_never_blocked_and_small_craft_never_shiel
     assert mv.blocking_patrols(xwing, "sf", unit("GE-8", "B-2", TIEF), "sf", patrols) == []
     hutt = unit("HS-1", "B-2", ISD, faction="HS")
     assert mv.blocking_patrols(xwing, "sf", hutt, "capital", patrols) == []
+    allied = lambda a, b: a != b and {a, b} != {"GE", "HS"}  # noqa: E731
+    assert mv.blocking_patrols(xwing, "sf", hutt, "capital", patrols, hostile=allied) == ["GE-2"]
 
 
 def test_tote_csp_01_and_cap_01_who_may_fly_a_patrol_and_where() -> None:

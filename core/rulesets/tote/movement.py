@@ -175,7 +175,7 @@ def step_problem(mover: Mover, a: str, b: str, mp: int, moved: bool, *, bombarde
         return f"{sb.label} is not next to {sa.label}"
     if mp < 1:
         return "it has no movement points left this round"
-    cls = mover.cls
+    cls = _cls(mover.cls)
     if cls in ("infantry", "vehicle"):
         return "infantry and vehicles never leave their ground grid except aboard a ship"
     if cls == "airspeeder" and not (sa.grid and sa.grid == sb.grid):
@@ -391,9 +391,9 @@ def blocking_patrols(attacker: Unit, attacker_cls: str, target: Unit, target_cls
                      patrols: Iterable[tuple[Unit, str]], occupied: Iterable[str] = (),
                      hostile: Any = None) -> list[str]:
     """The ids of the patrol units that stop ``attacker`` from attacking ``target`` now (empty when
-    nothing stops it): unoccupied SF (or AUX) patrols of the target's faction, over the target's
-    space, stop enemy SF (or AUX) from attacking capital ships and platforms there (TOTE-CSP-04/05,
-    CAP-01, GAP-18). Capital ships are never stopped, nor are attacks on non-capital units
+    nothing stops it): unoccupied SF (or AUX) patrols of the target's faction or its allies, over
+    the target's space, stop enemy SF (or AUX) from attacking capital ships and platforms there
+    (TOTE-CSP-04/05, CAP-01, GAP-18); a patrol does not guard a third faction it is hostile to. Capital ships are never stopped, nor are attacks on non-capital units
     (TOTE-CSP-06). ``patrols``: (unit, class) pairs; ``occupied``: patrol ids already occupied in
     this post (TOTE-GAP-20); ``hostile(a, b)``: whether two factions are hostile (default: differ).
     """
@@ -405,7 +405,7 @@ def blocking_patrols(attacker: Unit, attacker_cls: str, target: Unit, target_cls
     out = []
     for unit, cls in patrols:
         if (unit.get("patrol") and _cls(cls) == a_cls and unit.get("space") == target.get("space")
-                and unit.get("faction") == target.get("faction")
+                and not enemy(unit.get("faction"), target.get("faction"))
                 and enemy(unit.get("faction"), attacker.get("faction"))
                 and not unit.get("destroyed") and unit.get("id") not in busy):
             out.append(str(unit.get("id")))
