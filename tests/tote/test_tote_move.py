@@ -6,6 +6,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core.errors import OrderError
 from core.rulesets.tote import data, grid
@@ -411,3 +413,30 @@ def test_tote_move_takes_the_data_types_themselves() -> None:
     isd = unit("GE-1", "A-1", mv.mover_of(types["ISD"]))
     assert "ATMO" not in mv.legal_moves(isd, types["ISD"])
     mv.check_jump(isd, types["ISD"])
+
+
+MOVERS = [ISD, CGUN, CORV, XWING, TIEF, LAMBDA, T47, Mover("capital", 1, hyperdrive=True)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(MOVERS), st.sampled_from(grid.spaces()), st.integers(0, 6), st.booleans(),
+       st.sampled_from([[], ["fire"], ["move"], ["fire", "move"], ["move", "fire"]]))
+def test_tote_move_paths_keep_every_rule(mover: Mover, here: str, mp: int, moved: bool, acted: list) -> None:
+    """Property (TOTE-GRID-03, MOVE-01/02/03, ATMO-07/11, GAP-04): every path legal_moves offers is
+    orthogonal, costs one MP a step within the MP held, passes through no space that ends movement
+    (A-Ring, DSZ, Atmosphere, a landing) before its end, enters the Atmosphere only as a unit's first
+    step of the round, and is offered only when fire-then-move allows a move."""
+    u = unit("U", here, mover, mp=mp, moved=moved, acted=acted)
+    options = mv.legal_moves(u, mover)
+    if mv.sequence_problem(u, "move") or mp == 0:
+        assert options == {}
+    for to, plan in options.items():
+        assert plan.path[0] == here and plan.to == to and plan.cost == len(plan.path) - 1 <= mp
+        for a, b in zip(plan.path, plan.path[1:]):
+            assert grid.adjacent(a, b) and not grid.is_diagonal(a, b)
+        for i, (a, b) in enumerate(zip(plan.path, plan.path[1:])):
+            ends = grid.kind(b) in ("a_ring", "dsz", "atmosphere") or (grid.kind(b) == "surface" and grid.kind(a) != "surface")
+            if ends:
+                assert i == plan.cost - 1 and plan.mp_left == 0
+            if grid.kind(b) == "atmosphere":
+                assert i == 0 and not moved
