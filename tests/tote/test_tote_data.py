@@ -254,3 +254,21 @@ def test_resolve_the_texts_spellings() -> None:
     assert [data.resolve(c) for c in ("ISD-II", "mc-90", "orc-ab", "Z-95", "corv")] == ["ISD2", "MC90", "ORCAB", "Z95", "CORV"]
     with pytest.raises(KeyError, match="no unit type 'DEATHSTAR'"):
         data.resolve("DEATHSTAR")
+
+
+def test_reference_rows_cover_every_type() -> None:
+    """The unit reference (Ruleset.reference shape): one row per starship, ground unit and facility,
+    with the keys the reference screen reads and the rules' numbers in words."""
+    from core.rulesets.tote.reference import reference
+    rows = reference()
+    codes = [r["code"] for r in rows]
+    assert sorted(codes) == sorted([*U(), *G(), *F()]) and len(set(codes)) == len(codes)
+    keys = {"name", "code", "side", "kind", "cost", "capacity", "keywords", "does"}
+    assert all(set(r) == keys and isinstance(r["keywords"], list) and r["does"] for r in rows)
+    isd = next(r for r in rows if r["code"] == "ISD")
+    assert isd["cost"] == 10 and "UCR 3" in isd["does"] and "10 tractor projectors, 1000 m" in isd["does"]
+    assert "TOTE-OB-01" in isd["does"]
+    corv = next(r for r in rows if r["code"] == "CORV")
+    assert "Systems 75" in corv["does"] and "Crew 15 squads" in corv["does"]
+    pice = next(r for r in rows if r["code"] == "PICE")
+    assert "Defensive UCR 2" in pice["does"] and "500 pic" in pice["does"]

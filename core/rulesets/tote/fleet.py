@@ -91,8 +91,8 @@ _ITEM = re.compile(r"^\(?(\d+)\)?\s*[x×]?\s*([A-Za-z0-9'\-]+)$|^([A-Za-z0-9'\-]
 
 
 def parse_fleet(text: str) -> dict[str, int]:
-    """``{code: count}`` from text such as ``"1 ACC + 1 STRK + 1 ESC + 1 TIEAV"``, ``"(7) CGUN,
-    2 EWING"`` or ``"CORV x3"`` (codes in any case, the text's spellings resolved). Raises
+    """``{code: count}`` from text such as ``"1 ACC + 1 STRK + 1 ESC + 1 TIEAV"``, ``"(7) CGUNs,
+    2 EWING"`` or ``"CORV x3"`` (codes in any case, plurals and the text's spellings resolved). Raises
     FleetError naming the part it could not read or the unknown code."""
     out: dict[str, int] = {}
     for part in re.split(r"[+,;]", text):
@@ -106,7 +106,10 @@ def parse_fleet(text: str) -> dict[str, int]:
         try:
             c = resolve(code)
         except KeyError as e:
-            raise FleetError(str(e.args[0])) from e
+            try:  # the text's plurals: "(7) CGUNs", "(3) CORVs"
+                c = resolve(code[:-1]) if code[-1:] in "sS" and len(code) > 2 else resolve(code)
+            except KeyError:
+                raise FleetError(str(e.args[0])) from e
         if int(count) < 1:
             raise FleetError(f"{part!r}: a count is at least 1")
         out[c] = out.get(c, 0) + int(count)
