@@ -19,8 +19,12 @@ A planet without ground grids (asteroids, TOTE-GAP-03) has only the sixteen ring
   an SF in a ground grid's Air layer (TOTE-STRAFE-01), a bombing SF's warheads from ATMO at any
   Surface (TOTE-BOMB-05), planetary weapons from G-q Surface into A-q only (TOTE-S2S-01).
 - On a ground grid: ``infantry`` fire at their own Surface only (TOTE-G2G-01, S2A-01); ``vehicle``
-  and ``airspeeder`` (T-47, T-16, V-Wing) at both layers of their own grid (TOTE-S2A-01,
-  A2A-01); ``facility`` likewise (its guns; garrison rules are the combat module's).
+  (the data's ``gav``) and ``airspeeder`` (T-47, T-16, V-Wing) at both layers of their own grid
+  (TOTE-S2A-01, A2A-01); ``facility`` (any facility kind but ``planetary_weapon``) likewise (its
+  guns; garrison rules are the combat module's). Landed starships fire at their own Surface only.
+
+:func:`environment_modifiers` gives the UCR modifiers of a position (TOTE-GAP-17, EX-30);
+:func:`system_status` and :func:`hyper_exit_spaces` the hyperspace exits (TOTE-HYPER, GAP-10).
 
 The drawing helper :func:`board_rows` gives, for each row of the standard diagram, its label and
 space ids (see its docstring), so a widget can draw the grid without knowing any rule.
