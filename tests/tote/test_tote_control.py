@@ -32,7 +32,8 @@ def stack(code: str, uid: str, faction: str, count: int, space: str | None = Non
 # ---- tractor beams -----------------------------------------------------------------------------
 
 def test_ex02_devastator_holds_428_metres_of_tantive_iv() -> None:
-    """TOTE-EX-02 (TOTE-TRACTOR-04/05/07, TOTE-MATH-01/03): the ISD Devastator (UCR 3, 10 projectors
+    """TOTE-EX-02 (TOTE-TRACTOR-04, TOTE-TRACTOR-05, TOTE-TRACTOR-07, TOTE-MATH-01, TOTE-MATH-03): the ISD
+    Devastator (UCR 3, 10 projectors
     x 100 m) on the CORV Tantive IV (UCR 7, 150 m): 3/7 = 0.428 (truncated), 1000 x 0.428 = 428 m,
     not 429; 428 > 150, complete control; the CORV's UCR becomes 1 afterwards."""
     isd = at("ISD", "devastator", "GE", "B-1")
@@ -47,7 +48,7 @@ def test_ex02_devastator_holds_428_metres_of_tantive_iv() -> None:
 
 
 def test_ex03_two_projectors_at_full_quotient() -> None:
-    """TOTE-EX-03 (TOTE-TRACTOR-02/05): 2 projectors at UCR 7 against equal or lower UCR: 200 m;
+    """TOTE-EX-03 (TOTE-TRACTOR-02, TOTE-TRACTOR-05): 2 projectors at UCR 7 against equal or lower UCR: 200 m;
     a Corvette is 150 m, 200 > 150: controlled."""
     tug_type = replace(T["CORV"], code="TUG", tractor_projectors=2, length_m=300)  # UCR 7
     assert ct.tractor_metres(tug_type) == 200
@@ -174,7 +175,8 @@ def test_disabled_ship_launches_as_final_action() -> None:
 # ---- abandon ship -------------------------------------------------------------------------------
 
 def test_abandon_ship_crew_to_the_ground() -> None:
-    """TOTE-DISABLE-06/07/08, TOTE-GAP-23a, TOTE-GAP-57: a disabled CORV (150 m, crew 15) abandons
+    """TOTE-DISABLE-06, TOTE-DISABLE-07, TOTE-DISABLE-08, TOTE-GAP-23a, TOTE-GAP-57: a disabled CORV (150 m,
+    crew 15) abandons
     ship: 15 stock infantry squads land on G-3 Surface next round; the ship is DERELICT (UCR 0)
     and can be tractored away."""
     corv = at("CORV", "c", "RA", "B-3", disabled=True, final=True, shields=0)
@@ -193,7 +195,7 @@ def test_abandon_ship_crew_to_the_ground() -> None:
 # ---- boarding and capture ------------------------------------------------------------------------
 
 def test_boarding_only_by_non_barge_aux_once_shields_are_down() -> None:
-    """TOTE-BOARD-01/02, TOTE-GAP-56: an AUX that is not a Landing Barge, in the target's space,
+    """TOTE-BOARD-01, TOTE-BOARD-02, TOTE-GAP-56: an AUX that is not a Landing Barge, in the target's space,
     after the shields are down, within its troop capacity."""
     corv = at("CORV", "c", "RA", "B-1", shields=0)
     lam = at("LAMBDA", "l", "GE", "B-1")
@@ -208,7 +210,7 @@ def test_boarding_only_by_non_barge_aux_once_shields_are_down() -> None:
 
 
 def test_capture_when_crew_and_onboard_units_are_killed() -> None:
-    """TOTE-BOARD-03/04, TOTE-GAP-25, TOTE-GAP-23b: combat aboard is fought as on the ground;
+    """TOTE-BOARD-03, TOTE-BOARD-04, TOTE-GAP-25, TOTE-GAP-23b: combat aboard is fought as on the ground;
     when every crew squad and onboard unit is dead and boarders survive, the ship is CAPTURED
     and changes hands (TOTE-BOARD-05: it now counts for the captor)."""
     corv = at("CORV", "c", "RA", "B-1", shields=0, crew=2)

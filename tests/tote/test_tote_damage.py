@@ -43,7 +43,7 @@ def routed(pools: dict[str, int], utype: UnitType = TARGET, **state: Any) -> dic
 # ---- routing ------------------------------------------------------------------------------------
 
 def test_ex16_damage_routing_on_a_capital_ship() -> None:
-    """TOTE-EX-16 (TOTE-DMG-01, TOTE-DMG-08, TOTE-DISABLE-01/02): Shields 20, Systems 50, Armor 100,
+    """TOTE-EX-16 (TOTE-DMG-01, TOTE-DMG-08, TOTE-DISABLE-01, TOTE-DISABLE-02): Shields 20, Systems 50, Armor 100,
     Hull 200. Ion 30 -> Shields 0, Systems 40, Armor untouched; standard 30 -> Shields 0, Armor 90;
     ion 80 -> Shields 0, Systems 0, Hull 190 and DISABLED."""
     a = routed({"ion": 30})
@@ -138,7 +138,7 @@ def test_each_pool_rounded_once() -> None:
 # ---- disabling and destruction ------------------------------------------------------------------
 
 def test_disabled_at_armor_zero_shields_zeroed() -> None:
-    """TOTE-DISABLE-01/02: Armor 0 disables a capital ship and its shields go to 0 at once."""
+    """TOTE-DISABLE-01, TOTE-DISABLE-02: Armor 0 disables a capital ship and its shields go to 0 at once."""
     t = unit(TARGET, shields=20, armor=5)
     hit = dm.apply_damage(t, TARGET, {"bombing": 5})
     assert hit.disabled and hit.unit["shields"] == 0 and t["shields"] == 20, "input dict must not change"
@@ -212,7 +212,7 @@ def test_ex13_minimum_damage_through_fire() -> None:
 
 
 def test_ex01_through_fire() -> None:
-    """TOTE-EX-01 via a volley (TOTE-UCR-02/06): UCR 4 against UCR 7, raw 500 -> 286."""
+    """TOTE-EX-01 via a volley (TOTE-UCR-02, TOTE-UCR-06): UCR 4 against UCR 7, raw 500 -> 286."""
     a = ship("A4", speed=2, maneuver=2)
     d = ship("D7", speed=4, maneuver=3, shields=1000)
     hit = dm.fire(unit(a), a, unit(d, "t", "NR"), d, ["TLB:25", "TLC:25"])
@@ -236,7 +236,8 @@ def test_ucr_applies_to_every_unit_kind() -> None:
     ("Z-95", (3, 3), 1, 7, 6),
 ])
 def test_ex30_environmental_ucr(name: str, base: tuple[int, int], atmo_mod: int, atmosphere: int, ground_air: int) -> None:
-    """TOTE-EX-30, TOTE-UCR-07, TOTE-GAP-16/17 (TOTE-ATMO-02..04, TOTE-GROUND-02): TIE 9 -> 8 / 7,
+    """TOTE-EX-30, TOTE-UCR-07, TOTE-GAP-16, TOTE-GAP-17 (TOTE-ATMO-02, TOTE-ATMO-03, TOTE-ATMO-04,
+    TOTE-GROUND-02): TIE 9 -> 8 / 7,
     X-Wing 8 -> 8 / 7, Z-95 6 -> 7 / 6 in the Atmosphere / a ground grid's Air layer."""
     t = ship(name, cls="sf", speed=base[0], maneuver=base[1], atmo_mod=atmo_mod, hull=0)
     assert dm.unit_ucr(unit(t, space="ATMO"), t) == atmosphere

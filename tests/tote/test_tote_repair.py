@@ -33,7 +33,7 @@ def fighter(**state: Any) -> dict[str, Any]:
 
 
 def test_ex24_capital_repairs_at_a_stronghold() -> None:
-    """TOTE-EX-24 (TOTE-REPAIR-02/04, TOTE-GAP-36): shields 0 -> 100%: 20 h; Armor 40% -> 100%:
+    """TOTE-EX-24 (TOTE-REPAIR-02, TOTE-REPAIR-04, TOTE-GAP-36): shields 0 -> 100%: 20 h; Armor 40% -> 100%:
     12 h; Hull 70% -> 100%: 6 h; Armor and Hull one at a time: 18 h, within one 24-h turn."""
     assert rp.hours_to_full(ship(shields=0), SHIP, STRONGHOLD) == 20
     assert rp.hours_to_full(ship(armor=400), SHIP, STRONGHOLD) == 12
@@ -44,7 +44,7 @@ def test_ex24_capital_repairs_at_a_stronghold() -> None:
 
 
 def test_ex24_fighter_repairs() -> None:
-    """TOTE-EX-24 (TOTE-REPAIR-05/06): SF shields 0 -> 100%: 5 h (20%/h); SF Armor 30% -> 100%:
+    """TOTE-EX-24 (TOTE-REPAIR-05, TOTE-REPAIR-06): SF shields 0 -> 100%: 5 h (20%/h); SF Armor 30% -> 100%:
     7 h (10%/h)."""
     assert rp.hours_to_full(fighter(shields=0), FIGHTER, FOREIGN) == 5
     assert rp.hours_to_full(fighter(armor=12), FIGHTER, FOREIGN) == 7

@@ -148,7 +148,7 @@ def test_ex29_swarm_on_csp() -> None:
 # ---- fatigue and logistics ---------------------------------------------------------------------
 
 def test_ex23_combat_fatigue() -> None:
-    """TOTE-EX-23, TOTE-FATIGUE-01/02, TOTE-GAP-44: 5000 squads + 10 GAV -> 7 days; 3000 + 50 GAV ->
+    """TOTE-EX-23, TOTE-FATIGUE-01, TOTE-FATIGUE-02, TOTE-GAP-44: 5000 squads + 10 GAV -> 7 days; 3000 + 50 GAV ->
     7; 4999 + 49 -> 14; 5001 squads refused; landed host ships -> never fatigued (TOTE-FATIGUE-04)."""
     assert st.fatigue_days(5000, 10) == 7
     assert st.fatigue_days(3000, 50) == 7
@@ -177,7 +177,7 @@ def test_infantry_and_vehicles_cannot_march_between_ground_grids() -> None:
 # ---- orbital bombardment -----------------------------------------------------------------------
 
 def test_orbital_bombardment_by_the_listed_classes_from_the_a_ring() -> None:
-    """TOTE-OB-01/02: Star Destroyers, Mon Calamari cruisers and the Dauntless bombard the adjacent
+    """TOTE-OB-01, TOTE-OB-02: Star Destroyers, Mon Calamari cruisers and the Dauntless bombard the adjacent
     ground grid from the A-Ring; others cannot, nor from elsewhere."""
     for code in ("ISD", "ISD2", "SSD", "VSD", "MC90", "DHC"):
         assert "orbital_bombardment" in T[code].flags, code
@@ -189,7 +189,7 @@ def test_orbital_bombardment_by_the_listed_classes_from_the_a_ring() -> None:
 
 
 def test_orbital_bombardment_fires_all_weapons() -> None:
-    """TOTE-OB-03, TOTE-GAP-19/43: every weapon fires, spread over Surface targets; ion has no
+    """TOTE-OB-03, TOTE-GAP-19, TOTE-GAP-43: every weapon fires, spread over Surface targets; ion has no
     effect on infantry (TOTE-ATMOBOMB-02) but hits a facility."""
     isd = at("ISD", "isd", "GE", "A-1")
     inf = stack("INF", "i", "NR", "G-1/surface", 100)
@@ -295,7 +295,7 @@ def test_ground_to_ground_same_grid_only() -> None:
 # ---- garrisons ---------------------------------------------------------------------------------
 
 def test_garrison_fires_without_counter_attack() -> None:
-    """TOTE-GARRISON-01/02: units in a facility attack freely; outside units cannot attack them until
+    """TOTE-GARRISON-01, TOTE-GARRISON-02: units in a facility attack freely; outside units cannot attack them until
     the facility is DISABLED (Armor 0), then they can."""
     fcc = facility("FCC", "fcc", "NR", "G-1/surface")
     inside = stack("INF", "in", "NR", "G-1/surface", 20, garrisoned_in="fcc")

@@ -32,20 +32,25 @@ CHART = [  # (rule, code, name on the chart, raw, kind) as the text's chart read
 
 @pytest.mark.parametrize("rule,code,name,raw,kind", CHART, ids=[c[0] for c in CHART])
 def test_chart_line(rule: str, code: str, name: str, raw: int, kind: str) -> None:
-    """TOTE-WPN-02..21: each chart line, its name, raw damage and kind, exactly as the text."""
+    """TOTE-WPN-02, TOTE-WPN-03, TOTE-WPN-04, TOTE-WPN-05, TOTE-WPN-06, TOTE-WPN-07, TOTE-WPN-08, TOTE-WPN-09,
+    TOTE-WPN-10, TOTE-WPN-11, TOTE-WPN-12, TOTE-WPN-13, TOTE-WPN-14, TOTE-WPN-15, TOTE-WPN-16, TOTE-WPN-17,
+    TOTE-WPN-18, TOTE-WPN-19, TOTE-WPN-20, TOTE-WPN-21: each chart line, its name, raw damage and kind,
+    exactly as the text."""
     entry = w.weapon(code)
     assert (entry.name, entry.raw, w.kind(code)) == (name, raw, kind), f"{rule}: {code} is {entry}"
     assert w.raw_damage(code) == raw
 
 
 def test_chart_is_exactly_the_texts_twenty_weapons() -> None:
-    """TOTE-WPN-02..21: nothing added to or missing from the chart."""
+    """TOTE-WPN-02, TOTE-WPN-03, TOTE-WPN-04, TOTE-WPN-05, TOTE-WPN-06, TOTE-WPN-07, TOTE-WPN-08, TOTE-WPN-09,
+    TOTE-WPN-10, TOTE-WPN-11, TOTE-WPN-12, TOTE-WPN-13, TOTE-WPN-14, TOTE-WPN-15, TOTE-WPN-16, TOTE-WPN-17,
+    TOTE-WPN-18, TOTE-WPN-19, TOTE-WPN-20, TOTE-WPN-21: nothing added to or missing from the chart."""
     assert sorted(w.chart()) == sorted(c[1] for c in CHART)
 
 
 def test_routing_of_the_chart() -> None:
     """TOTE-WPN-11 PTLC routes Armor -> Hull, TOTE-WPN-17 PIC Systems -> Hull; ions feed the ion
-    pool (TOTE-WPN-12..16), lasers and warheads the standard pool."""
+    pool (TOTE-WPN-12, TOTE-WPN-13, TOTE-WPN-14, TOTE-WPN-15, TOTE-WPN-16), lasers and warheads the standard pool."""
     assert w.pool_of("PTLC") == "ptlc" and w.is_planetary("PTLC")
     assert w.pool_of("PIC") == "pic" and w.is_planetary("PIC") and w.is_ion("PIC")
     for code in ("LIC", "IC", "HIC", "IB", "HIB"):
@@ -70,7 +75,7 @@ def test_quad_quadruples_any_weapon() -> None:
 
 
 def test_other_multipliers_refused() -> None:
-    """TOTE-WPN-22/23: only Dual and Quad exist; x3 is refused with what would be right."""
+    """TOTE-WPN-22, TOTE-WPN-23: only Dual and Quad exist; x3 is refused with what would be right."""
     with pytest.raises(w.WeaponError, match="1, 2 \\(Dual\\) or 4 \\(Quad\\)"):
         w.raw_damage("TLC", 3)
     with pytest.raises(w.WeaponError, match="unknown weapon 'XYZ'"):
@@ -113,7 +118,7 @@ def test_warheads_unlimited_and_mandatory() -> None:
 
 
 def test_bombing_run_fires_warheads_only() -> None:
-    """TOTE-BOMB-02/03: on a Bombing Run warheads feed the shield-bypass pool; no other weapon fires."""
+    """TOTE-BOMB-02, TOTE-BOMB-03: on a Bombing Run warheads feed the shield-bypass pool; no other weapon fires."""
     assert w.raw_pools(["PT:4"], bombing_run=True) == {"bombing": 12}
     with pytest.raises(w.WeaponError, match="warheads only"):
         w.raw_pools(["PT:4", "LC:4"], bombing_run=True)
