@@ -105,8 +105,11 @@ def end_post(state: State, seat: str) -> list[Event]:
     return events
 
 
-def run_orders(ruleset: Any, state: State, seat: str, texts: list[str], strict: int | None = None) -> list[Event]:
-    """Carry out ``texts`` (a post's orders) for ``seat`` in the groups of TOTE-FLOW-05.
+def run_orders(ruleset: Any, state: State, seat: str, texts: list[str], strict: int | None = None,
+               defend: bool = True) -> list[Event]:
+    """Carry out ``texts`` (a post's orders) for ``seat`` in the groups of TOTE-FLOW-05, with the
+    automatic defence of the units given no order (unless ``defend`` is False: checks and previews
+    of a sheet still being written).
 
     An order that has become impossible is skipped with a note to the seat; with ``strict`` the
     order of that index raises its OrderError instead (the check made when an order is queued).
@@ -118,7 +121,8 @@ def run_orders(ruleset: Any, state: State, seat: str, texts: list[str], strict: 
         for i, text in indexed:
             if group_of(text) == group:
                 events += _one(ruleset, state, seat, text, i, strict, execute)
-    events += auto_defense(state, seat)
+    if defend:
+        events += auto_defense(state, seat)
     for group in ("d", "e"):
         for i, text in indexed:
             if group_of(text) == group:
@@ -141,7 +145,7 @@ def dry_run(ruleset: Any, state: State, seat: str, texts: list[str]) -> None:
     """Check that the last of ``texts`` can be carried out after the others, on a copy of the
     state (nothing changes). Raises OrderError saying why not."""
     trial = json.loads(json.dumps(state))
-    run_orders(ruleset, trial, seat, texts, strict=len(texts) - 1)
+    run_orders(ruleset, trial, seat, texts, strict=len(texts) - 1, defend=False)
 
 
 def resolve_post(ruleset: Any, state: State) -> list[Event]:

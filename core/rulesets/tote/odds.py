@@ -22,7 +22,7 @@ from .model import State
 def _after_sheet(ruleset: Any, state: State, seat: str) -> State:
     """A copy of the state as it would be once the seat's sheet so far is carried out."""
     trial = json.loads(json.dumps(state))
-    flow.run_orders(ruleset, trial, seat, [o["text"] for o in state["sheets"].get(seat, [])])
+    flow.run_orders(ruleset, trial, seat, [o["text"] for o in state["sheets"].get(seat, [])], defend=False)
     return trial
 
 

@@ -156,19 +156,22 @@ def new_state(scenario: str, seats: list[tuple[str, str]], options: dict[str, An
         fleets[seat] = name
         space = f"{RING[sc.start]}-{k % 4 + 1}"
         n = 0
+        ships = []
         for code, count in fleet.items():
             for _ in range(count):
                 n += 1
                 uid = f"{side}-{n}"
                 units[uid] = model.new_unit(uid, code, seat, space)
-                for craft, m in types[code].complement:
-                    if craft not in types:
-                        continue  # ground complements fight on the ground, not in this space battle
-                    for _ in range(m):
-                        n += 1
-                        cid = f"{side}-{n}"
-                        units[cid] = model.new_unit(cid, craft, seat, None, carried_by=uid)
-                        units[uid]["carried"].append(cid)
+                ships.append(uid)
+        for uid in ships:
+            for craft, m in types[units[uid]["type"]].complement:
+                if craft not in types:
+                    continue  # ground complements fight on the ground, not in this space battle
+                for _ in range(m):
+                    n += 1
+                    cid = f"{side}-{n}"
+                    units[cid] = model.new_unit(cid, craft, seat, None, carried_by=uid)
+                    units[uid]["carried"].append(cid)
     dice = Dice.from_state({"seed": seed, "n": 0})
     pool = [s for s, _ in seats]
     initiative = []

@@ -1,0 +1,356 @@
+"""The tote battle engine: posts and initiative, automatic defence, orders carried out through the
+grid and combat modules with exact numbers, withdrawal, patrols, tractors, final actions, the end,
+the views' hidden information, previews, invariants and set-up."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from core.errors import SetupError
+from core.ruleset import SeatSpec
+from core.rulesets.tote import TwilightOfTheEmpire, arith, flow, model, views
+from core.rulesets.tote.weapons import raw_pools
+
+
+def duel(battle, gap: str = "C-1", target: str = "CORV:2", seed: str = "duel"):
+    """GE with one ISD in ``gap`` against NR with ``target`` in the same space."""
+    b = battle({"ann": ("GE", "ISD:1"), "ben": ("NR", target)}, seed=seed)
+    for u in b.state["units"].values():
+        b.place(u["id"], gap)
+    return b
+
+
+# ---- posts and initiative ---------------------------------------------------------------------------
+
+def test_gap_02_posts_one_after_another_in_rotating_initiative(battle) -> None:
+    """TOTE-GAP-02 / TOTE-GAP-01: one post per faction per day, only the poster is awaited, and the
+    first poster rotates by one seat each day."""
+    b = battle({"a": ("GE", "ISD:1"), "b": ("NR", "CORV:1"), "c": ("RA", "CGUN:1")}, seed="init")
+    order = flow.turn_order(b.state)
+    assert sorted(order) == ["a", "b", "c"]
+    assert b.rs.awaiting(b.state) == {order[0]}, "only the first poster of day 1 is awaited"
+    seen = []
+    for _ in range(3):
+        seen.append(flow.active(b.state))
+        b.rs.resolve(b.state)
+    assert seen == order, f"posts were made in {seen}, not the initiative {order}"
+    assert b.state["turn"] == 2, "after every faction posted, day 2 begins"
+    assert flow.turn_order(b.state) == order[1:] + order[:1], "on day 2 the next seat has the initiative"
+    assert flow.active(b.state) == order[1]
+    assert b.rs.legal_orders(b.state, order[0]) == [], "a faction not posting has no legal orders"
+
+
+def test_gap_02_units_without_orders_fire_at_the_highest_quotient(battle) -> None:
+    """TOTE-GAP-02: an ISD (UCR 3) with no orders fires at the hostile with the highest quotient:
+    a CORV (UCR 7, q 0.428) before a CGUN (UCR 8, q 0.375)."""
+    b = battle({"ann": ("GE", "ISD:1"), "ben": ("NR", "CGUN:1, CORV:1")}, seed="auto")
+    for u in b.state["units"].values():
+        b.place(u["id"], "C-1")
+    events = b.post("ann")
+    hits = [e for e in events if e["kind"] == "tote.hit"]
+    assert [e["data"]["target"] for e in hits] == ["NR-2"], "the automatic defence must pick the CORV NR-2"
+    assert hits[0]["data"]["q_milli"] == 428
+    assert "automatic defence" in hits[0]["text"]
+
+
+def test_gap_02_ties_go_to_the_lowest_hull(battle) -> None:
+    """TOTE-GAP-02: between targets of equal quotient, the one with the lowest remaining hull."""
+    b = duel(battle)
+    b.unit("NR-2")["hull"] = 50
+    hits = [e for e in b.post("ann") if e["kind"] == "tote.hit"]
+    assert hits[0]["data"]["target"] == "NR-2", "the CORV with 50 hull left must be chosen over the whole one"
+
+
+def test_gap_02_auto_defense_off_and_hold(battle) -> None:
+    """TOTE-GAP-02 option ``auto_defense``: off, units without orders do nothing; ``hold`` keeps a unit's fire."""
+    b = duel(battle)
+    assert not [e for e in b.post("ann", "hold GE-1") if e["kind"] == "tote.hit"], "a held unit must not fire"
+    b2 = battle({"ann": ("GE", "ISD:1"), "ben": ("NR", "CORV:1")}, seed="off", auto_defense=False)
+    for u in b2.state["units"].values():
+        b2.place(u["id"], "C-1")
+    assert not [e for e in b2.post("ann") if e["kind"] == "tote.hit"], "with auto_defense off nobody fires unordered"
+
+
+# ---- fire: exact damage --------------------------------------------------------------------------
+
+def test_ucr_02_fire_deals_exact_pooled_damage(battle) -> None:
+    """TOTE-UCR-02, TOTE-GAP-12, TOTE-MATH-01/02: an ISD's whole volley at a CORV is its raw pools
+    times q = floor(3000/7) = 428 thousandths, each pool rounded up once, applied shields first."""
+    b = duel(battle, target="CORV:1")
+    pools = raw_pools([m.spec for m in model.spec("ISD").mounts])
+    want = {p: arith.total(v, 428) for p, v in pools.items()}
+    odds = b.rs.odds(b.state, "ann", "fire GE-1 NR-1")
+    assert odds is not None and odds.total() == 1
+    assert f"exactly {sum(want.values())} damage" in odds.title, odds.title
+    hit = [e for e in b.post("ann", "fire GE-1 NR-1") if e["kind"] == "tote.hit"][0]
+    assert hit["data"]["dealt"] == want, f"dealt {hit['data']['dealt']}, expected {want}"
+    assert hit["to"] == ["all"], "every combat action is public (TOTE-COMMS-05)"
+    nr1 = b.unit("NR-1")
+    assert nr1["disabled"] and (nr1["shields"], nr1["armor"], nr1["hull"]) == (0, 0, 120 + 60 + 72 - want["standard"]), nr1
+
+
+def test_gap_19_fire_named_mounts_then_the_rest(battle) -> None:
+    """TOTE-GAP-19 / TOTE-UCR-06: a unit may fire some mounts at one target and the rest at another;
+    a mount fires once a round."""
+    b = duel(battle)
+    b.turn_to("ann")
+    b.order("ann", "fire GE-1 NR-1 HIC:10")
+    msg = b.refused("ann", "fire GE-1 NR-2 HIC:10")
+    assert "no unfired mount 'HIC:10'" in msg, msg
+    b.order("ann", "fire GE-1 NR-2")
+    hits = [e for e in b.rs.resolve(b.state) if e["kind"] == "tote.hit"]
+    assert [h["data"]["target"] for h in hits] == ["NR-1", "NR-2"]
+    assert list(hits[0]["data"]["raw"]) == ["ion"] and hits[0]["data"]["raw"]["ion"] == 40
+
+
+def test_range_02_craft_fire_only_in_their_own_space(battle) -> None:
+    """TOTE-RANGE-01/02, TOTE-FIRE-04: a capital ship reaches an adjacent space, a DSZ only itself."""
+    b = duel(battle)
+    b.place("NR-1", "C-2")
+    b.place("NR-2", "DSZ-1")
+    b.turn_to("ann")
+    b.order("ann", "fire GE-1 NR-1 HIC:10")
+    msg = b.refused("ann", "fire GE-1 NR-2")
+    assert "Deep Space Zone" in msg or "cannot fire" in msg or "sensors" in msg, msg
+
+
+def test_move_03_fire_then_move_but_not_fire_again(battle) -> None:
+    """TOTE-MOVE-03: a ship fires then moves or moves then fires, never fire, move, fire."""
+    b = duel(battle)
+    b.turn_to("ann")
+    b.order("ann", "fire GE-1 NR-1 HIC:10")
+    b.order("ann", "move GE-1 B-1")
+    msg = b.refused("ann", "fire GE-1 NR-2")
+    assert "moves then fires or fires then moves" in msg, msg
+
+
+def test_move_01_a_ring_ends_movement(battle) -> None:
+    """TOTE-MOVE-01 / TOTE-GAP-04: a CORV (speed 4) may go C-1 > B-1 > A-1 but no further that round."""
+    b = battle({"ann": ("NR", "CORV:1"), "ben": ("GE", "ISD:1")}, seed="mv")
+    b.place("NR-1", "C-1")
+    b.place("GE-1", "C-3")
+    b.turn_to("ann")
+    b.order("ann", "move NR-1 A-1")
+    msg = b.refused("ann", "move NR-1 A-2")
+    assert "no movement points" in msg or "ends movement" in msg or "cannot" in msg, msg
+    events = b.rs.resolve(b.state)
+    assert b.unit("NR-1")["space"] == "A-1" and b.unit("NR-1")["mp"] == 0
+    assert any("C-1 > B-1 > A-1" in e["text"] for e in events)
+
+
+# ---- tractors ----------------------------------------------------------------------------------------
+
+def test_ex_02_tractor_holds_428_m_and_comes_last(battle) -> None:
+    """TOTE-EX-02 / TOTE-EX-36 / TOTE-TRACTOR-04/05/07/08: the ISD's 10 projectors (1000 m) at UCR 3
+    against the CORV's 7 hold 428 m (not 429) > 150 m: complete control; the attack of the same
+    post used the CORV's UCR 7, and from then on its UCR is 1."""
+    b = duel(battle, target="CORV:1")
+    b.unit("NR-1")["shields"] = 90
+    b.turn_to("ann")
+    b.order("ann", "fire GE-1 NR-1 HIC:10")
+    odds = b.rs.odds(b.state, "ann", "tractor GE-1 NR-1")
+    assert odds is not None and "428 m held against 150 m" in odds.title, odds.title
+    b.order("ann", "tractor GE-1 NR-1")
+    events = b.rs.resolve(b.state)
+    hit = [e for e in events if e["kind"] == "tote.hit"][0]
+    assert hit["data"]["ucr"] == [3, 7], "the attack in the tractoring post uses the CORV's UCR 7"
+    tractor = [e for e in events if e["kind"] == "tote.tractor"][0]
+    assert tractor["data"]["held"] == 428
+    assert b.unit("NR-1")["tractored_by"] == "ann"
+    from core.rulesets.tote import damage
+    assert damage.unit_ucr(b.unit("NR-1"), model.spec("CORV")) == 1
+
+
+def test_tractor_01_only_a_shorter_vessel(battle) -> None:
+    """TOTE-TRACTOR-01: a ship tractors only a vessel shorter than itself."""
+    b = battle({"ann": ("GE", "STRK:1"), "ben": ("NR", "MC80:1")}, seed="tr")
+    for u in b.state["units"].values():
+        b.place(u["id"], "C-1")
+    b.turn_to("ann")
+    msg = b.refused("ann", "tractor GE-1 NR-1")
+    assert "shorter than itself" in msg, msg
+
+
+def test_gap_41_tractor_released_at_the_holders_next_post(battle) -> None:
+    """TOTE-GAP-41: control lasts until the tractoring player's next post; a held ship cannot withdraw."""
+    b = duel(battle, target="CORV:1")
+    b.post("ann", "hold GE-1", "tractor GE-1 NR-1")
+    assert b.unit("NR-1")["tractored_by"] == "ann"
+    b.turn_to("ben")
+    msg = b.refused("ben", "withdraw NR-1")
+    assert "tractor" in msg, msg
+    b.turn_to("ann")
+    assert b.unit("NR-1")["tractored_by"] is None
+
+
+# ---- withdrawal --------------------------------------------------------------------------------------
+
+def test_time_05_withdraw_leaves_the_battle_at_the_end_of_the_post(battle) -> None:
+    """TOTE-TIME-05/06, TOTE-GAP-51: units may fire and then withdraw; the departure is public, the
+    destination never; with one faction left the battle ends."""
+    b = duel(battle)
+    events = b.post("ben", "fire NR-1 GE-1", "withdraw NR-1,NR-2")
+    assert b.unit("NR-1")["withdrawn"] and b.unit("NR-1")["space"] is None
+    dep = [e for e in events if e["kind"] == "tote.withdraw"][0]
+    assert dep["to"] == ["all"] and "2 units" in dep["text"]
+    out = b.rs.outcome(b.state)
+    assert out is not None and out.winners == ("GE",)
+
+
+def test_time_07_interdictor_prevents_withdrawal(battle) -> None:
+    """TOTE-TIME-07 / TOTE-GAP-40: a hostile interdictor that is not disabled stops every withdrawal."""
+    b = battle({"ann": ("GE", "INT:1"), "ben": ("NR", "CORV:1")}, seed="int")
+    b.place("GE-1", "C-3")
+    b.place("NR-1", "C-1")
+    b.turn_to("ben")
+    assert "interdictor GE-1" in b.refused("ben", "withdraw NR-1")
+    b.unit("GE-1")["disabled"] = True
+    b.order("ben", "withdraw NR-1")
+
+
+def test_disable_05_disabled_ship_cannot_jump_but_acts_once(battle) -> None:
+    """TOTE-DISABLE-04/05, TOTE-GAP-22, TOTE-EX-38: a ship disabled in an enemy post may still move
+    and fire in its owner's next post, never jump; after that post it is inert."""
+    b = duel(battle, target="CORV:1")
+    b.unit("NR-1").update(disabled=True, final=True, shields=0)
+    b.turn_to("ben")
+    assert "may not enter hyperspace" in b.refused("ben", "withdraw NR-1")
+    b.order("ben", "fire NR-1 GE-1")
+    b.rs.resolve(b.state)
+    assert b.unit("NR-1")["inert"] and not model.can_act(b.unit("NR-1"))
+
+
+# ---- patrols, bombing ------------------------------------------------------------------------------
+
+def test_csp_04_patrol_shields_capital_ships_until_engaged(battle) -> None:
+    """TOTE-CSP-04/05, TOTE-GAP-20: while an SF patrol is not engaged, enemy SF may not attack capital
+    ships in its space; once an SF attacks the patrol in the post, they may."""
+    b = battle({"ann": ("NR", "CGUN:3, XWING:2"), "ben": ("GE", "STRK:1, TIEAV:1")}, seed="csp")
+    for u in b.state["units"].values():
+        b.place(u["id"], "C-1")
+    b.post("ben", "hold GE-1,GE-2", "patrol GE-2")
+    assert b.unit("GE-2")["patrol"]
+    b.turn_to("ann")
+    msg = b.refused("ann", "fire NR-4 GE-1")
+    assert "patrol of GE-2" in msg and "TOTE-CSP-04" in msg, msg
+    b.order("ann", "fire NR-4 GE-2")
+    b.order("ann", "fire NR-5 GE-1")
+
+
+def test_bomb_04_bombing_run_needs_equal_or_lower_ucr(battle) -> None:
+    """TOTE-BOMB-02/03/04, TOTE-EX-28: a Y-Wing (UCR 6) may bomb the ISD (UCR 3) with warheads that
+    skip the shields, then fires nothing else; it may not bomb a CGUN (UCR 8)."""
+    b = battle({"ann": ("RA", "CGUN:1, YWING:1"), "ben": ("GE", "ISD:1")}, seed="bomb")
+    for u in b.state["units"].values():
+        b.place(u["id"], "C-1")
+    b2 = battle({"ann": ("RA", "YWING:1, CORV:1"), "ben": ("NR", "CGUN:1")}, seed="bomb2")
+    for u in b2.state["units"].values():
+        b2.place(u["id"], "C-1")
+    b2.turn_to("ann")
+    assert "TOTE-BOMB-04" in b2.refused("ann", "bomb RA-1 NR-1")
+    b.turn_to("ann")
+    b.order("ann", "hold RA-1")
+    b.order("ann", "bomb RA-2 GE-1")
+    assert "TOTE-BOMB-03" in b.refused("ann", "fire RA-2 GE-1")
+    hit = [e for e in b.rs.resolve(b.state) if e["kind"] == "tote.hit" and e["data"]["attacker"] == "RA-2"][0]
+    assert list(hit["data"]["dealt"]) == ["bombing"] and hit["data"]["q_milli"] == 1000
+    assert b.unit("GE-1")["shields"] == 1300, "the bombing run skips the shields"
+    assert b.unit("GE-1")["armor"] == 1000 - hit["data"]["dealt"]["bombing"], "it goes to the armor"
+
+
+# ---- launch and recall ----------------------------------------------------------------------------
+
+def test_launch_01_launch_and_recall_craft(battle) -> None:
+    """TOTE-LAUNCH-01, TOTE-STOCK-01/06: a ship's complement starts aboard; it launches any or all of
+    its craft and recalls them within its hangar room."""
+    b = battle({"ann": ("GE", "STRK:1"), "ben": ("NR", "CORV:1")}, seed="launch", craft=True)
+    strk = b.unit("GE-1")
+    aboard = list(strk["carried"])
+    assert len(aboard) == 2 and all(b.unit(c)["type"] == "TIEF" and b.unit(c)["space"] is None for c in aboard)
+    b.post("ann", f"launch GE-1 {aboard[0]}", "hold GE-1")
+    assert b.unit(aboard[0])["space"] == strk["space"] and b.unit(aboard[0])["carried_by"] is None
+    b.post("ann", f"recall {aboard[0]} GE-1")
+    assert b.unit(aboard[0])["carried_by"] == "GE-1" and aboard[0] in b.unit("GE-1")["carried"]
+
+
+# ---- the end ----------------------------------------------------------------------------------------
+
+def test_battle_ends_with_the_last_faction_fighting(battle) -> None:
+    """The battle ends when one faction alone still fights; the day limit decides by fighting CP."""
+    b = duel(battle, target="CORV:1")
+    b.post("ann", "fire GE-1 NR-1")
+    out = b.rs.outcome(b.state)
+    assert out is not None and out.winners == ("GE",), out
+    b2 = battle({"ann": ("GE", "ISD:1"), "ben": ("NR", "CORV:1")}, seed="limit", day_limit=1)
+    b2.place("NR-1", "C-3")
+    for _ in range(2):
+        b2.rs.resolve(b2.state)
+    out = b2.rs.outcome(b2.state)
+    assert out is not None and out.winners == ("GE",) and "day limit" in out.reason, out
+
+
+# ---- views -------------------------------------------------------------------------------------------
+
+def test_views_show_only_what_sensors_cover(battle) -> None:
+    """TOTE-SCAN-06/13, TOTE-GAP-37, catalog 5.5: a unit in a DSZ is seen only from that DSZ or the
+    bordering C-Ring space; a seen enemy shows percentages, never exact layers or what is aboard."""
+    b = battle({"ann": ("GE", "ISD:1"), "ben": ("NR", "CORV:2")}, seed="view")
+    b.place("GE-1", "C-3")
+    b.place("NR-1", "DSZ-1")
+    b.place("NR-2", "B-2")
+    b.unit("NR-2")["hull"] = 77
+    v = b.rs.view(b.state, "ann")
+    seen = {t["id"] for s in v["board"]["spaces"].values() for t in s["units"]}
+    assert "NR-1" not in seen, "a unit in DSZ-1 is invisible from C-3"
+    assert "NR-2" in seen, "a unit in B-2 is covered from the C-Ring"
+    text = json.dumps(v)
+    assert "77/120" not in text and "H64%" in text, "an enemy's hull shows as a sensor percentage only"
+    b.place("GE-1", "C-1")
+    v = b.rs.view(b.state, "ann")
+    assert "NR-1" in {t["id"] for t in v["board"]["spaces"]["DSZ-1"]["units"]}, "C-1 borders DSZ-1"
+    assert v["board"]["kind"] == "rings" and v["board"]["cards"]["GE-1"]["lines"]
+
+
+def test_views_hide_the_order_sheet(battle) -> None:
+    """Hidden information: another faction's queued orders never show in a view."""
+    b = duel(battle)
+    b.turn_to("ann")
+    b.order("ann", "fire GE-1 NR-1")
+    assert "fire GE-1 NR-1" in json.dumps(b.rs.view(b.state, "ann"))
+    assert "fire GE-1 NR-1" not in json.dumps(b.rs.view(b.state, "ben"))
+
+
+# ---- invariants and set-up --------------------------------------------------------------------------
+
+def test_invariants_catch_a_vanished_unit_and_damage_without_combat(battle) -> None:
+    """The invariants report a unit that vanished and damage with no combat on the record."""
+    b = duel(battle)
+    after = json.loads(json.dumps(b.state))
+    del after["units"]["NR-2"]
+    after["units"]["NR-1"]["hull"] -= 5
+    found = b.rs.invariants(b.state, after, [])
+    assert any("vanished" in p for p in found) and any("no combat" in p for p in found), found
+    assert b.rs.invariants(b.state, json.loads(json.dumps(b.state)), []) == []
+
+
+@pytest.mark.parametrize("fleet,rule", [("ISD:3", "TOTE-CP-02"), ("CORV:8", "TOTE-CP-03"), ("MC80:1", "TOTE-FACTION-11"),
+                                        ("CORV:1, XWING:2", "TOTE-ESC-04")])
+def test_setup_refuses_illegal_fleets(fleet: str, rule: str) -> None:
+    """TOTE-CP-02/03, TOTE-ESC-04 (TOTE-EX-06), TOTE-FACTION-11: an illegal fleet is refused naming the rule."""
+    rs = TwilightOfTheEmpire()
+    side = "NR" if "XWING" in fleet else "GE"
+    with pytest.raises(SetupError) as err:
+        rs.setup("skirmish", [SeatSpec("a", side), SeatSpec("b", "RA")], {"forces": {"a": fleet}}, "s")
+    assert rule in str(err.value), str(err.value)
+
+
+def test_setup_every_faction_fields_a_legal_fleet() -> None:
+    """TOTE-META-01, TOTE-CP-02/03: all ten factions' ready fleets are legal and a faction plays once."""
+    rs = TwilightOfTheEmpire()
+    sides = rs.sides()
+    state = rs.setup("melee", [SeatSpec(f"p{i}", s) for i, s in enumerate(sides)], {}, "ten")
+    assert len(state["initiative"]) == 10 and flow.active(state) == state["initiative"][0]
+    with pytest.raises(SetupError, match="TOTE-META-01"):
+        rs.setup("skirmish", [SeatSpec("a", "GE"), SeatSpec("b", "GE")], {}, "s")
+    assert views.build(state, "gm")["board"]["spaces"]["DSZ-1"]["units"]
