@@ -71,6 +71,11 @@ def beaten(facts: dict[str, Any]) -> bool:
     return fighting * 3 < theirs or (brought > 0 and fighting * 3 < brought)
 
 
+def _hull_pct(u: dict[str, Any]) -> int:
+    full = model.maxima(u)["hull"]
+    return 100 if not full else u["hull"] * 100 // full
+
+
 def play(view: dict[str, Any], seat: str) -> list[str]:
     """The bot's orders for its post (an empty list when it is not its post)."""
     facts = view.get("facts") or {}
@@ -79,32 +84,39 @@ def play(view: dict[str, Any], seat: str) -> list[str]:
     units = facts["units"]
     active = [u for u in units.values() if model.can_act(u)]
     orders: list[str] = []
+    jumpers = [u for u in active if u["space"] is not None and not u["disabled"] and not u.get("tractored_by")
+               and model.spec(u).hyperdrive is not None]
     if beaten(facts):
-        leaving = [u["id"] for u in active if u["space"] is not None and not u["disabled"] and not u.get("tractored_by")
-                   and model.spec(u).hyperdrive is not None]
-        if leaving:
-            return [f"withdraw {','.join(leaving)}"]
+        if jumpers:
+            return [f"withdraw {','.join(u['id'] for u in jumpers)}"]
+    saved = {u["id"] for u in jumpers if model.is_capital(u) and _hull_pct(u) < 25 and facts["contacts"]}
     for u in active:
-        if u["space"] is not None and u["carried"] and not u["disabled"]:
+        if u["space"] is not None and u["carried"] and not u["disabled"] and u["id"] not in saved:
             orders.append(f"launch {u['id']}")
-    target = focus(facts["contacts"])
+    contacts = [c for c in facts["contacts"] if c["state"] not in ("destroyed", "derelict")]
+    target = focus(contacts)
     if target is None:
         for u in active:
             if u["space"] is not None and model.speed(u) > 0 and grid.kind(u["space"]) == "dsz":
                 orders.append(f"move {u['id']} {u['space'].replace('DSZ', 'C')}")
         return orders
     for u in sorted(active, key=lambda x: x["id"]):
-        if u["space"] is None and not u.get("carried_by"):
+        if u["id"] in saved:
             continue
         where = u["space"] or units.get(u.get("carried_by") or "", {}).get("space")
         if where is None:
             continue
         probe = dict(u, space=where)
-        if reachable(probe, target["space"]):
-            if model.spec(u).mounts:
-                orders.append(f"fire {u['id']} {target['id']}")
-        elif model.speed(u) > 0 and not u["disabled"]:
+        in_reach = [c for c in contacts if reachable(probe, c["space"])]
+        if in_reach and model.spec(u).mounts:
+            pick = target if target in in_reach else focus(in_reach)
+            if pick is not None:
+                orders.append(f"fire {u['id']} {pick['id']}")
+                continue
+        if model.speed(u) > 0 and not u["disabled"]:
             nxt = step_towards(probe, target["space"])
             if nxt is not None:
                 orders.append(f"move {u['id']} {nxt}")
+    if saved:
+        orders.append(f"withdraw {','.join(sorted(saved))}")
     return orders
