@@ -294,3 +294,61 @@ def test_refusals() -> None:
         dm.fire(unit(ISD), ISD, unit(TARGET, destroyed=True), TARGET, ["HTLB:1"])
     with pytest.raises(dm.DamageError, match="final actions"):
         dm.fire(unit(ISD, inert=True), ISD, unit(TARGET), TARGET, ["HTLB:1"])
+
+
+# ---- properties ---------------------------------------------------------------------------------
+
+from fractions import Fraction  # noqa: E402
+from math import ceil  # noqa: E402
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as hs  # noqa: E402
+
+POOLS = hs.dictionaries(hs.sampled_from(["ion", "standard", "bombing", "ptlc", "pic"]), hs.integers(0, 5000), max_size=5)
+
+
+@settings(max_examples=300, deadline=None)
+@given(pools=POOLS, a=hs.integers(1, 25), d=hs.integers(0, 25), pct=hs.integers(0, 100))
+def test_volley_totals_match_exact_fractions(pools: dict[str, int], a: int, d: int, pct: int) -> None:
+    """TOTE-UCR-02, TOTE-MATH-01, TOTE-MATH-02, TOTE-GAP-12: every pool total equals the exact
+    rational computation (quotient cut to thousandths, capped at 1, total rounded up), so no float
+    and no early rounding creeps in."""
+    got = dm.volley_totals(pools, a, d, pct)
+    q = Fraction(1) if d == 0 or a >= d else Fraction((1000 * a) // d, 1000)
+    for pool, raw in pools.items():
+        if not raw:
+            assert pool not in got
+            continue
+        scale = Fraction(pct, 100) if pool in ("ptlc", "pic") else Fraction(1)
+        want = ceil(raw * q * scale)
+        assert got[pool] == want and isinstance(got[pool], int), (pool, raw, a, d, pct, got)
+
+
+@settings(max_examples=300, deadline=None)
+@given(pools=POOLS, shields=hs.integers(0, 300), armor=hs.integers(1, 300), hull=hs.integers(1, 300),
+       systems=hs.integers(1, 150), cls=hs.sampled_from(["capital", "sf"]))
+def test_damage_is_conserved_and_layers_never_negative(pools: dict[str, int], shields: int, armor: int, hull: int,
+                                                       systems: int, cls: str) -> None:
+    """TOTE-DMG-08, TOTE-GAP-13, TOTE-GAP-14: what the layers lose is exactly what the volley dealt,
+    up to what they held; no layer goes below 0; Armor or Systems at 0 leaves a capital ship
+    DISABLED with Shields 0 (TOTE-DISABLE-01, TOTE-DISABLE-02), Hull 0 DESTROYED (TOTE-DISABLE-03)."""
+    t = ship("P", cls=cls, shields=shields, armor=armor, hull=hull, length=2 * systems)
+    u = unit(t, shields=shields, armor=armor)
+    if cls == "capital":
+        u.update(hull=hull, systems=systems)
+    before = dm.layers_of(u, t)
+    hit = dm.apply_damage(u, t, pools)
+    after = dm.layers_of(hit.unit, t)
+    assert all(v >= 0 for v in after.values())
+    for layer, had in before.items():
+        if layer == "shields" and (hit.unit.get("disabled") or hit.unit.get("destroyed")):
+            assert after["shields"] == 0  # zeroed (DISABLE-02; a lost squadron) beyond what was absorbed
+            continue
+        assert had - after[layer] == hit.absorbed.get(layer, 0), layer
+    assert sum(hit.absorbed.values()) <= sum(pools.values())
+    if cls == "capital" and (after["armor"] == 0 or after["systems"] == 0):
+        assert hit.unit["disabled"] and hit.unit["shields"] == 0
+    if cls == "capital":
+        assert hit.unit["destroyed"] == (after["hull"] == 0)
+    else:
+        assert hit.unit["destroyed"] == (after["armor"] == 0)

@@ -63,13 +63,13 @@ def test_bombing_run_bypasses_shields() -> None:
 
 def test_bombing_run_is_the_only_attack_that_round() -> None:
     """TOTE-BOMB-03: a bomber on a run fires no other weapons that round: not before (it fired
-    already), not during (lasers refused), not after (``bombed``)."""
+    already), not during (lasers refused), not after (``bombing``)."""
     bomber = at("TIEB", "b", "GE", "B-1")
     isd = at("ISD", "isd", "IR", "B-1")
     with pytest.raises(Exception, match="warheads only"):
         st.strike(bomber, T["TIEB"], isd, T["ISD"], ["CM:24", "SLCx2:12"], bombing_run=True)
     s = st.strike(bomber, T["TIEB"], isd, T["ISD"], bombing_run=True)
-    assert s.attacker["fired"] and s.attacker["bombed"]
+    assert s.attacker["fired"] and s.attacker["bombing"]
     assert "fired already" in st.bombing_problem(s.attacker, T["TIEB"], isd, T["ISD"])
 
 

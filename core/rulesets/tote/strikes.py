@@ -172,7 +172,7 @@ def strike(attacker: Mapping[str, Any], atype: Any, target: Mapping[str, Any], t
     G2G-01); a capital ship bombarding from the Atmosphere takes a further -1 UCR for the attack
     (TOTE-GAP-17); ion has no effect on infantry and vehicles (TOTE-ATMOBOMB-02); planetary weapons
     may be scaled back to ``percent`` (TOTE-DMG-07). The attacker comes back marked ``fired``
-    (and ``bombed`` after a Bombing Run, TOTE-BOMB-03).
+    (and ``bombing`` after a Bombing Run, TOTE-BOMB-03).
 
     Raises OrderError saying why the attack is not allowed (range, direction, a bombing condition,
     a garrison, weapons it does not have) and WeaponError for a bad mount.
@@ -198,7 +198,7 @@ def strike(attacker: Mapping[str, Any], atype: Any, target: Mapping[str, Any], t
     shooter = dict(attacker)
     shooter["fired"] = True
     if bombing_run:
-        shooter["bombed"] = True
+        shooter["bombing"] = True
     return Strike(mode, hit, shooter, list(hit.events))
 
 
