@@ -17,7 +17,7 @@ from core.rulesets.tote.arith import damage, effective_ucr, q_milli, total
 
 
 def test_ex01_ucr_damage_286() -> None:
-    """TOTE-EX-01, TOTE-UCR-02, TOTE-MATH-01/02: 500 raw at UCR 4 against 7: q 0.571, 285.5 -> 286."""
+    """TOTE-EX-01, TOTE-UCR-02, TOTE-MATH-01, TOTE-MATH-02: 500 raw at UCR 4 against 7: q 0.571, 285.5 -> 286."""
     assert q_milli(4, 7) == 571
     assert total(500, 571) == 286
     assert damage(500, 4, 7) == 286
@@ -51,7 +51,7 @@ def test_ex03_tractor_two_projectors_full_quotient() -> None:
     (3, 0, 55, 55),      # TOTE-EX-14 derelict defender: quotient 1.000, no division by zero
 ], ids=["TOTE-EX-09", "TOTE-EX-10", "TOTE-EX-11", "TOTE-EX-12", "TOTE-EX-13", "TOTE-EX-14"])
 def test_derived_ucr_vectors(a: int, d: int, raw: int, want: int) -> None:
-    """TOTE-EX-09..14: the derived UCR vectors of catalog 2.2, exact."""
+    """TOTE-EX-09, TOTE-EX-10, TOTE-EX-11, TOTE-EX-12, TOTE-EX-13, TOTE-EX-14: the derived UCR vectors of catalog 2.2, exact."""
     assert damage(raw, a, d) == want
 
 
@@ -75,7 +75,7 @@ def test_ucr01_base_is_speed_plus_maneuver() -> None:
 
 
 def test_ucr03_ucr04_quotient_capped_at_one() -> None:
-    """TOTE-UCR-03/04: attacker above or equal to the defender deals 100%, never more."""
+    """TOTE-UCR-03, TOTE-UCR-04: attacker above or equal to the defender deals 100%, never more."""
     assert q_milli(9, 3) == 1000 and q_milli(4, 4) == 1000 and q_milli(20, 1) == 1000
     assert damage(77, 12, 2) == 77
 
@@ -195,7 +195,7 @@ def test_bad_input_says_what_is_wrong() -> None:
 @settings(max_examples=400, deadline=None)
 @given(a=st.integers(0, 60), d=st.integers(0, 60), raw=st.integers(0, 100_000), pct=st.integers(0, 100))
 def test_property_matches_fractions(a: int, d: int, raw: int, pct: int) -> None:
-    """TOTE-MATH-01/02, TOTE-UCR-02..04 on random inputs: q_milli and total agree with an exact
+    """TOTE-MATH-01, TOTE-MATH-02, TOTE-UCR-02, TOTE-UCR-03, TOTE-UCR-04 on random inputs: q_milli and total agree with an exact
     Fraction computation (truncate the quotient to thousandths, cap at 1, round the total up) and
     return ints, never floats."""
     q = q_milli(a, d)

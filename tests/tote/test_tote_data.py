@@ -139,7 +139,7 @@ def test_dmg03_disable07_systems_and_crew_from_length() -> None:
 
 
 def test_tractor02_tractor03_projector_control() -> None:
-    """TOTE-TRACTOR-02/03: 100 m per capital-ship projector, 25 m per AUX projector, by default."""
+    """TOTE-TRACTOR-02, TOTE-TRACTOR-03: 100 m per capital-ship projector, 25 m per AUX projector, by default."""
     u = U()
     assert u["ISD"].tractor_m_each == 100 and u["ISD"].tractor_m == 100 * u["ISD"].tractor_projectors
     assert u["SKIPRAY"].tractor_m_each == 25 and u["SKIPRAY"].tractor_m == 25
@@ -167,7 +167,7 @@ def test_swarm01_tie_fighters_and_interceptors_not_elite() -> None:
 
 
 def test_atmo03_atmo04_atmo06_atmosphere_flags() -> None:
-    """TOTE-ATMO-03/04: X-Wing, A-Wing and XG-1 no penalty, Z-95 +1; TOTE-ATMO-05/06: every SF and
+    """TOTE-ATMO-03, TOTE-ATMO-04: X-Wing, A-Wing and XG-1 no penalty, Z-95 +1; TOTE-ATMO-05, TOTE-ATMO-06: every SF and
     AUX may enter, capital ships only with atmosphere_capable (not the ISD)."""
     u = U()
     assert [u[c].atmo_mod for c in ("XWING", "AWING", "XG1", "Z95", "TIEF")] == [0, 0, 0, 1, -1]
@@ -192,7 +192,7 @@ def test_board01_landing_barge_cannot_board() -> None:
 
 
 def test_stock01_stock06_complements_fit_their_room() -> None:
-    """TOTE-STOCK-01/06: a ship's complement names known craft and ground units and fits its
+    """TOTE-STOCK-01, TOTE-STOCK-06: a ship's complement names known craft and ground units and fits its
     hangar slots and troop room (an AT-AT takes 4)."""
     u, g = U(), G()
     assert g["ATAT"].room_size == 4 > 1
@@ -211,14 +211,14 @@ def test_gap18_platforms_immobile_and_cp_free() -> None:
 
 
 def test_faction_bonus_units_exist() -> None:
-    """TOTE-FACTION-01..10 data: each faction's bonus unit is a starship in the data."""
+    """TOTE-FACTION-01, TOTE-FACTION-02, TOTE-FACTION-03, TOTE-FACTION-04, TOTE-FACTION-05, TOTE-FACTION-06, TOTE-FACTION-07, TOTE-FACTION-08, TOTE-FACTION-09, TOTE-FACTION-10 data: each faction's bonus unit is a starship in the data."""
     for code in ("SSD", "ISD-II", "MC-90", "DHC", "VNSD", "PBC", "STARHOME", "CFC", "HPB", "NBC", "VSD", "MCC",
                  "DREAD", "ORC-AB", "ORC-CORV"):
         assert data.resolve(code) in U()
 
 
 def test_each_faction_has_a_buildable_fleet() -> None:
-    """TOTE-FACTION-01..11 / TOTE-DATA-08: every faction's technology offers a buildable capital
+    """TOTE-FACTION-01, TOTE-FACTION-02, TOTE-FACTION-03, TOTE-FACTION-04, TOTE-FACTION-05, TOTE-FACTION-06, TOTE-FACTION-07, TOTE-FACTION-08, TOTE-FACTION-09, TOTE-FACTION-10, TOTE-FACTION-11 / TOTE-DATA-08: every faction's technology offers a buildable capital
     ship, SF squadron and infantry; the Hapans and the ORC only their own."""
     from core.rulesets.tote.fleet import FACTION_TECH
     for faction, tags in FACTION_TECH.items():
@@ -242,7 +242,7 @@ def test_s2a01_a2a01_garrison05_ground_flags() -> None:
 
 
 def test_wpn22_wpn23_dual_and_quad_mounts() -> None:
-    """TOTE-WPN-22/23: a Dual mount does 2x, a Quad 4x its base damage."""
+    """TOTE-WPN-22, TOTE-WPN-23: a Dual mount does 2x, a Quad 4x its base damage."""
     chart = data.weapons()
     assert data.parse_mount("TLCx2:1", chart).raw == 16
     assert data.parse_mount("LCx4:1", chart).raw == 4

@@ -1,7 +1,7 @@
 """Fleet legality in Twilight of the Empire: command points (TOTE-CP-01..05), Fleet Escorts
 (TOTE-ESC-01..05), the burden of command (TOTE-BURDEN-01..09), Space PDFs (TOTE-PDF-01..04), the
-reserve (TOTE-RES-01), Reserve Guard Forces (TOTE-RGF-01/03), stock units (TOTE-STOCK-01..06) and
-scrap values (TOTE-SCRAP-01/02/04); the text's fleet examples TOTE-EX-04..08 and the derived
+reserve (TOTE-RES-01), Reserve Guard Forces (TOTE-RGF-01, TOTE-RGF-03), stock units (TOTE-STOCK-01..06) and
+scrap values (TOTE-SCRAP-01, TOTE-SCRAP-02/04); the text's fleet examples TOTE-EX-04..08 and the derived
 vectors TOTE-EX-20..22, 27 and 32, exact. Each breach names its rule."""
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def rules(breaches: list[f.Breach]) -> list[str]:
 
 
 def test_ex04_imperial_fleet_valid() -> None:
-    """TOTE-EX-04, TOTE-CP-02/03, TOTE-ESC-02/04/05: 1 ACC (12) + 1 STRK (5) + 1 ESC (5) + 1 TIE
+    """TOTE-EX-04, TOTE-CP-02, TOTE-CP-03, TOTE-ESC-02, TOTE-ESC-04/05: 1 ACC (12) + 1 STRK (5) + 1 ESC (5) + 1 TIE
     Avenger (1) = 23 CP, 3 capital ships, 1 escort squadron needing 1 ship: legal."""
     r = f.fleet_report("(1) ACC + (1) STRK + (1) ESC + (1) TIE-Avenger")
     assert (r.cp, r.capitals, r.escort_sf, r.escort_aux, r.required_capitals) == (23, 3, 1, 0, 1)
@@ -39,7 +39,7 @@ def test_ex06_escorts_wrong() -> None:
 
 
 def test_ex07_escorts_right_22_cp_all_stock() -> None:
-    """TOTE-EX-07, TOTE-ESC-02..04, TOTE-CP-04: 3 Z-95 with 3 CORV and 12 Lambdas with 4 CORV:
+    """TOTE-EX-07, TOTE-ESC-02, TOTE-ESC-03, TOTE-ESC-04, TOTE-CP-04: 3 Z-95 with 3 CORV and 12 Lambdas with 4 CORV:
     7 capital ships >= 3 + ceil(12/3) = 7; 22 CP, so CORV = 1 CP; every unit a stock unit."""
     r = f.fleet_report({"Z95": 3, "LAMBDA": 12, "CORV": 7})
     assert (r.cp, r.capitals, r.escort_sf, r.escort_aux, r.required_capitals) == (22, 7, 3, 12, 7)
@@ -49,7 +49,7 @@ def test_ex07_escorts_right_22_cp_all_stock() -> None:
 
 
 def test_ex08_burden_raf_destroyed_squadron_alive() -> None:
-    """TOTE-EX-08, TOTE-BURDEN-03/05: a destroyed RAF whose squadron still flies holds all 6 CP;
+    """TOTE-EX-08, TOTE-BURDEN-03, TOTE-BURDEN-05: a destroyed RAF whose squadron still flies holds all 6 CP;
     they are released once the squadron is destroyed too."""
     raf = {"id": "NR-1", "type": "RAF", "destroyed": True}
     xw = {"id": "NR-2", "type": "XWING", "destroyed": False, "attached_to": "NR-1"}
@@ -102,11 +102,11 @@ def test_burden01_gap26_battle_cp_limit() -> None:
 @pytest.mark.parametrize("hero,swap,combat,want", [
     (True, False, False, []),
     (False, False, False, ["TOTE-BURDEN-06"]),
-    (False, True, False, []),                      # TOTE-BURDEN-07/08: direct swap, no Hero needed
+    (False, True, False, []),                      # TOTE-BURDEN-07, TOTE-BURDEN-08: direct swap, no Hero needed
     (True, False, True, ["TOTE-BURDEN-09"]),
 ])
 def test_burden06_to_09_taking_command(hero: bool, swap: bool, combat: bool, want: list[str]) -> None:
-    """TOTE-BURDEN-06..09: new units need the Hero present, except direct swaps with new or PDF
+    """TOTE-BURDEN-06, TOTE-BURDEN-07, TOTE-BURDEN-08, TOTE-BURDEN-09: new units need the Hero present, except direct swaps with new or PDF
     ships (which need not share a system); never while in combat or entering it."""
     assert rules(f.command_breaches(hero_present=hero, direct_swap=swap, in_combat=combat)) == want
     assert rules(f.command_breaches(hero_present=True, entering_combat=True)) == ["TOTE-BURDEN-09"]
@@ -145,7 +145,7 @@ def test_esc04_ex20_required_capitals(sf: int, aux: int, need: int) -> None:
 
 
 def test_ex20_escort_caps() -> None:
-    """TOTE-EX-20, TOTE-ESC-02/03: 13 AUX break the cap of 12; 4 SF break the cap of 3; 3 SF + 12
+    """TOTE-EX-20, TOTE-ESC-02, TOTE-ESC-03: 13 AUX break the cap of 12; 4 SF break the cap of 3; 3 SF + 12
     AUX need all 7 capital ships, which may then cost at most 23 - 15 = 8 CP."""
     assert "TOTE-ESC-03" in rules(f.check_fleet({"CORV": 7, "LAMBDA": 13}))
     assert "TOTE-ESC-02" in rules(f.check_fleet({"CORV": 7, "XWING": 4}))
@@ -160,7 +160,7 @@ def test_esc05_escort_cp_counts() -> None:
 
 
 def test_pdf01_pdf02_ex22_pdf_limits() -> None:
-    """TOTE-PDF-01/02, TOTE-EX-22: a Space PDF of 23 CP plus the bonus SSD is legal (bonus units
+    """TOTE-PDF-01, TOTE-PDF-02, TOTE-EX-22: a Space PDF of 23 CP plus the bonus SSD is legal (bonus units
     count toward neither limit); 24 CP in a PDF breaks TOTE-PDF-01."""
     assert f.check_fleet({"ACC": 1, "STRK": 1, "ESC": 1, "TIEAV": 1}, kind="pdf", bonus={"SSD": 1}) == []
     b = f.check_fleet({"ACC": 1, "STRK": 1, "ESC": 1, "CORV": 2}, kind="pdf")
@@ -168,7 +168,7 @@ def test_pdf01_pdf02_ex22_pdf_limits() -> None:
 
 
 def test_pdf03_pdf04_ex22_transfer() -> None:
-    """TOTE-PDF-03/04, TOTE-EX-22: moving a 5-CP ship from a full 23-CP main fleet into a 20-CP
+    """TOTE-PDF-03, TOTE-PDF-04, TOTE-EX-22: moving a 5-CP ship from a full 23-CP main fleet into a 20-CP
     PDF makes the PDF 25: illegal; into a 18-CP PDF it is fine; in combat never (TOTE-BURDEN-09)."""
     main = {"ACC": 1, "STRK": 1, "ESC": 1, "TIEAV": 1}
     b = f.check_transfer(main, {"ISD": 2}, "STRK")
@@ -194,13 +194,13 @@ def test_res01_reserve_holds_23_cp() -> None:
     (dict(has_facility=False), []),
 ])
 def test_rgf01_rgf03_ex32_limits(kw: dict, want: list[str]) -> None:
-    """TOTE-RGF-01/03, TOTE-EX-32: a grid with a facility may hold 1 SF / 100 infantry / 10 GAV;
+    """TOTE-RGF-01, TOTE-RGF-03, TOTE-EX-32: a grid with a facility may hold 1 SF / 100 infantry / 10 GAV;
     101 infantry is illegal; a grid without a facility holds no RGF."""
     assert rules(f.check_rgf(**kw)) == want
 
 
 def test_faction11_tech_restrictions() -> None:
-    """TOTE-FACTION-11, TOTE-FACTION-01..10: a faction builds only its own technology: the GE no
+    """TOTE-FACTION-11, TOTE-FACTION-01, TOTE-FACTION-02, TOTE-FACTION-03, TOTE-FACTION-04, TOTE-FACTION-05, TOTE-FACTION-06, TOTE-FACTION-07, TOTE-FACTION-08, TOTE-FACTION-09, TOTE-FACTION-10: a faction builds only its own technology: the GE no
     CGUN, the CSA a VSD-I, the IR a Venator, the RA a Z-95."""
     assert rules(f.check_fleet({"CGUN": 1}, tech_allowed=f.FACTION_TECH["GE"])) == ["TOTE-FACTION-11"]
     assert f.check_fleet({"VSD": 1, "MCC": 2}, tech_allowed=f.FACTION_TECH["CSA"]) == []
@@ -231,7 +231,7 @@ def test_stock03_scrap04_stock_units_pay_nothing() -> None:
 
 
 def test_scrap01_scrap02_ex27_payouts() -> None:
-    """TOTE-SCRAP-01/02, TOTE-EX-27 (TOTE-GAP-35): 25% of cost for one's own, 50% for captured,
+    """TOTE-SCRAP-01, TOTE-SCRAP-02, TOTE-EX-27 (TOTE-GAP-35): 25% of cost for one's own, 50% for captured,
     rounded down: the ISD (10500 KC) scraps for 2625, salvages for 5250; the XWING (450) 112/225."""
     assert (f.scrap_value("ISD"), f.scrap_value("ISD", captured=True)) == (2625, 5250)
     assert (f.scrap_value("XWING"), f.scrap_value("XWING", captured=True)) == (112, 225)
@@ -273,3 +273,80 @@ def test_parse_fleet_and_bad_text() -> None:
         f.parse_fleet("seven ships of the line")
     assert rules(f.check_fleet({"NOPE": 1})) == ["TOTE-DATA-01"]
     assert rules(f.check_fleet({"CORV": 0})) == ["TOTE-DATA-01"]
+
+
+FACTIONS = [  # (rule, faction, tech the text allows, bonus units the text gives)
+    ("TOTE-FACTION-01", "GE", {"imperial"}, {"SSD": 1}),
+    ("TOTE-FACTION-02", "IR", {"imperial", "vsd1", "venator"}, {"ISD2": 1}),
+    ("TOTE-FACTION-03", "NR", {"rebel", "republic"}, {"MC90": 1}),
+    ("TOTE-FACTION-04", "RA", {"rebel", "independent"}, {"MC90": 1}),
+    ("TOTE-FACTION-05", "TF", {"tf"}, {"DHC": 1}),
+    ("TOTE-FACTION-06", "HS", {"hutt", "independent"}, {"VNSD": 1, "PBC": 1}),
+    ("TOTE-FACTION-07", "HC", {"hapan"}, {"STARHOME": 1, "CFC": 1, "HPB": 2, "NBC": 3}),
+    ("TOTE-FACTION-08", "CSA", {"independent", "vsd1"}, {"VSD": 1, "MCC": 2}),
+    ("TOTE-FACTION-09", "IND", {"independent"}, {"DREAD": 4}),
+    ("TOTE-FACTION-10", "ORC", {"orc"}, {"ORCAB": 4, "ORCCORV": 4}),
+]
+
+
+@pytest.mark.parametrize("rule,faction,tech,bonus", FACTIONS, ids=[x[0] for x in FACTIONS])
+def test_faction_tech_and_bonus_pdf(rule: str, faction: str, tech: set, bonus: dict) -> None:
+    """TOTE-FACTION-01, TOTE-FACTION-02, TOTE-FACTION-03, TOTE-FACTION-04, TOTE-FACTION-05,
+    TOTE-FACTION-06, TOTE-FACTION-07, TOTE-FACTION-08, TOTE-FACTION-09, TOTE-FACTION-10, TOTE-PDF-02:
+    each faction's technology and stronghold bonus units as the text gives them; the bonus units
+    are its own technology's starships, and a PDF of 23 CP beside them is still legal."""
+    assert set(f.FACTION_TECH[faction]) == tech, rule
+    assert f.FACTION_BONUS[faction] == bonus, rule
+    types = unit_types()
+    for code in bonus:
+        assert types[code].is_capital and set(types[code].tech) & tech, (rule, code)
+    r = f.fleet_report({"CGUN": 7, "EWING": 2}, kind="pdf", bonus=bonus)  # 23 CP, 7 ships, beside the bonus
+    assert (r.cp, r.capitals, r.legal) == (23, 7, True), r.lines("pdf")
+
+
+def test_pdf02_bonus_units_outside_both_limits() -> None:
+    """TOTE-PDF-02: the Hapan bonus PDF is 7 capital ships (20 + 7 + 12 + 9 CP) and still leaves the
+    PDF's whole 23 CP and 7 ships free."""
+    r = f.fleet_report({"NBC": 7}, kind="pdf", bonus=f.FACTION_BONUS["HC"])
+    assert (r.cp, r.capitals, r.legal) == (21, 7, True)
+
+
+def test_gap54_board05_captured_units() -> None:
+    """TOTE-GAP-54, TOTE-BOARD-05: a captured ship counts its CP at once but is exempt from the tech
+    check (a GE fleet may hold a captured MC-90), even a bonus-only type (a captured SSD)."""
+    r = f.fleet_report({"ISD": 1}, captured={"MC90": 1}, tech_allowed=f.FACTION_TECH["GE"])
+    assert (r.cp, r.capitals, r.legal) == (20, 2, True)
+    assert rules(f.check_fleet({"ISD": 1, "MC90": 1}, tech_allowed=f.FACTION_TECH["GE"])) == ["TOTE-FACTION-11"]
+    assert rules(f.check_fleet({"ISD": 1}, captured={"SSD": 1})) == ["TOTE-CP-02"]  # 10 + 23: over, not illegal type
+
+
+def test_gap28_gap48_captured_ship_into_the_pdf() -> None:
+    """TOTE-GAP-28, TOTE-GAP-48: a captured ship joins its capture system's own PDF, which has its
+    own 23 CP / 7 ships; if that PDF is full the breach says so."""
+    assert f.check_fleet({"CORV": 3}, kind="pdf", captured={"STRK": 1}) == []
+    full = f.check_fleet({"ISD2": 2}, kind="pdf", captured={"STRK": 1})
+    assert rules(full) == ["TOTE-PDF-01"] and "27 CP" in full[0].text
+
+
+def test_rgf02_rgf_starts_all_stock() -> None:
+    """TOTE-RGF-02, TOTE-RGF-03: a faction's RGF starts as stock units at the limits: its stock
+    squadron, 100 stock infantry squads and 10 stock GAV, all of its own technology."""
+    from core.rulesets.tote.data import ground_types
+    assert f.stock_rgf("GE") == {"TIEF": 1, "STORM": 100, "ATST": 10}
+    assert f.stock_rgf("TF") == {"VULTURE": 1, "DROID": 100, "AAT": 10}
+    for faction, tags in f.FACTION_TECH.items():
+        rgf = f.stock_rgf(faction)
+        assert all((unit_types().get(c) or ground_types()[c]).stock for c in rgf), faction
+        cats = {f.category(c): n for c, n in rgf.items()}
+        assert cats == {"SF": 1, "Infantry": 100, "GAV": 10}, faction
+        assert f.check_rgf(sf=1, infantry=100, gav=10, has_facility=True) == []
+
+
+@pytest.mark.parametrize("kinds,features,ok", [
+    ({"shipyard"}, set(), True), ({"factory"}, set(), True), (set(), {"Salvage Yard"}, True),
+    (set(), {"Heavy Industry"}, True), (set(), {"Heavy Mining"}, True), ({"comscan"}, {"Trade Hub"}, False),
+])
+def test_scrap03_where_to_scrap(kinds: set, features: set, ok: bool) -> None:
+    """TOTE-SCRAP-03: scrapping and salvage only at a Shipyard or Factory, a Salvage Yard, Heavy
+    Industry or Heavy Mining."""
+    assert (f.check_scrap_site(facility_kinds=kinds, features=features) == []) is ok

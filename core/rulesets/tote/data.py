@@ -480,6 +480,20 @@ def facility_types() -> dict[str, FacilityType]:
 
 
 @cache
+def stock_sf() -> dict[str, str]:
+    """Each technology's stock starfighter squadron (what fills a Sigma platform's hangar and a
+    Reserve Guard Force's one squadron), tech tag -> SF code. Raises DataError on a bad entry."""
+    table = _read("units.toml").get("stock_sf", {})
+    units = unit_types()
+    for tag in TECH:
+        code = table.get(tag)
+        t = units.get(str(code))
+        if t is None or t.cls != "sf" or not t.stock:
+            raise DataError(f"data/units.toml, stock_sf.{tag}: must name a stock SF squadron, not {code!r}")
+    return {tag: str(table[tag]) for tag in TECH}
+
+
+@cache
 def aliases() -> dict[str, str]:
     """The text's spellings of unit codes (upper case) -> canonical code ("ISD-II" -> "ISD2")."""
     out = {str(k).upper(): str(v) for k, v in _read("units.toml").get("aliases", {}).items()}

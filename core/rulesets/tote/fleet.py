@@ -36,9 +36,17 @@ SCRAP_PCT, SALVAGE_PCT = 25, 50                      # TOTE-SCRAP-01/02
 #: Technology each faction may build, buy or swap in (TOTE-FACTION-01..11, TOTE-DATA-08); "full
 #: Imperial" is imperial with the VSD-I; the Independents use independent only (TOTE-GAP-49).
 FACTION_TECH: dict[str, tuple[str, ...]] = {
-    "GE": ("imperial", "vsd1"), "IR": ("imperial", "vsd1", "venator"), "NR": ("rebel", "republic"),
+    "GE": ("imperial",), "IR": ("imperial", "vsd1", "venator"), "NR": ("rebel", "republic"),
     "RA": ("rebel", "independent"), "TF": ("tf",), "HS": ("hutt", "independent"), "HC": ("hapan",),
     "CSA": ("independent", "vsd1"), "IND": ("independent",), "ORC": ("orc",),
+}
+
+#: Each faction's stronghold bonus PDF units (TOTE-FACTION-01..10); they count toward neither the
+#: 23 CP nor the 7 ships of the PDF (TOTE-PDF-02).
+FACTION_BONUS: dict[str, dict[str, int]] = {
+    "GE": {"SSD": 1}, "IR": {"ISD2": 1}, "NR": {"MC90": 1}, "RA": {"MC90": 1}, "TF": {"DHC": 1},
+    "HS": {"VNSD": 1, "PBC": 1}, "HC": {"STARHOME": 1, "CFC": 1, "HPB": 2, "NBC": 3},
+    "CSA": {"VSD": 1, "MCC": 2}, "IND": {"DREAD": 4}, "ORC": {"ORCAB": 4, "ORCCORV": 4},
 }
 
 KINDS = {"fleet": ("fleet", "TOTE-CP-02", "TOTE-CP-03"),
@@ -130,20 +138,24 @@ def _counts(units: Mapping[str, int] | Iterable[tuple[str, int]] | str) -> list[
 
 def fleet_report(units: Mapping[str, int] | Iterable[tuple[str, int]] | str, *, kind: str = "fleet",
                  bonus: Mapping[str, int] | None = None, bonus_cp: int = 0,
-                 tech_allowed: Iterable[str] | None = None) -> FleetReport:
+                 tech_allowed: Iterable[str] | None = None,
+                 captured: Mapping[str, int] | None = None) -> FleetReport:
     """Check a fleet, a Space PDF (``kind="pdf"``) or the reserve (``kind="reserve"``).
 
     ``units`` are the counted units; ``bonus`` the faction's bonus units in it, which count toward
     neither limit (TOTE-PDF-02). ``bonus_cp`` raises the CP limit where a rule grants it
     (TOTE-CP-05, TOTE-GAP-53). ``tech_allowed``, when given, are the faction's tech tags: a unit
-    with none of them breaks TOTE-FACTION-11. Raises FleetError only for unreadable text."""
+    with none of them breaks TOTE-FACTION-11. ``captured`` units count like the others (a captured
+    ship takes CP at once, TOTE-BOARD-05) but are exempt from the tech check and may be of a
+    bonus-only type (TOTE-GAP-54). Raises FleetError only for unreadable text."""
     name, cp_rule, cap_rule = KINDS[kind]
     types = unit_types()
     ground, facilities = ground_types(), facility_types()
     allowed = set(tech_allowed) if tech_allowed is not None else None
     breaches: list[Breach] = []
     cp = capitals = sf = aux = 0
-    for raw_code, n in _counts(units):
+    entries = [(c, n, False) for c, n in _counts(units)] + [(c, n, True) for c, n in (captured or {}).items()]
+    for raw_code, n, prize in entries:
         try:
             code = resolve(raw_code)
         except KeyError as e:
@@ -163,10 +175,10 @@ def fleet_report(units: Mapping[str, int] | Iterable[tuple[str, int]] | str, *, 
         if t.cls == "platform":
             breaches.append(Breach("TOTE-GAP-18", f"{t.name} ({code}) is a platform: it never moves and joins no {name}"))
             continue
-        if t.has("bonus_only"):
+        if t.has("bonus_only") and not prize:
             breaches.append(Breach("TOTE-START-04", f"{t.name} ({code}) is only ever a faction's bonus unit; it cannot be "
                                    "built or bought into a fleet"))
-        if allowed is not None and not allowed.intersection(t.tech):
+        if allowed is not None and not prize and not allowed.intersection(t.tech):
             breaches.append(Breach("TOTE-FACTION-11", f"{t.name} ({code}) is {'/'.join(t.tech)} technology; "
                                    f"this faction may use {', '.join(sorted(allowed))}"))
         cp += t.cp * n
@@ -363,3 +375,33 @@ def scrap_value(code: str, *, captured: bool = False, stock: bool | None = None)
     if is_stock:
         return 0
     return arith.payout(t.cost_kc, SALVAGE_PCT if captured else SCRAP_PCT)
+
+
+#: Where scrapping and salvage may be done (TOTE-SCRAP-03): a Shipyard or Factory, or a feature.
+SCRAP_FACILITIES = ("shipyard", "factory")
+SCRAP_FEATURES = ("Shipyard", "Factory", "Salvage Yard", "Heavy Industry", "Heavy Mining")
+
+
+def check_scrap_site(*, facility_kinds: Iterable[str] = (), features: Iterable[str] = ()) -> list[Breach]:
+    """TOTE-SCRAP-03: scrapping and salvage only in a system with a Shipyard or Factory (a facility
+    of the player's, or the planet's feature), a Salvage Yard, Heavy Industry or Heavy Mining."""
+    if set(facility_kinds) & set(SCRAP_FACILITIES) or set(features) & set(SCRAP_FEATURES):
+        return []
+    return [Breach("TOTE-SCRAP-03", "scrap or salvage only where there is a Shipyard or Factory, a Salvage Yard, "
+                   "Heavy Industry or Heavy Mining")]
+
+
+def stock_rgf(faction: str) -> dict[str, int]:
+    """A faction's Reserve Guard Force as it starts, all stock units at the TOTE-RGF-03 limits
+    (TOTE-RGF-02): its technology's stock SF squadron, 100 stock infantry squads (its own kind where
+    it has one, e.g. Stormtroopers) and 10 stock GAV. Raises KeyError for an unknown faction."""
+    from core.rulesets.tote.data import stock_sf  # noqa: PLC0415
+    tags = FACTION_TECH[faction]
+    ground = ground_types()
+
+    def pick(cls: str) -> str:
+        own = [c for c, g in ground.items() if g.cls == cls and g.stock and set(tags) & set(g.tech)]
+        narrow = sorted(own, key=lambda c: (tags[0] not in ground[c].tech, len(ground[c].tech)))
+        return narrow[0]
+
+    return {stock_sf()[tags[0]]: RGF_LIMITS["sf"], pick("infantry"): RGF_LIMITS["infantry"], pick("gav"): RGF_LIMITS["gav"]}
