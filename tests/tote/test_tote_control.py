@@ -47,6 +47,18 @@ def test_ex02_devastator_holds_428_metres_of_tantive_iv() -> None:
     assert out.events[0]["data"]["metres"] == 428
 
 
+def test_tractor_preview_is_exact() -> None:
+    """TOTE-TRACTOR-04, TOTE-TRACTOR-05: the preview shows each holder's metres and quotient and the
+    total held (TOTE-EX-02: 428 m of 150 m), and changes nothing."""
+    isd = at("ISD", "devastator", "GE", "B-1")
+    corv = at("CORV", "tantive-iv", "RA", "B-1")
+    before = dict(corv)
+    p = ct.tractor_preview([(isd, T["ISD"])], corv, T["CORV"])
+    assert p["parts"] == [{"ship": "devastator", "metres": 1000, "q_milli": 428}]
+    assert (p["metres"], p["length"], p["controlled"]) == (428, 150, True)
+    assert corv == before
+
+
 def test_ex03_two_projectors_at_full_quotient() -> None:
     """TOTE-EX-03 (TOTE-TRACTOR-02, TOTE-TRACTOR-05): 2 projectors at UCR 7 against equal or lower UCR: 200 m;
     a Corvette is 150 m, 200 > 150: controlled."""

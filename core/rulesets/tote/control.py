@@ -106,6 +106,22 @@ def under_control(control_m: int, ttype: Any) -> bool:
     return control_m > int(getattr(ttype, "length_m", 0))
 
 
+def tractor_preview(holders: Sequence[tuple[Mapping[str, Any], Any]], target: Mapping[str, Any], ttype: Any, *,
+                    bombarded: Iterable[str] = ()) -> dict[str, Any]:
+    """What a declared tractor operation would hold, exactly, without changing anything: each
+    holder's metres and quotient (thousandths), the total rounded up once, the target's length and
+    whether that is complete control (TOTE-TRACTOR-04, TOTE-TRACTOR-05). Raises OrderError as
+    :func:`tractor_control`."""
+    zone = tuple(bombarded)
+    metres = tractor_control(holders, target, ttype, bombarded=zone)
+    d_ucr = unit_ucr(target, ttype, bombarded=zone)
+    parts = [{"ship": s.get("id"), "metres": tractor_metres(t),
+              "q_milli": arith.q_milli(unit_ucr(s, t, bombarded=zone), d_ucr)} for s, t in holders]
+    length = int(getattr(ttype, "length_m", 0))
+    return {"target": target.get("id"), "parts": parts, "metres": metres, "length": length,
+            "controlled": under_control(metres, ttype)}
+
+
 def tractor(holders: Sequence[tuple[Mapping[str, Any], Any]], target: Mapping[str, Any], ttype: Any, *,
             turn: int = 0, bombarded: Iterable[str] = ()) -> Outcome:
     """Resolve one player's tractor operation on ``target``. It runs last in the post, after every
