@@ -350,3 +350,22 @@ def test_scrap03_where_to_scrap(kinds: set, features: set, ok: bool) -> None:
     """TOTE-SCRAP-03: scrapping and salvage only at a Shipyard or Factory, a Salvage Yard, Heavy
     Industry or Heavy Mining."""
     assert (f.check_scrap_site(facility_kinds=kinds, features=features) == []) is ok
+
+
+def test_burden03_carried_by_stands_in_for_attached_to() -> None:
+    """TOTE-BURDEN-03: a squadron still aboard its carrier (``carried_by``, the engine's key) ties
+    the carrier's CP like an ``attached_to`` one; a capital ship acting beside its own squadron
+    commits its CP once."""
+    ship = {"id": "s", "type": "ESC", "destroyed": True}
+    tie = {"id": "t", "type": "TIEF", "destroyed": False, "carried_by": "s"}
+    assert f.committed_cp([ship, tie]) == 5
+    units = {"s": {**ship, "destroyed": False}, "t": tie}
+    assert f.battle_cp([units["s"], tie], units) == 5 == f.battle_cp([tie, units["s"]], units)
+
+
+def test_strong01_free_stronghold_defences() -> None:
+    """TOTE-STRONG-01: 1 Omega, 3 Gamma and 1 Sigma platform at every stronghold, free: platforms
+    of no CP that never join a fleet."""
+    assert f.STRONGHOLD_DEFENSES == {"OMEGA": 1, "GAMMA": 3, "SIGMA": 1}
+    assert all(unit_types()[c].cls == "platform" and unit_types()[c].cp == 0 for c in f.STRONGHOLD_DEFENSES)
+    assert f.committed_cp([{"id": c, "type": c} for c in f.STRONGHOLD_DEFENSES]) == 0

@@ -11,8 +11,9 @@ wrong and what would be right; an empty list means legal. Nothing here changes a
   the 23 CP nor the 7 ships (TOTE-PDF-02, TOTE-CP-05).
 - :func:`committed_cp`: the CP a faction's units in play hold (TOTE-BURDEN-03..05) from the
   engine's unit dicts. Keys read: ``id``, ``type``, ``destroyed``, ``derelict`` (default False),
-  ``attached_to`` (the id of the capital ship whose complement the unit belongs to; default None),
-  ``bonus`` (a bonus unit, default False).
+  ``attached_to`` (the id of the capital ship whose complement the unit belongs to, which stays
+  after launch; when absent, ``carried_by``, the ship it is aboard, stands in), ``bonus`` (a bonus
+  unit, default False).
 - :func:`battle_cp`: the CP of the units acting in one battle (TOTE-BURDEN-01, TOTE-GAP-26).
 """
 from __future__ import annotations
@@ -48,6 +49,9 @@ FACTION_BONUS: dict[str, dict[str, int]] = {
     "HS": {"VNSD": 1, "PBC": 1}, "HC": {"STARHOME": 1, "CFC": 1, "HPB": 2, "NBC": 3},
     "CSA": {"VSD": 1, "MCC": 2}, "IND": {"DREAD": 4}, "ORC": {"ORCAB": 4, "ORCCORV": 4},
 }
+
+#: The free space defences at every stronghold (TOTE-STRONG-01): platforms, not fleet units.
+STRONGHOLD_DEFENSES: dict[str, int] = {"OMEGA": 1, "GAMMA": 3, "SIGMA": 1}
 
 KINDS = {"fleet": ("fleet", "TOTE-CP-02", "TOTE-CP-03"),
          "pdf": ("Space PDF", "TOTE-PDF-01", "TOTE-PDF-01"),
@@ -259,6 +263,12 @@ def _destroyed(u: Mapping[str, Any]) -> bool:
     return bool(u.get("destroyed", False))
 
 
+def _parent(u: Mapping[str, Any]) -> str | None:
+    """The capital ship a unit is attached to: ``attached_to``, else the ship carrying it."""
+    p = u.get("attached_to") or u.get("carried_by")
+    return str(p) if p else None
+
+
 def committed_cp(units: Iterable[Mapping[str, Any]]) -> int:
     """The CP a faction's units in play hold (TOTE-BURDEN-02..05, TOTE-EX-08).
 
@@ -268,10 +278,10 @@ def committed_cp(units: Iterable[Mapping[str, Any]]) -> int:
     platforms and bonus units hold none of their own. Raises KeyError for an unknown unit type."""
     types = unit_types()
     rows = list(units)
-    alive_attached: set[str] = {str(u.get("attached_to")) for u in rows if u.get("attached_to") and not _destroyed(u)}
+    alive_attached: set[str] = {p for u in rows if (p := _parent(u)) and not _destroyed(u)}
     total = 0
     for u in rows:
-        if u.get("bonus") or u.get("attached_to"):
+        if u.get("bonus") or _parent(u):
             continue
         t = types.get(str(u.get("type")))
         if t is None:
@@ -298,7 +308,7 @@ def battle_cp(acting: Iterable[Mapping[str, Any]], all_units: Mapping[str, Mappi
     for u in acting:
         if u.get("bonus"):
             continue
-        parent = u.get("attached_to")
+        parent = _parent(u)
         if parent:
             if parent not in parents:
                 parents.add(str(parent))
