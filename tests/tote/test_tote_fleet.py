@@ -369,3 +369,20 @@ def test_strong01_free_stronghold_defences() -> None:
     assert f.STRONGHOLD_DEFENSES == {"OMEGA": 1, "GAMMA": 3, "SIGMA": 1}
     assert all(unit_types()[c].cls == "platform" and unit_types()[c].cp == 0 for c in f.STRONGHOLD_DEFENSES)
     assert f.committed_cp([{"id": c, "type": c} for c in f.STRONGHOLD_DEFENSES]) == 0
+
+
+def test_fleethyp01_gap06_ex25_slowest_hyperdrive() -> None:
+    """TOTE-FLEETHYP-01, TOTE-GAP-06, TOTE-EX-25: 2 trade links + 1 common = 24 h; a fleet whose
+    slowest hyperdrive is class 2 spends 48 h (arriving 2 turns later); class 1 alone 24 h; craft
+    without a hyperdrive ride along; a class of 1/2 halves the trip, rounded up."""
+    from fractions import Fraction
+    hours = 6 + 6 + 12
+    assert f.fleet_hyper_hours(["XWING"], hours) == 24
+    assert f.fleet_hyper_hours(["XWING", "MC80", "RAF", "TIEF"], hours) == 48
+    assert -(-48 // 24) == 2 and -(-24 // 24) == 1
+    fast = unit_types()["XWING"].__class__(**{**unit_types()["XWING"].__dict__, "hyperdrive": Fraction(1, 2)})
+    assert fast.hyper_hours(25) == 13
+    with pytest.raises(ValueError, match="no hyperdrive"):
+        unit_types()["TIEF"].hyper_hours(6)
+    with pytest.raises(ValueError, match="no unit of this fleet"):
+        f.fleet_hyper_hours(["TIEF"], 6)

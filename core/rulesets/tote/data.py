@@ -165,6 +165,15 @@ class UnitType:
         platform (never built)."""
         return self.cp if self.is_capital else (1 if self.is_craft else 0)
 
+    def hyper_hours(self, route_hours: int) -> int:
+        """Hours in hyperspace for a trip of ``route_hours``: times the hyperdrive class, rounded up
+        to whole hours (TOTE-GAP-06: class 2 doubles, class 1/2 halves). Raises ValueError for a
+        unit without a hyperdrive (it jumps only carried or fully tractored)."""
+        if self.hyperdrive is None:
+            raise ValueError(f"{self.name} ({self.code}) has no hyperdrive; it jumps only aboard a carrier or in tow")
+        h = arith.ceil_div(route_hours * self.hyperdrive.numerator, self.hyperdrive.denominator)
+        return h
+
     @property
     def escort_capable(self) -> bool:
         """An SF squadron or AUX craft with a hyperdrive may be a Fleet Escort (TOTE-ESC-01)."""

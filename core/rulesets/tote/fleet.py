@@ -128,6 +128,20 @@ def parse_fleet(text: str) -> dict[str, int]:
     return out
 
 
+def fleet_hyper_hours(codes: Iterable[str], route_hours: int) -> int:
+    """Hours a fleet of ``codes`` spends in hyperspace on a trip of ``route_hours``: it moves at its
+    slowest (largest) hyperdrive class (TOTE-FLEETHYP-01, TOTE-GAP-06; TOTE-EX-25: 24 h at class 2
+    is 48 h). Units without a hyperdrive ride carried or in tow and do not slow it. Raises
+    ValueError when no unit has a hyperdrive, KeyError for an unknown code."""
+    types = unit_types()
+    drives = [types[resolve(c)] for c in codes]
+    jumpers = [t for t in drives if t.hyperdrive is not None]
+    if not jumpers:
+        raise ValueError("no unit of this fleet has a hyperdrive")
+    slowest = max(jumpers, key=lambda t: t.hyperdrive)  # type: ignore[arg-type, return-value]
+    return slowest.hyper_hours(route_hours)
+
+
 def required_capitals(escort_sf: int, escort_aux: int) -> int:
     """Capital ships an escort group needs: 1 per SF squadron plus 1 per 3 AUX (rounded up), the
     two added (TOTE-ESC-04; TOTE-EX-07: 3 SF + 12 AUX need 7)."""
