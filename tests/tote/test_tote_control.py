@@ -269,3 +269,32 @@ def test_captured_ship_repairs_wait_for_peace() -> None:
     assert not ct.may_start_repairs(prize, system_in_conflict=True)
     assert ct.may_start_repairs(prize, system_in_conflict=False)
     assert ct.may_start_repairs({"id": "own"}, system_in_conflict=True)
+
+
+def test_vignette_disable_board_capture_tow() -> None:
+    """A whole capture, end to end: the ISD's ion cannons strip the CORV's shields and systems, its
+    armor untouched (TOTE-DMG-01, TOTE-DISABLE-01, TOTE-DISABLE-02); two Lambdas put 20
+    stormtroopers aboard (TOTE-BOARD-01, TOTE-BOARD-02); in three rounds they kill the 15 crew
+    squads (TOTE-BOARD-03, TOTE-BOARD-04) and the CORV is GE's, to be repaired only once the
+    system is at peace (TOTE-BOARD-06)."""
+    isd = at("ISD", "isd", "GE", "B-1")
+    corv = at("CORV", "corv", "RA", "B-1")
+    ion = dm.fire(isd, T["ISD"], corv, T["CORV"], ["HIC:10"])  # 40 ion at 3 vs 7: ceil(17.12) = 18
+    assert ion.dealt == {"ion": 18} and ion.unit["shields"] == 72
+    second = dm.fire(isd, T["ISD"], ion.unit, T["CORV"], ["HIC:10", "HIC:10", "HIC:10", "HIC:10", "HIC:10"])
+    hulk = second.unit  # one pool: 200 ion x 0.428 = 85.6 -> 86: shields 72 -> 0, systems 75 -> 61
+    assert (second.dealt, hulk["shields"], hulk["systems"]) == ({"ion": 86}, 0, 61)
+    third = dm.fire(isd, T["ISD"], hulk, T["CORV"], ["HIC:10", "HIC:10", "HIC:10", "HIC:10"])
+    hulk = third.unit  # 160 x 0.428 = 68.48 -> 69: systems 61 -> 0, hull 120 -> 112
+    assert hulk["hull"] == 112
+    assert hulk["disabled"] and hulk["shields"] == 0 and hulk["systems"] == 0 and hulk["armor"] == 60
+    first = ct.board(at("LAMBDA", "l1", "GE", "B-1"), T["LAMBDA"], hulk, T["CORV"], stack("STORM", "s1", "GE", 10), 10)
+    boarded = ct.board(at("LAMBDA", "l2", "GE", "B-1"), T["LAMBDA"], first.units["corv"], T["CORV"],
+                       stack("STORM", "s2", "GE", 10), 10).units["corv"]
+    assert boarded["boarders"]["count"] == 20
+    rounds = 0
+    while boarded.get("boarders") and rounds < 10:
+        fight = ct.fight_aboard(boarded, T["CORV"], G["INF"], G["STORM"])
+        boarded, rounds = fight.units["corv"], rounds + 1
+    assert fight.result == "captured" and boarded["faction"] == "GE" and rounds == 3 and boarded["crew"] == 14
+    assert not ct.may_start_repairs(boarded, system_in_conflict=True)
