@@ -261,6 +261,8 @@ def test_derelict_captured_by_one_unopposed_squad() -> None:
     lam = at("LAMBDA", "l", "GE", "B-1")
     out = ct.board(lam, T["LAMBDA"], wreck, T["CORV"], stack("INF", "p", "GE", 4), 1)
     assert out.result == "captured" and out.units["c"]["faction"] == "GE" and not out.units["c"]["derelict"]
+    own = ct.board(at("LAMBDA", "m", "RA", "B-1"), T["LAMBDA"], wreck, T["CORV"], stack("INF", "q", "RA", 4), 2)
+    assert own.result == "remanned" and not own.units["c"].get("captured") and own.units["c"]["crew"] == 2
 
 
 def test_captured_ship_repairs_wait_for_peace() -> None:

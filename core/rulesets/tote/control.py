@@ -353,6 +353,12 @@ def _losses(count: int, wounds: int, hp: int, dmg: int) -> tuple[int, int]:
 def _capture(ship: Unit, out: Outcome, turn: int) -> None:
     b = ship.get("boarders") or {}
     loser = ship.get("faction")
+    if loser == b.get("faction"):  # its own crew back aboard a derelict: manned again, not a prize
+        ship.update(derelict=False, abandoned=False, crew=int(b.get("count", 0)), boarders=None)
+        out.result = "remanned"
+        out.events.append(event("tote.remanned", f"{ship.get('id')} is manned again", _to(loser), turn,
+                                ship=ship.get("id")))
+        return
     ship.update(faction=b.get("faction"), captured=True, captured_by=b.get("faction"), derelict=False,
                 abandoned=False, crew=int(b.get("count", 0)), boarders=None, tractored_by=None)
     out.result = "captured"
