@@ -184,7 +184,7 @@ class RingsBoard(VerticalScroll, can_focus=True):
     BINDINGS = [
         Binding("left", "cursor(0, -1)", "Left", show=False), Binding("right", "cursor(0, 1)", "Right", show=False),
         Binding("up", "cursor(-1, 0)", "Up", show=False), Binding("down", "cursor(1, 0)", "Down", show=False),
-        Binding("enter", "choose", "Use it", show=False), Binding("c", "cards", "Unit cards", show=False),
+        Binding("enter", "choose", "Use it", show=False), Binding("c", "cards", "Unit cards", show=False, priority=True),
     ]
 
     @dataclass
@@ -232,10 +232,9 @@ class RingsBoard(VerticalScroll, can_focus=True):
         if not rows:
             return
         r, c = self.cursor or (0, 0)
-        if self.cursor is not None:
-            r = max(0, min(len(rows) - 1, r + dr))
-            c = max(0, min(len(rows[r][1]) - 1, c + dc))
-        self.cursor = (r, min(c, len(rows[r][1]) - 1))
+        r = max(0, min(len(rows) - 1, r + dr))
+        c = max(0, min(len(rows[r][1]) - 1, c + dc))
+        self.cursor = (r, c)
         self._draw()
 
     def picked_text(self) -> str | None:

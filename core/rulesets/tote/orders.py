@@ -30,18 +30,19 @@ def _mine(ctx: Any) -> list[Unit]:
 
 
 def own_units(ctx: Any) -> list[str]:
-    """The seat's units that may still be given orders."""
-    return [u["id"] for u in _mine(ctx) if u["space"] is not None]
+    """The seat's units that may still be given orders (craft aboard too: a launch earlier in the
+    post puts them on the grid)."""
+    return [u["id"] for u in _mine(ctx)]
 
 
 def own_movers(ctx: Any) -> list[str]:
-    """The seat's units on the grid with a Speed above 0."""
-    return [u["id"] for u in _mine(ctx) if u["space"] is not None and model.speed(u) > 0]
+    """The seat's units with a Speed above 0."""
+    return [u["id"] for u in _mine(ctx) if model.speed(u) > 0]
 
 
 def own_shooters(ctx: Any) -> list[str]:
-    """The seat's units on the grid that carry weapons."""
-    return [u["id"] for u in _mine(ctx) if u["space"] is not None and model.spec(u).mounts]
+    """The seat's units that carry weapons."""
+    return [u["id"] for u in _mine(ctx) if model.spec(u).mounts]
 
 
 def own_carriers(ctx: Any) -> list[str]:
