@@ -267,6 +267,27 @@ def test_ucr_overrides() -> None:
     assert dm.unit_ucr(unit(cap, space="G-1/surface", fatigued=True), cap) == 6
 
 
+def test_option_round_per_weapon() -> None:
+    """TOTE-GAP-12 option ``round_per = weapon``: three LC at 1 vs 7 round up one by one: 3 x 1 = 3,
+    where the DEFAULT pool gives ceil(3 x 0.142) = 1."""
+    lc = ship("LCBOAT", speed=0, maneuver=1, mounts=("LC:3",))
+    fast = ship("FAST", speed=4, maneuver=3)
+    per_weapon = dm.CombatOptions.from_options({"round_per": "weapon"})
+    assert dm.fire(unit(lc), lc, unit(fast, "t", "NR"), fast, ["LC", "LC", "LC"], rules=per_weapon).dealt == {"standard": 3}
+    assert dm.fire(unit(lc), lc, unit(fast, "t", "NR"), fast, ["LC", "LC", "LC"]).dealt == {"standard": 1}
+    with pytest.raises(dm.DamageError, match="attack_pool"):
+        dm.CombatOptions.from_options({"round_per": "shot"})
+
+
+def test_option_ground_air_stacks() -> None:
+    """TOTE-GAP-17 option ``ground_air_stacks``: DEFAULT true (TIE 9 -> 7 in the Air); false leaves
+    the atmosphere modifier alone (9 -> 8)."""
+    tie = ship("TIEF", cls="sf", speed=5, maneuver=4, hull=0)
+    flat = dm.CombatOptions.from_options({"ground_air_stacks": False})
+    assert dm.unit_ucr(unit(tie, space="G-1/air"), tie) == 7
+    assert dm.unit_ucr(unit(tie, space="G-1/air"), tie, rules=flat) == 8
+
+
 # ---- preview ------------------------------------------------------------------------------------
 
 def test_preview_is_exact_and_changes_nothing() -> None:

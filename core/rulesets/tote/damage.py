@@ -68,6 +68,33 @@ class DamageError(ValueError):
     """A shot the rules do not allow; the message says what was wrong and what would be right."""
 
 
+@dataclass(frozen=True)
+class CombatOptions:
+    """The game options of the damage rules (catalog 4.3): ``round_per`` is ``attack_pool`` (the
+    DEFAULT: each routing pool of an attacker rounded up once) or ``weapon`` (each mount rounded up
+    on its own), TOTE-GAP-12; ``ground_air_stacks`` (DEFAULT True) adds the Air layer's -1 to the
+    atmosphere modifier, False leaves a starship in the Air with the atmosphere modifier alone,
+    TOTE-GAP-17."""
+
+    round_per: str = "attack_pool"
+    ground_air_stacks: bool = True
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any] | None) -> "CombatOptions":
+        """The combat options out of a game's options dict. Raises DamageError for a bad value."""
+        opts = options or {}
+        round_per = str(opts.get("round_per", "attack_pool"))
+        if round_per not in ("attack_pool", "weapon"):
+            raise DamageError(f"option round_per is 'attack_pool' or 'weapon', not {round_per!r}")
+        stacks = opts.get("ground_air_stacks", True)
+        if not isinstance(stacks, bool):
+            raise DamageError(f"option ground_air_stacks is true or false, not {stacks!r}")
+        return cls(round_per, stacks)
+
+
+DEFAULTS = CombatOptions()
+
+
 # ---- unit type facts ----------------------------------------------------------------------------
 
 def category(utype: Any) -> str:
@@ -144,7 +171,7 @@ def ground_grid(space: str | None) -> str | None:
 
 
 def environment_modifiers(unit: Mapping[str, Any], utype: Any, bombarded: Collection[str] = (),
-                          atmospheric_bombardment: bool = False) -> list[int]:
+                          atmospheric_bombardment: bool = False, rules: CombatOptions = DEFAULTS) -> list[int]:
     """The UCR modifiers of TOTE-GAP-17 that apply to ``unit`` where it is.
 
     Atmosphere: the type's ``atmo_mod`` (-1; 0 X-Wing/A-Wing/XG-1; +1 Z-95; TOTE-ATMO-02..04).
@@ -162,7 +189,7 @@ def environment_modifiers(unit: Mapping[str, Any], utype: Any, bombarded: Collec
         if atmospheric_bombardment and family(utype) == "capital":
             mods.append(-1)
     elif layer == "air" and starship:
-        mods += [atmo, -1]
+        mods += [atmo, -1] if rules.ground_air_stacks else [atmo]
     grid = ground_grid(unit.get("space", ""))
     if grid is not None and grid in bombarded:
         mods.append(-1)
@@ -172,7 +199,7 @@ def environment_modifiers(unit: Mapping[str, Any], utype: Any, bombarded: Collec
 
 
 def unit_ucr(unit: Mapping[str, Any], utype: Any, *, bombarded: Collection[str] = (),
-             atmospheric_bombardment: bool = False, scuttle: bool = False) -> int:
+             atmospheric_bombardment: bool = False, scuttle: bool = False, rules: CombatOptions = DEFAULTS) -> int:
     """A unit's effective UCR now (TOTE-UCR-01/07, TOTE-GAP-16).
 
     Fixed overrides first: derelict 0 (TOTE-DISABLE-08), scuttling 20 (TOTE-DISABLE-10), fully
@@ -192,7 +219,7 @@ def unit_ucr(unit: Mapping[str, Any], utype: Any, *, bombarded: Collection[str] 
     elif unit.get("swarm"):
         override = arith.SWARM_UCR
     base = arith.base_ucr(int(getattr(utype, "speed", 0)), int(getattr(utype, "maneuver", 0)))
-    mods = environment_modifiers(unit, utype, bombarded, atmospheric_bombardment)
+    mods = environment_modifiers(unit, utype, bombarded, atmospheric_bombardment, rules)
     return arith.effective_ucr(base, mods, base_override=override)
 
 
@@ -304,6 +331,17 @@ def volley_totals(pools: Mapping[str, int], attacker_ucr: int, defender_ucr: int
             for p in POOL_ORDER if pools.get(p)}
 
 
+def mount_totals(mounts: Iterable[Any], attacker_ucr: int, defender_ucr: int, percent: int = 100,
+                 bombing_run: bool = False) -> dict[str, int]:
+    """Total Damage per pool with each mount rounded up on its own (the ``round_per = weapon``
+    option of TOTE-GAP-12). Raises DamageError for an attacker of UCR 0, WeaponError for a bad mount."""
+    out: dict[str, int] = {}
+    for m in mounts:
+        for pool, total in volley_totals(raw_pools([m], bombing_run), attacker_ucr, defender_ucr, percent).items():
+            out[pool] = out.get(pool, 0) + total
+    return {p: out[p] for p in POOL_ORDER if out.get(p)}
+
+
 def _viewers(*factions: Any) -> list[str]:
     out: list[str] = []
     for f in factions:
@@ -329,7 +367,8 @@ def describe(attacker: Mapping[str, Any], target: Mapping[str, Any], hit: Hit) -
 
 def fire(attacker: Mapping[str, Any], atype: Any, target: Mapping[str, Any], ttype: Any,
          mounts: Iterable[Any], *, turn: int = 0, percent: int = 100, bombing_run: bool = False,
-         bombarded: Collection[str] = (), atmospheric_bombardment: bool = False) -> Hit:
+         bombarded: Collection[str] = (), atmospheric_bombardment: bool = False,
+         rules: CombatOptions = DEFAULTS) -> Hit:
     """One attacker's volley at one target (TOTE-UCR-06): raw pools from the mounts, UCR of both
     where they stand, totals, damage applied. The event goes to both factions.
 
@@ -342,10 +381,14 @@ def fire(attacker: Mapping[str, Any], atype: Any, target: Mapping[str, Any], tty
         raise DamageError(f"{attacker.get('id')} is disabled and has had its final actions")
     if target.get("destroyed"):
         raise DamageError(f"{target.get('id')} is already destroyed; pick a target still in the fight")
-    pools = raw_pools(mounts, bombing_run)
-    a_ucr = unit_ucr(attacker, atype, bombarded=bombarded, atmospheric_bombardment=atmospheric_bombardment)
-    d_ucr = unit_ucr(target, ttype, bombarded=bombarded)
-    hit = apply_damage(target, ttype, volley_totals(pools, a_ucr, d_ucr, percent))
+    fired = list(mounts)
+    pools = raw_pools(fired, bombing_run)
+    a_ucr = unit_ucr(attacker, atype, bombarded=bombarded, atmospheric_bombardment=atmospheric_bombardment,
+                     rules=rules)
+    d_ucr = unit_ucr(target, ttype, bombarded=bombarded, rules=rules)
+    totals = (mount_totals(fired, a_ucr, d_ucr, percent, bombing_run) if rules.round_per == "weapon"
+              else volley_totals(pools, a_ucr, d_ucr, percent))
+    hit = apply_damage(target, ttype, totals)
     hit.events.append(event("tote.hit", describe(attacker, target, hit),
                             _viewers(attacker.get("faction"), target.get("faction")), turn,
                             attacker=attacker.get("id"), target=target.get("id"), ucr=[a_ucr, d_ucr],
@@ -356,12 +399,13 @@ def fire(attacker: Mapping[str, Any], atype: Any, target: Mapping[str, Any], tty
 
 def preview(attacker: Mapping[str, Any], atype: Any, target: Mapping[str, Any], ttype: Any,
             mounts: Iterable[Any], *, percent: int = 100, bombing_run: bool = False,
-            bombarded: Collection[str] = (), atmospheric_bombardment: bool = False) -> dict[str, Any]:
+            bombarded: Collection[str] = (), atmospheric_bombardment: bool = False,
+            rules: CombatOptions = DEFAULTS) -> dict[str, Any]:
     """The exact outcome a declared shot would have, computed without changing anything: UCRs,
     quotient in thousandths, raw and total damage per pool, the target's layers after, and whether
     it would be DISABLED or DESTROYED. Raises as :func:`fire`."""
     hit = fire(attacker, atype, target, ttype, mounts, percent=percent, bombing_run=bombing_run,
-               bombarded=bombarded, atmospheric_bombardment=atmospheric_bombardment)
+               bombarded=bombarded, atmospheric_bombardment=atmospheric_bombardment, rules=rules)
     data = hit.events[0]["data"]
     after = layers_of(hit.unit, ttype) if family(ttype) != "ground" else {"count": hit.unit.get("count", 0)}
     return {"attacker": data["attacker"], "target": data["target"], "ucr": data["ucr"],

@@ -85,7 +85,7 @@ def garrison_problem(attacker: Mapping[str, Any], atype: Any, target: Mapping[st
 # ---- bombing runs ------------------------------------------------------------------------------
 
 def bombing_problem(bomber: Mapping[str, Any], btype: Any, target: Mapping[str, Any], ttype: Any, *,
-                    bombarded: Collection[str] = ()) -> str:
+                    bombarded: Collection[str] = (), rules: dm.CombatOptions = dm.DEFAULTS) -> str:
     """Why ``bomber`` may not make a Bombing Run on ``target`` ("" if it may): only the listed
     bombers (``bombing_run`` flag, TOTE-BOMB-01), with warheads, firing nothing else that round
     (TOTE-BOMB-03), against a capital ship (or platform) in its space or, from the Atmosphere, a
@@ -103,8 +103,8 @@ def bombing_problem(bomber: Mapping[str, Any], btype: Any, target: Mapping[str, 
             return "a Bombing Run in space is made against capital ships"
     elif not (grid.kind(str(bomber.get("space"))) == "atmosphere" and grid.kind(to) == "surface"):
         return f"{target.get('id')} is out of reach of a Bombing Run from {grid.label(str(bomber.get('space')))}"
-    a = dm.unit_ucr(bomber, btype, bombarded=bombarded)
-    d = dm.unit_ucr(target, ttype, bombarded=bombarded)
+    a = dm.unit_ucr(bomber, btype, bombarded=bombarded, rules=rules)
+    d = dm.unit_ucr(target, ttype, bombarded=bombarded, rules=rules)
     if d > a:
         return f"{target.get('id')} has UCR {d}, above {bid}'s {a}: a Bombing Run targets equal or lower UCR only"
     return ""
@@ -123,7 +123,8 @@ class Strike:
 
 
 def _check(attacker: Mapping[str, Any], atype: Any, target: Mapping[str, Any], ttype: Any, mounts: list[Mount], *,
-           bombing_run: bool, facilities: Mapping[str, Mapping[str, Any]], bombarded: Collection[str]) -> str:
+           bombing_run: bool, facilities: Mapping[str, Mapping[str, Any]], bombarded: Collection[str],
+           rules: dm.CombatOptions) -> str:
     if not dm.can_act(attacker):
         raise OrderError(f"{attacker.get('id')} can no longer attack")
     if attacker.get("merged_into"):
@@ -139,7 +140,7 @@ def _check(attacker: Mapping[str, Any], atype: Any, target: Mapping[str, Any], t
     mode = grid.fire_mode(cls, str(a_space), str(t_space), orbital_bombardment=_has(atype, "orbital_bombardment"),
                           bombing_run=bombing_run and _has(atype, "bombing_run"))
     if bombing_run:
-        why = bombing_problem(attacker, atype, target, ttype, bombarded=bombarded)
+        why = bombing_problem(attacker, atype, target, ttype, bombarded=bombarded, rules=rules)
         if why:
             raise OrderError(why)
     elif mode == "bombing":
@@ -163,13 +164,13 @@ def _check(attacker: Mapping[str, Any], atype: Any, target: Mapping[str, Any], t
 def strike(attacker: Mapping[str, Any], atype: Any, target: Mapping[str, Any], ttype: Any,
            mounts: Iterable[Any] | None = None, *, turn: int = 0, percent: int = 100, bombing_run: bool = False,
            bombarded: Collection[str] = (), facilities: Mapping[str, Mapping[str, Any]] | None = None,
-           types: Mapping[str, Any] | None = None) -> Strike:
+           types: Mapping[str, Any] | None = None, rules: dm.CombatOptions = dm.DEFAULTS) -> Strike:
     """Resolve one declared attack of ``attacker`` on ``target`` with ``mounts`` (default: all its
     weapons; a Bombing Run: all its warheads).
 
     The grid decides the kind of shot (direct, orbital or atmospheric bombardment, strafe, bombing,
     planetary: TOTE-FIRE/RANGE, OB-02, ATMOBOMB-01, STRAFE-01, BOMB-05, S2S-01, S2A-01, A2A-01,
-    G2G-01); a capital ship bombarding from the Atmosphere takes a further -1 UCR for the attack
+    G2G-01); ``rules`` carries the game's combat options (:class:`.damage.CombatOptions`); a capital ship bombarding from the Atmosphere takes a further -1 UCR for the attack
     (TOTE-GAP-17); ion has no effect on infantry and vehicles (TOTE-ATMOBOMB-02); planetary weapons
     may be scaled back to ``percent`` (TOTE-DMG-07). The attacker comes back marked ``fired``
     (and ``bombing`` after a Bombing Run, TOTE-BOMB-03).
@@ -187,13 +188,13 @@ def strike(attacker: Mapping[str, Any], atype: Any, target: Mapping[str, Any], t
     if not chosen:
         raise OrderError(f"{attacker.get('id')} has no weapons to fire at {target.get('id')}")
     mode = _check(attacker, atype, target, ttype, chosen if not attacker.get("swarm") else [],
-                  bombing_run=bombing_run, facilities=fac, bombarded=bombarded)
+                  bombing_run=bombing_run, facilities=fac, bombarded=bombarded, rules=rules)
     if percent != 100 and mode != "planetary":
         raise OrderError("only a planetary weapon can scale back its fire; all other weapon damage is mandatory")
     in_space_bombing = bombing_run and attacker.get("space") == target.get("space")
     raw_pools(chosen, bombing_run=bombing_run)  # refuses non-warheads on a run (TOTE-BOMB-03)
     hit = dm.fire(attacker, atype, target, ttype, chosen, turn=turn, percent=percent, bombing_run=in_space_bombing, bombarded=bombarded,
-                  atmospheric_bombardment=mode == "atmospheric_bombardment")
+                  atmospheric_bombardment=mode == "atmospheric_bombardment", rules=rules)
     hit.events[0]["data"]["mode"] = mode
     shooter = dict(attacker)
     shooter["fired"] = True
