@@ -219,6 +219,13 @@ def test_ex01_through_fire() -> None:
     assert hit.dealt == {"standard": 286} and hit.unit["shields"] == 714
 
 
+def test_equal_ratings_deal_full_damage() -> None:
+    """TOTE-UCR-04, TOTE-UCR-03 (TOTE-EX-09, TOTE-EX-10) in a volley: equal UCRs give 1.000 (5 vs 5,
+    raw 37 -> 37); a higher attacker never more than 100% (9 vs 3, raw 120 -> 120)."""
+    assert dm.volley_totals({"standard": 37}, 5, 5) == {"standard": 37}
+    assert dm.volley_totals({"standard": 120}, 9, 3) == {"standard": 120}
+
+
 def test_ucr_applies_to_every_unit_kind() -> None:
     """TOTE-UCR-05: UCR scales ground-stack and facility damage too: a stack of 10 infantry (raw 1
     each, UCR 3) against a facility of Defensive UCR 9 deals ceil(10 x 0.333) = 4."""
