@@ -328,6 +328,20 @@ def test_infiltrators_attack_inside() -> None:
     assert s.hit.dealt == {"standard": 12} and s.hit.killed == 4
 
 
+def test_patrols_stop_fighters_until_engaged() -> None:
+    """TOTE-CSP-04, TOTE-CSP-05, TOTE-GAP-20 through a strike: an unengaged TIE patrol over the ISD
+    stops X-Wings attacking it; once engaged (occupied) it no longer does; a capital ship is never
+    stopped (TOTE-CSP-06)."""
+    isd = at("ISD", "isd", "GE", "B-1")
+    guard = at("TIEF", "g", "GE", "B-1", patrol=True)
+    xw = at("XWING", "x", "NR", "B-1")
+    with pytest.raises(OrderError, match="patrol of g"):
+        st.strike(xw, T["XWING"], isd, T["ISD"], patrols=[(guard, T["TIEF"])])
+    assert st.strike(xw, T["XWING"], isd, T["ISD"], patrols=[(guard, T["TIEF"])], occupied=["g"]).hit.dealt
+    mc = at("MC90", "mc", "NR", "B-1")
+    assert st.strike(mc, T["MC90"], isd, T["ISD"], patrols=[(guard, T["TIEF"])]).hit.dealt
+
+
 # ---- the preview -------------------------------------------------------------------------------
 
 def test_strike_preview_matches_the_strike() -> None:

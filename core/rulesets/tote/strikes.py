@@ -27,6 +27,7 @@ from core.events import Event
 from . import damage as dm
 from . import grid
 from .data import FacilityType, Mount
+from .movement import blocking_patrols
 from .weapons import as_mount, label, raw_pools, warheads
 
 Unit = dict[str, Any]
@@ -164,7 +165,8 @@ def _check(attacker: Mapping[str, Any], atype: Any, target: Mapping[str, Any], t
 def strike(attacker: Mapping[str, Any], atype: Any, target: Mapping[str, Any], ttype: Any,
            mounts: Iterable[Any] | None = None, *, turn: int = 0, percent: int = 100, bombing_run: bool = False,
            bombarded: Collection[str] = (), facilities: Mapping[str, Mapping[str, Any]] | None = None,
-           types: Mapping[str, Any] | None = None, rules: dm.CombatOptions = dm.DEFAULTS) -> Strike:
+           types: Mapping[str, Any] | None = None, rules: dm.CombatOptions = dm.DEFAULTS,
+           patrols: Iterable[tuple[Mapping[str, Any], Any]] = (), occupied: Iterable[str] = ()) -> Strike:
     """Resolve one declared attack of ``attacker`` on ``target`` with ``mounts`` (default: all its
     weapons; a Bombing Run: all its warheads).
 
@@ -175,8 +177,12 @@ def strike(attacker: Mapping[str, Any], atype: Any, target: Mapping[str, Any], t
     may be scaled back to ``percent`` (TOTE-DMG-07). The attacker comes back marked ``fired``
     (and ``bombing`` after a Bombing Run, TOTE-BOMB-03).
 
+    ``patrols`` ((unit, type) pairs in the target's space) and ``occupied`` (patrol ids already
+    engaged this post) apply Combat Space/Air Patrol: unoccupied enemy SF (AUX) patrols stop SF
+    (AUX) from attacking capital ships there (TOTE-CSP-04, TOTE-CSP-05, TOTE-CAP-01, TOTE-GAP-20).
+
     Raises OrderError saying why the attack is not allowed (range, direction, a bombing condition,
-    a garrison, weapons it does not have) and WeaponError for a bad mount.
+    a garrison, a patrol, weapons it does not have) and WeaponError for a bad mount.
     """
     fac = facilities or {}
     if mounts is None:
@@ -189,6 +195,11 @@ def strike(attacker: Mapping[str, Any], atype: Any, target: Mapping[str, Any], t
         raise OrderError(f"{attacker.get('id')} has no weapons to fire at {target.get('id')}")
     mode = _check(attacker, atype, target, ttype, chosen if not attacker.get("swarm") else [],
                   bombing_run=bombing_run, facilities=fac, bombarded=bombarded, rules=rules)
+    guards = blocking_patrols(dict(attacker), grid_class(atype), dict(target), grid_class(ttype),
+                              [(dict(u), grid_class(t)) for u, t in patrols], occupied)
+    if guards:
+        raise OrderError(f"{attacker.get('id')} cannot attack capital ships in {grid.label(str(target.get('space')))} "
+                         f"while the patrol of {', '.join(guards)} is not engaged: attack {guards[0]} first")
     if percent != 100 and mode != "planetary":
         raise OrderError("only a planetary weapon can scale back its fire; all other weapon damage is mandatory")
     in_space_bombing = bombing_run and attacker.get("space") == target.get("space")
