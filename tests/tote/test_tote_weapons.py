@@ -84,6 +84,7 @@ def test_other_multipliers_refused() -> None:
         w.parse_mount("TLC:two")
     with pytest.raises(w.WeaponError, match="at least 1"):
         w.parse_mount("TLC:0")
+    assert w.label(w.parse_mount(" htlbX2:3 ")) == "3 Dual HTLB"
 
 
 def test_ex15_weapon_sums() -> None:

@@ -13,6 +13,7 @@ of TOTE-DMG-07, which is a percentage applied in :mod:`.damage`.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -23,6 +24,9 @@ from .data import Mount, Weapon
 POOL_ORDER: tuple[str, ...] = ("ion", "standard", "bombing", "ptlc", "pic")
 #: Multiplier -> its name on the chart (TOTE-WPN-22/23).
 PREFIXES = {1: "", 2: "Dual", 4: "Quad"}
+
+
+_MOUNT = re.compile(r"^([A-Za-z]+?)(?:[xX](\d+))?(?::(\d+))?$")
 
 
 class WeaponError(ValueError):
@@ -70,12 +74,11 @@ def parse_mount(text: str) -> Mount:
 
     Raises WeaponError quoting the text when the code, multiplier or count is not valid.
     """
-    spec = str(text).strip()
-    if ":" not in spec:
-        spec += ":1"
-    head, _, count = spec.partition(":")
-    code, sep, mult = head.partition("x")
-    spec = f"{code.upper()}{sep}{mult}:{count}"
+    m = _MOUNT.match(str(text).strip())
+    if m is None:
+        raise WeaponError(f"weapon mount {text!r}: write CODE[xMULT][:COUNT], e.g. TLCx2:2")
+    code, mult, count = m.group(1).upper(), m.group(2), m.group(3) or "1"
+    spec = f"{code}{'x' + mult if mult else ''}:{count}"
     try:
         return data.parse_mount(spec, chart(), "weapon mount")
     except data.DataError as e:
