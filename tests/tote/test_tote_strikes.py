@@ -196,6 +196,8 @@ def test_orbital_bombardment_fires_all_weapons() -> None:
     fcc = facility("FCC", "fcc", "NR", "G-1/surface")
     with pytest.raises(OrderError, match="ALL weapons"):
         st.orbital_bombardment(isd, T["ISD"], [(inf, G["INF"], ["HTLB:10"])])
+    with pytest.raises(OrderError, match="fired already"):
+        st.orbital_bombardment({**isd, "fired": True}, T["ISD"], [(inf, G["INF"], ["HTLB:10", "HIC:10", "TLCx2:12"])])
     strikes, effect = st.orbital_bombardment(
         isd, T["ISD"], [(inf, G["INF"], ["HTLB:10", "HIC:10"]), (fcc, F["FCC"], ["TLCx2:12"])], turn=4)
     on_inf, on_fcc = strikes

@@ -243,6 +243,8 @@ def orbital_bombardment(ship: Mapping[str, Any], stype: Any, allocation: Sequenc
     Raises OrderError for a ship that cannot, a target outside the grid, or weapons left unfired."""
     if not _has(stype, "orbital_bombardment"):
         raise OrderError(f"{ship.get('id')} cannot bombard: only Star Destroyers, Mon Calamari cruisers and the Dauntless may")
+    if ship.get("fired") or ship.get("fired_mounts"):
+        raise OrderError(f"orbital bombardment fires ALL weapons that round; {ship.get('id')} has fired already")
     if grid.kind(str(ship.get("space"))) != "a_ring":
         raise OrderError(f"orbital bombardment is made from the A-Ring; {ship.get('id')} is in {ship.get('space')}")
     target_grid = grid.space(str(ship["space"])).ob_target
