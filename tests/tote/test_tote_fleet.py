@@ -386,3 +386,25 @@ def test_fleethyp01_gap06_ex25_slowest_hyperdrive() -> None:
         unit_types()["TIEF"].hyper_hours(6)
     with pytest.raises(ValueError, match="no unit of this fleet"):
         f.fleet_hyper_hours(["TIEF"], 6)
+
+
+def test_fleet_problems_messages_begin_with_the_rule() -> None:
+    """TOTE-FACTION-11, TOTE-CP-02: the engine-facing form: one message per breach, rule first."""
+    assert f.fleet_problems("GE", "1 ACC + 1 STRK + 1 ESC + 1 TIEAV") == []
+    msgs = f.fleet_problems("GE", {"ISD2": 2, "CGUN": 1})
+    assert msgs == ["TOTE-FACTION-11: Corellian Gunship (CGUN) is rebel/republic/independent technology; "
+                    "this faction may use imperial", "TOTE-CP-02: the fleet holds 25 CP; at most 23"]
+
+
+@pytest.mark.parametrize("hero,swap,main,pdf,want", [
+    (True, False, {"ISD": 1}, {}, "main"),
+    (False, False, {"ISD": 1}, {}, "pdf"),                                   # no Hero: the local PDF
+    (False, True, {"ISD": 1}, {}, "main"),                                   # a direct swap needs no Hero
+    (True, False, {"ISD2": 2}, {"CORV": 3}, "pdf"),                          # main fleet full
+    (True, False, {"ISD2": 2}, {"ISD2": 1, "ACC": 1}, "unassigned"),         # both full
+])
+def test_gap27_where_a_new_unit_goes(hero: bool, swap: bool, main: dict, pdf: dict, want: str) -> None:
+    """TOTE-GAP-27, TOTE-BURDEN-06, TOTE-BURDEN-07: a new 5-CP STRK joins the main fleet only with
+    the Hero present (or by direct swap) and room; else the local PDF if it has room; else it waits
+    unassigned."""
+    assert f.new_unit_assignment("STRK", hero_present=hero, direct_swap=swap, main=main, pdf=pdf) == want

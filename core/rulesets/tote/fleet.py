@@ -235,6 +235,30 @@ def check_fleet(units: Mapping[str, int] | Iterable[tuple[str, int]] | str, **kw
     return list(fleet_report(units, **kw).breaches)
 
 
+def fleet_problems(faction: str, units: Mapping[str, int] | str, *, kind: str = "fleet",
+                   bonus: Mapping[str, int] | None = None, bonus_cp: int = 0) -> list[str]:
+    """What a ``faction``'s fleet (or PDF, or reserve) breaks, one message per broken rule, each
+    beginning with its rule ID ("TOTE-CP-02: the fleet holds 24 CP; at most 23"); empty when legal.
+    The faction's technology is checked (TOTE-FACTION-11). Raises FleetError for unreadable text,
+    KeyError for an unknown faction."""
+    return [str(b) for b in check_fleet(units, kind=kind, bonus=bonus, bonus_cp=bonus_cp,
+                                        tech_allowed=FACTION_TECH[faction])]
+
+
+def new_unit_assignment(code: str, *, hero_present: bool, direct_swap: bool, main: Mapping[str, int],
+                        pdf: Mapping[str, int]) -> str:
+    """Where a newly built, captured or reactivated unit goes (TOTE-GAP-27): ``"main"`` when the
+    Hero is in its system (or it is a direct swap, TOTE-BURDEN-07/08) and the main fleet has room;
+    else ``"pdf"`` when the local Space PDF has room; else ``"unassigned"`` (it cannot act but can be
+    attacked). Raises KeyError for an unknown code."""
+    c = resolve(code)
+    if (hero_present or direct_swap) and not check_fleet({**main, c: main.get(c, 0) + 1}):
+        return "main"
+    if not check_fleet({**pdf, c: pdf.get(c, 0) + 1}, kind="pdf"):
+        return "pdf"
+    return "unassigned"
+
+
 def check_transfer(main: Mapping[str, int], pdf: Mapping[str, int], code: str, *, to_pdf: bool = True,
                    main_bonus: Mapping[str, int] | None = None, pdf_bonus: Mapping[str, int] | None = None,
                    in_combat: bool = False) -> list[Breach]:
