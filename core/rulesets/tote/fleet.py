@@ -89,9 +89,9 @@ class FleetReport:
     def lines(self, kind: str = "fleet") -> list[str]:
         """The report in words: the totals, then one line per breach (or that it is legal)."""
         name, _, _ = KINDS.get(kind, KINDS["fleet"])
-        head = (f"{name}: {self.cp} CP of {CP_LIMIT + self.bonus_cp}, {self.capitals} capital ships of {CAPITAL_CAP}, "
+        head = (f"{name}: {self.cp} CP of {CP_LIMIT + self.bonus_cp}, {self.capitals} of {CAPITAL_CAP} capital ships, "
                 f"escorts {self.escort_sf} SF of {ESCORT_SF_CAP} and {self.escort_aux} AUX of {ESCORT_AUX_CAP} "
-                f"(need {self.required_capitals} capital ships)")
+                f"(need {self.required_capitals} capital ship{'' if self.required_capitals == 1 else 's'})")
         return [head, *(str(b) for b in self.breaches)] if self.breaches else [head, "legal"]
 
 
