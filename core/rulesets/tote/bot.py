@@ -7,8 +7,8 @@
 - Keep capital ships out of bad ranges: a capital ship never parks in a Deep Space Zone (where it
   can reach nothing but that zone) or moves where only hostile capital ships outnumbering its own
   side wait; it closes to the ring where the focus target is.
-- Withdraw when beaten: when its fighting strength (CP) falls below a third of its contacts'
-  visible strength, or below a third of what it brought, every ship that can jumps out.
+- Withdraw when beaten: when its fighting strength (CP) falls below a third of the strongest
+  hostile faction it sees, or below a third of what it brought, every ship that can jumps out.
 """
 from __future__ import annotations
 
@@ -67,7 +67,11 @@ def beaten(facts: dict[str, Any]) -> bool:
     mine = [u for u in facts["units"].values() if not u["destroyed"] and not u["withdrawn"]]
     fighting = sum(model.spec(u).cp for u in mine if not u["disabled"] and not u["derelict"])
     brought = sum(model.spec(u).cp for u in facts["units"].values())
-    theirs = sum(model.spec(c["type"]).cp for c in facts["contacts"] if c["state"] not in ("disabled", "derelict"))
+    per_faction: dict[str, int] = {}
+    for c in facts["contacts"]:
+        if c["state"] not in ("disabled", "derelict"):
+            per_faction[c["faction"]] = per_faction.get(c["faction"], 0) + model.spec(c["type"]).cp
+    theirs = max(per_faction.values(), default=0)
     return fighting * 3 < theirs or (brought > 0 and fighting * 3 < brought)
 
 

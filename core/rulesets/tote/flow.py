@@ -192,30 +192,20 @@ def mounts_left(u: Unit) -> list[str]:
     return [m.spec for m in model.spec(u).mounts if m.spec not in fired and not m.weapon.planetary]
 
 
-def legal_targets(state: State, u: Unit) -> list[Unit]:
+def legal_targets(state: State, u: Unit, covered: set[str] | None = None) -> list[Unit]:
     """The hostile units ``u`` may fire at from where it is, that its faction sees (TOTE-RANGE-01/02,
-    TOTE-FIRE-01..07)."""
+    TOTE-FIRE-01..07). ``covered``: the faction's :func:`model.visible_spaces`, if known."""
     from . import grid
     if u["space"] is None:
         return []
-    covered = model.visible_spaces(state, u["faction"])
+    covered = model.visible_spaces(state, u["faction"]) if covered is None else covered
     cls = model.unit_class(u)
-    out = []
-    for t in state["units"].values():
-        if not model.targetable(t) or not model.hostile(state, u["faction"], t["faction"]):
-            continue
-        if t["space"] not in covered and t["space"] != u["space"]:
-            continue
-        try:
-            mode = grid.fire_mode(cls, u["space"], t["space"])
-        except OrderError:
-            continue
-        if mode == "direct":
-            out.append(t)
-    return out
+    reach = {s for s in grid.fire_targets(cls, u["space"]) if s in covered or s == u["space"]}
+    return [t for t in state["units"].values()
+            if t["space"] in reach and model.targetable(t) and model.hostile(state, u["faction"], t["faction"])]
 
 
-def best_target(state: State, u: Unit) -> Unit | None:
+def best_target(state: State, u: Unit, covered: set[str] | None = None) -> Unit | None:
     """The hostile in range with the highest quotient for ``u``, ties to the lowest remaining hull
     (then armor, then id) (TOTE-GAP-02)."""
     a_ucr = damage.unit_ucr(u, model.spec(u))
@@ -223,7 +213,7 @@ def best_target(state: State, u: Unit) -> Unit | None:
         return None
     best: tuple[Any, ...] | None = None
     pick = None
-    for t in legal_targets(state, u):
+    for t in legal_targets(state, u, covered):
         q = damage.arith.q_milli(a_ucr, damage.unit_ucr(t, model.spec(t)))
         key = (-q, t["hull"] + t["armor"] if model.is_small(t) else t["hull"], t["armor"], t["id"])
         if best is None or key < best:
@@ -239,13 +229,14 @@ def auto_defense(state: State, seat: str) -> list[Event]:
     from .orders import fire_at
     events: list[Event] = []
     ordered = set(state["post"]["ordered"])
+    covered = model.visible_spaces(state, seat)
     for uid in sorted(state["units"]):
         u = state["units"][uid]
         if u["faction"] != seat or uid in ordered or u["space"] is None or not model.can_act(u) or u["fired"]:
             continue
         if not mounts_left(u):
             continue
-        target = best_target(state, u)
+        target = best_target(state, u, covered)
         if target is None:
             continue
         try:
