@@ -408,3 +408,19 @@ def test_gap27_where_a_new_unit_goes(hero: bool, swap: bool, main: dict, pdf: di
     the Hero present (or by direct swap) and room; else the local PDF if it has room; else it waits
     unassigned."""
     assert f.new_unit_assignment("STRK", hero_present=hero, direct_swap=swap, main=main, pdf=pdf) == want
+
+
+@pytest.mark.parametrize("text,want", [
+    ("GE: ACC:1, STRK:1, ESC:1, TIEAV:1", []),                              # TOTE-EX-04 as list text
+    ("nr | (7) CGUNs + 2 E-Wing", []),                                      # TOTE-EX-05 in the text's words
+    ("CORV:8", ["TOTE-CP-03"]),                                             # TOTE-EX-21, no faction given
+    ("GE: CGUN:7, EWING:2", ["TOTE-FACTION-11", "TOTE-FACTION-11"]),
+    ("", ["fleet list"]), ("GE: bad words", ["fleet list"]),
+])
+def test_list_problems_for_the_fleet_builder(text: str, want: list[str]) -> None:
+    """TOTE-CP-02, TOTE-CP-03, TOTE-FACTION-11: the fleet builder's check of list text ("FACTION:
+    units" or bare units): one message per breach, its rule first; unreadable text says how to
+    write it. ``list_text`` writes a list that reads back the same."""
+    assert [p.split(":")[0] for p in f.list_problems(text)] == want
+    assert f.parse_fleet(f.split_list(f.list_text("IR", {"ISD2": 1, "VSD": 1}))[1]) == {"ISD2": 1, "VSD": 1}
+    assert f.split_list(f.list_text("IR", {"ISD2": 1}))[0] == "IR"

@@ -99,12 +99,13 @@ class FleetError(ValueError):
     """A fleet written so that it cannot be read; the message says how to write it."""
 
 
-_ITEM = re.compile(r"^\(?(\d+)\)?\s*[x×]?\s*([A-Za-z0-9'\-]+)$|^([A-Za-z0-9'\-]+)\s*[x×]\s*(\d+)$|^([A-Za-z0-9'\-]+)$")
+_ITEM = re.compile(r"^\(?(\d+)\)?\s*[x×]?\s*([A-Za-z0-9'\-]+)$|^([A-Za-z0-9'\-]+)\s*[x×:]\s*(\d+)$|^([A-Za-z0-9'\-]+)$")
 
 
 def parse_fleet(text: str) -> dict[str, int]:
     """``{code: count}`` from text such as ``"1 ACC + 1 STRK + 1 ESC + 1 TIEAV"``, ``"(7) CGUNs,
-    2 EWING"`` or ``"CORV x3"`` (codes in any case, plurals and the text's spellings resolved). Raises
+    2 EWING"``, ``"CORV x3"`` or ``"ISD2:1, VSD:1"`` (codes in any case, plurals and the text's
+    spellings resolved). Raises
     FleetError naming the part it could not read or the unknown code."""
     out: dict[str, int] = {}
     for part in re.split(r"[+,;]", text):
@@ -243,6 +244,39 @@ def fleet_problems(faction: str, units: Mapping[str, int] | str, *, kind: str = 
     KeyError for an unknown faction."""
     return [str(b) for b in check_fleet(units, kind=kind, bonus=bonus, bonus_cp=bonus_cp,
                                         tech_allowed=FACTION_TECH[faction])]
+
+
+_FACTION_PREFIX = re.compile(r"^\s*([A-Za-z]{2,3})\s*[:|]\s*(\D.*)$", re.S)
+
+
+def split_list(text: str) -> tuple[str | None, str]:
+    """A fleet list's faction and units: ``"GE: ACC:1, STRK:1"`` -> ``("GE", "ACC:1, STRK:1")``;
+    text without a known faction before a ``:`` or ``|`` -> ``(None, text)``."""
+    m = _FACTION_PREFIX.match(text)
+    if m and m.group(1).upper() in FACTION_TECH:
+        return m.group(1).upper(), m.group(2)
+    return None, text
+
+
+def list_text(faction: str, units: Mapping[str, int]) -> str:
+    """A fleet as list text, ``"GE: ACC:1, STRK:1, ESC:1, TIEAV:1"`` (read back by :func:`list_problems`)."""
+    return f"{faction}: " + ", ".join(f"{c}:{n}" for c, n in units.items())
+
+
+def list_problems(text: str) -> list[str]:
+    """What a fleet list breaks (the fleet builder's check): ``"FACTION: units"`` checks the
+    faction's technology too, bare units only the fleet rules. One message per breach, rule first;
+    unreadable text gives one message saying how to write it. Empty when legal."""
+    faction, units = split_list(text)
+    try:
+        parsed = parse_fleet(units)
+    except FleetError as e:
+        return [f"fleet list: {e}"]
+    if not parsed:
+        return ["fleet list: it names no units; write e.g. 'GE: ACC:1, STRK:1, ESC:1, TIEAV:1'"]
+    if faction is None:
+        return [str(b) for b in check_fleet(parsed)]
+    return fleet_problems(faction, parsed)
 
 
 def new_unit_assignment(code: str, *, hero_present: bool, direct_swap: bool, main: Mapping[str, int],
