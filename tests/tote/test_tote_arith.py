@@ -224,3 +224,9 @@ def test_no_float_in_the_source(module: object) -> None:
         assert not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div)), ast.unparse(node)
         assert not (isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Div)), ast.unparse(node)
         assert not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "float")
+
+
+def test_milli_text_writes_thousandths_without_floats() -> None:
+    """TOTE-MATH-01: a quotient is shown to the thousandths as the text writes it (0.571, 0.428, 1.000)."""
+    assert [arith.milli_text(q) for q in (571, 428, 1000, 5, 0)] == ["0.571", "0.428", "1.000", "0.005", "0.000"]
+    assert arith.milli_text(q_milli(3, 7)) == "0.428"

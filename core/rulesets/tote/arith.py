@@ -126,3 +126,11 @@ def payout(cost: int, percent: int) -> int:
     """``percent`` of ``cost`` rounded down to a whole KC (scrap 25 / salvage 50, TOTE-GAP-35;
     TOTE-EX-27: 25% of 1250 is 312). Raises on bad input."""
     return _whole("cost", cost) * _whole("percent", percent) // 100
+
+
+def milli_text(q: int) -> str:
+    """A quotient in thousandths written as the text writes it, with integer math: 428 -> "0.428",
+    1000 -> "1.000" (for previews and logs; never format ``q / 1000``, which is a float).
+    Raises TypeError/ValueError for a negative or non-whole value."""
+    _whole("quotient", q)
+    return f"{q // FULL}.{q % FULL:03d}"
