@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.rulesets.tote import arith, constraints, data, fleet, reference, specs
+from core.rulesets.tote import arith, constraints, data, fleet, reference, specs, stock
 from core.rulesets.tote.arith import damage, effective_ucr, q_milli, total
 
 
@@ -214,7 +214,7 @@ def test_property_sum_matches_fractions(parts: list[tuple[int, int]]) -> None:
     assert type(got) is int and got == math.ceil(sum(Fraction(r * q, 1000) for r, q in parts))
 
 
-@pytest.mark.parametrize("module", [arith, fleet, data, constraints, specs, reference])
+@pytest.mark.parametrize("module", [arith, fleet, data, constraints, specs, reference, stock])
 def test_no_float_in_the_source(module: object) -> None:
     """TOTE-MATH-01: no float literal, no true division and no float() call in the arithmetic,
     data or fleet code (every quotient goes through integer // in arith)."""

@@ -1,4 +1,4 @@
-"""Fleet legality in Twilight of the Empire: command points (TOTE-CP-01..05), Fleet Escorts
+"""Fleet legality in Twilight of the Empire (fleet.py, stock.py): command points (TOTE-CP-01..05), Fleet Escorts
 (TOTE-ESC-01..05), the burden of command (TOTE-BURDEN-01..09), Space PDFs (TOTE-PDF-01..04), the
 reserve (TOTE-RES-01), Reserve Guard Forces (TOTE-RGF-01, TOTE-RGF-03), stock units (TOTE-STOCK-01..06) and
 scrap values (TOTE-SCRAP-01, TOTE-SCRAP-02/04); the text's fleet examples TOTE-EX-04..08 and the derived
@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from core.rulesets.tote import fleet as f
+from core.rulesets.tote import stock as st
 from core.rulesets.tote.data import unit_types
 
 
@@ -196,7 +197,7 @@ def test_res01_reserve_holds_23_cp() -> None:
 def test_rgf01_rgf03_ex32_limits(kw: dict, want: list[str]) -> None:
     """TOTE-RGF-01, TOTE-RGF-03, TOTE-EX-32: a grid with a facility may hold 1 SF / 100 infantry / 10 GAV;
     101 infantry is illegal; a grid without a facility holds no RGF."""
-    assert rules(f.check_rgf(**kw)) == want
+    assert rules(st.check_rgf(**kw)) == want
 
 
 def test_faction11_tech_restrictions() -> None:
@@ -226,16 +227,16 @@ def test_stock01_stock_complement_comes_free() -> None:
 def test_stock03_scrap04_stock_units_pay_nothing() -> None:
     """TOTE-STOCK-03, TOTE-SCRAP-04 (TOTE-GAP-58): a stock unit scraps or salvages for 0 KC, even
     the CORV, which still costs CP."""
-    assert f.scrap_value("TIEF") == 0 and f.scrap_value("CORV", captured=True) == 0
+    assert st.scrap_value("TIEF") == 0 and st.scrap_value("CORV", captured=True) == 0
     assert unit_types()["CORV"].cp == 1
 
 
 def test_scrap01_scrap02_ex27_payouts() -> None:
     """TOTE-SCRAP-01, TOTE-SCRAP-02, TOTE-EX-27 (TOTE-GAP-35): 25% of cost for one's own, 50% for captured,
     rounded down: the ISD (10500 KC) scraps for 2625, salvages for 5250; the XWING (450) 112/225."""
-    assert (f.scrap_value("ISD"), f.scrap_value("ISD", captured=True)) == (2625, 5250)
-    assert (f.scrap_value("XWING"), f.scrap_value("XWING", captured=True)) == (112, 225)
-    assert f.scrap_value("Z95", stock=False) == 62  # a bought replacement of a stock unit
+    assert (st.scrap_value("ISD"), st.scrap_value("ISD", captured=True)) == (2625, 5250)
+    assert (st.scrap_value("XWING"), st.scrap_value("XWING", captured=True)) == (112, 225)
+    assert st.scrap_value("Z95", stock=False) == 62  # a bought replacement of a stock unit
 
 
 @pytest.mark.parametrize("old,new,want", [
@@ -245,7 +246,7 @@ def test_scrap01_scrap02_ex27_payouts() -> None:
 ])
 def test_stock05_replace_like_for_like(old: str, new: str, want: list[str]) -> None:
     """TOTE-STOCK-05: a stock unit is replaced 1-for-1 by a bought unit of the same category."""
-    assert rules(f.check_replacement(old, new)) == want
+    assert rules(st.check_replacement(old, new)) == want
 
 
 def test_stock06_room_sizes() -> None:
@@ -332,14 +333,14 @@ def test_rgf02_rgf_starts_all_stock() -> None:
     """TOTE-RGF-02, TOTE-RGF-03: a faction's RGF starts as stock units at the limits: its stock
     squadron, 100 stock infantry squads and 10 stock GAV, all of its own technology."""
     from core.rulesets.tote.data import ground_types
-    assert f.stock_rgf("GE") == {"TIEF": 1, "STORM": 100, "ATST": 10}
-    assert f.stock_rgf("TF") == {"VULTURE": 1, "DROID": 100, "AAT": 10}
+    assert st.stock_rgf("GE") == {"TIEF": 1, "STORM": 100, "ATST": 10}
+    assert st.stock_rgf("TF") == {"VULTURE": 1, "DROID": 100, "AAT": 10}
     for faction, tags in f.FACTION_TECH.items():
-        rgf = f.stock_rgf(faction)
+        rgf = st.stock_rgf(faction)
         assert all((unit_types().get(c) or ground_types()[c]).stock for c in rgf), faction
-        cats = {f.category(c): n for c, n in rgf.items()}
+        cats = {st.category(c): n for c, n in rgf.items()}
         assert cats == {"SF": 1, "Infantry": 100, "GAV": 10}, faction
-        assert f.check_rgf(sf=1, infantry=100, gav=10, has_facility=True) == []
+        assert st.check_rgf(sf=1, infantry=100, gav=10, has_facility=True) == []
 
 
 @pytest.mark.parametrize("kinds,features,ok", [
@@ -349,7 +350,7 @@ def test_rgf02_rgf_starts_all_stock() -> None:
 def test_scrap03_where_to_scrap(kinds: set, features: set, ok: bool) -> None:
     """TOTE-SCRAP-03: scrapping and salvage only at a Shipyard or Factory, a Salvage Yard, Heavy
     Industry or Heavy Mining."""
-    assert (f.check_scrap_site(facility_kinds=kinds, features=features) == []) is ok
+    assert (st.check_scrap_site(facility_kinds=kinds, features=features) == []) is ok
 
 
 def test_burden03_carried_by_stands_in_for_attached_to() -> None:
@@ -366,9 +367,9 @@ def test_burden03_carried_by_stands_in_for_attached_to() -> None:
 def test_strong01_free_stronghold_defences() -> None:
     """TOTE-STRONG-01: 1 Omega, 3 Gamma and 1 Sigma platform at every stronghold, free: platforms
     of no CP that never join a fleet."""
-    assert f.STRONGHOLD_DEFENSES == {"OMEGA": 1, "GAMMA": 3, "SIGMA": 1}
-    assert all(unit_types()[c].cls == "platform" and unit_types()[c].cp == 0 for c in f.STRONGHOLD_DEFENSES)
-    assert f.committed_cp([{"id": c, "type": c} for c in f.STRONGHOLD_DEFENSES]) == 0
+    assert st.STRONGHOLD_DEFENSES == {"OMEGA": 1, "GAMMA": 3, "SIGMA": 1}
+    assert all(unit_types()[c].cls == "platform" and unit_types()[c].cp == 0 for c in st.STRONGHOLD_DEFENSES)
+    assert f.committed_cp([{"id": c, "type": c} for c in st.STRONGHOLD_DEFENSES]) == 0
 
 
 def test_fleethyp01_gap06_ex25_slowest_hyperdrive() -> None:
@@ -424,3 +425,17 @@ def test_list_problems_for_the_fleet_builder(text: str, want: list[str]) -> None
     assert [p.split(":")[0] for p in f.list_problems(text)] == want
     assert f.parse_fleet(f.split_list(f.list_text("IR", {"ISD2": 1, "VSD": 1}))[1]) == {"ISD2": 1, "VSD": 1}
     assert f.split_list(f.list_text("IR", {"ISD2": 1}))[0] == "IR"
+
+
+def test_start01_start02_start03_starting_choice() -> None:
+    """TOTE-START-01, TOTE-START-02, TOTE-START-03 (TOTE-FLOW-03): 23 CP of the faction's own units
+    passing every fleet check, the Command Center free, and up to 2000 KC of facilities (a Shipyard
+    at 1500 fits; a Shipyard and a Factory at 2500 do not; the KC buys no ships); the Freelancer
+    does not start this way."""
+    ex04 = {"ACC": 1, "STRK": 1, "ESC": 1, "TIEAV": 1}
+    assert st.check_start("GE", ex04, {"FCC": 1, "YARD": 1}) == []
+    assert rules(st.check_start("GE", ex04, {"YARD": 1, "FACTORY": 1})) == ["TOTE-START-02"]
+    assert rules(st.check_start("GE", ex04, {"CORV": 1})) == ["TOTE-START-02"]
+    assert rules(st.check_start("GE", {**ex04, "STRK": 2})) == ["TOTE-CP-02"]
+    assert rules(st.check_start("NR", ex04)) == ["TOTE-FACTION-11"] * 4
+    assert rules(st.check_start("Freelancer", {})) == ["TOTE-START-03"]

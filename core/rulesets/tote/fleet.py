@@ -1,5 +1,6 @@
 """Fleet legality for Twilight of the Empire: command points, the capital-ship cap, Fleet
-Escorts, the burden of command, Space PDFs, the reserve, Reserve Guard Forces and stock units.
+Escorts, the burden of command, Space PDFs, the reserve, the factions' technology and bonus units,
+and fleet lists for the fleet builder (stock units, scrap, RGF and the start are in :mod:`.stock`).
 
 Every check returns :class:`Breach` entries, each naming the rule it breaks and saying what was
 wrong and what would be right; an empty list means legal. Nothing here changes any state.
@@ -15,6 +16,8 @@ wrong and what would be right; an empty list means legal. Nothing here changes a
   after launch; when absent, ``carried_by``, the ship it is aboard, stands in), ``bonus`` (a bonus
   unit, default False).
 - :func:`battle_cp`: the CP of the units acting in one battle (TOTE-BURDEN-01, TOTE-GAP-26).
+- :func:`list_problems` / :func:`fleet_problems`: the fleet builder's and the setup's check, one
+  message per breach beginning with its rule ID.
 """
 from __future__ import annotations
 
@@ -24,15 +27,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.rulesets.tote import arith
-from core.rulesets.tote.data import GroundUnitType, UnitType, facility_types, ground_types, resolve, unit_types
+from core.rulesets.tote.data import facility_types, ground_types, resolve, unit_types
 
 CP_LIMIT = 23            # TOTE-CP-02, TOTE-PDF-01, TOTE-RES-01
 CAPITAL_CAP = 7          # TOTE-CP-03
 ESCORT_SF_CAP = 3        # TOTE-ESC-02
 ESCORT_AUX_CAP = 12      # TOTE-ESC-03
 AUX_PER_CAPITAL = 3      # TOTE-ESC-04
-RGF_LIMITS = {"sf": 1, "infantry": 100, "gav": 10}   # TOTE-RGF-03
-SCRAP_PCT, SALVAGE_PCT = 25, 50                      # TOTE-SCRAP-01/02
 
 #: Technology each faction may build, buy or swap in (TOTE-FACTION-01..11, TOTE-DATA-08); "full
 #: Imperial" is imperial with the VSD-I; the Independents use independent only (TOTE-GAP-49).
@@ -49,9 +50,6 @@ FACTION_BONUS: dict[str, dict[str, int]] = {
     "HS": {"VNSD": 1, "PBC": 1}, "HC": {"STARHOME": 1, "CFC": 1, "HPB": 2, "NBC": 3},
     "CSA": {"VSD": 1, "MCC": 2}, "IND": {"DREAD": 4}, "ORC": {"ORCAB": 4, "ORCCORV": 4},
 }
-
-#: The free space defences at every stronghold (TOTE-STRONG-01): platforms, not fleet units.
-STRONGHOLD_DEFENSES: dict[str, int] = {"OMEGA": 1, "GAMMA": 3, "SIGMA": 1}
 
 KINDS = {"fleet": ("fleet", "TOTE-CP-02", "TOTE-CP-03"),
          "pdf": ("Space PDF", "TOTE-PDF-01", "TOTE-PDF-01"),
@@ -411,79 +409,3 @@ def check_battle_cp(acting: Iterable[Mapping[str, Any]], all_units: Mapping[str,
         return [Breach("TOTE-BURDEN-01", f"{cp} CP would act in this battle; at most {CP_LIMIT + bonus_cp} "
                        "(a unit attached to a capital ship commits the ship's whole CP)")]
     return []
-
-
-def check_rgf(*, sf: int = 0, infantry: int = 0, gav: int = 0, has_facility: bool) -> list[Breach]:
-    """A ground grid's Reserve Guard Force: only in a grid with a facility (TOTE-RGF-01), at most
-    1 SF squadron, 100 infantry squads and 10 GAV (TOTE-RGF-03; TOTE-EX-32)."""
-    out = []
-    if not has_facility and (sf or infantry or gav):
-        out.append(Breach("TOTE-RGF-01", "a Reserve Guard Force stands only in a ground grid with a facility"))
-    for cat, n in (("sf", sf), ("infantry", infantry), ("gav", gav)):
-        if n > RGF_LIMITS[cat]:
-            out.append(Breach("TOTE-RGF-03", f"{n} {cat} in the RGF; at most {RGF_LIMITS[cat]}"))
-    return out
-
-
-def category(code: str) -> str:
-    """A unit's stock category: ``SF``, ``AUX``, ``GAV``, ``Infantry`` (TOTE-STOCK-05), or its class
-    for anything else (``capital``, ``platform``, ``airspeeder``). Raises KeyError."""
-    c = resolve(code)
-    t: UnitType | GroundUnitType | None = unit_types().get(c) or ground_types().get(c)
-    if t is None:
-        raise KeyError(f"{code} is a facility, not a unit")
-    return {"sf": "SF", "aux": "AUX", "gav": "GAV", "infantry": "Infantry"}.get(t.cls, t.cls)
-
-
-def check_replacement(stock_code: str, new_code: str) -> list[Breach]:
-    """Replacing a stock unit 1-for-1 by a purchased one of the same category (TOTE-STOCK-05)."""
-    a, b = category(stock_code), category(new_code)
-    out = []
-    if a not in ("SF", "AUX", "GAV", "Infantry"):
-        out.append(Breach("TOTE-STOCK-05", f"{resolve(stock_code)} is not a stock SF, AUX, GAV or Infantry unit"))
-    elif a != b:
-        out.append(Breach("TOTE-STOCK-05", f"a stock {a} is replaced only by another {a}, not by {resolve(new_code)} ({b})"))
-    return out
-
-
-def scrap_value(code: str, *, captured: bool = False, stock: bool | None = None) -> int:
-    """KC paid for scrapping (25%, own build) or salvaging (50%, captured or found) a unit, rounded
-    down; 0 for a stock unit (TOTE-SCRAP-01/02/04, TOTE-STOCK-03, TOTE-GAP-35). ``stock``
-    overrides the type's flag for a unit bought to replace stock. Raises KeyError."""
-    c = resolve(code)
-    t = unit_types().get(c) or ground_types().get(c) or facility_types().get(c)
-    assert t is not None  # resolve only returns known codes
-    is_stock = ("stock" in t.flags) if stock is None else stock
-    if is_stock:
-        return 0
-    return arith.payout(t.cost_kc, SALVAGE_PCT if captured else SCRAP_PCT)
-
-
-#: Where scrapping and salvage may be done (TOTE-SCRAP-03): a Shipyard or Factory, or a feature.
-SCRAP_FACILITIES = ("shipyard", "factory")
-SCRAP_FEATURES = ("Shipyard", "Factory", "Salvage Yard", "Heavy Industry", "Heavy Mining")
-
-
-def check_scrap_site(*, facility_kinds: Iterable[str] = (), features: Iterable[str] = ()) -> list[Breach]:
-    """TOTE-SCRAP-03: scrapping and salvage only in a system with a Shipyard or Factory (a facility
-    of the player's, or the planet's feature), a Salvage Yard, Heavy Industry or Heavy Mining."""
-    if set(facility_kinds) & set(SCRAP_FACILITIES) or set(features) & set(SCRAP_FEATURES):
-        return []
-    return [Breach("TOTE-SCRAP-03", "scrap or salvage only where there is a Shipyard or Factory, a Salvage Yard, "
-                   "Heavy Industry or Heavy Mining")]
-
-
-def stock_rgf(faction: str) -> dict[str, int]:
-    """A faction's Reserve Guard Force as it starts, all stock units at the TOTE-RGF-03 limits
-    (TOTE-RGF-02): its technology's stock SF squadron, 100 stock infantry squads (its own kind where
-    it has one, e.g. Stormtroopers) and 10 stock GAV. Raises KeyError for an unknown faction."""
-    from core.rulesets.tote.data import stock_sf  # noqa: PLC0415
-    tags = FACTION_TECH[faction]
-    ground = ground_types()
-
-    def pick(cls: str) -> str:
-        own = [c for c, g in ground.items() if g.cls == cls and g.stock and set(tags) & set(g.tech)]
-        narrow = sorted(own, key=lambda c: (tags[0] not in ground[c].tech, len(ground[c].tech)))
-        return narrow[0]
-
-    return {stock_sf()[tags[0]]: RGF_LIMITS["sf"], pick("infantry"): RGF_LIMITS["infantry"], pick("gav"): RGF_LIMITS["gav"]}
