@@ -156,7 +156,7 @@ def test_ex_02_tractor_holds_428_m_and_comes_last(battle) -> None:
     hit = [e for e in events if e["kind"] == "tote.hit"][0]
     assert hit["data"]["ucr"] == [3, 7], "the attack in the tractoring post uses the CORV's UCR 7"
     tractor = [e for e in events if e["kind"] == "tote.tractor"][0]
-    assert tractor["data"]["held"] == 428
+    assert tractor["data"]["metres"] == 428 and tractor["data"]["controlled"]
     assert b.unit("NR-1")["tractored_by"] == "ann"
     from core.rulesets.tote import damage
     assert damage.unit_ucr(b.unit("NR-1"), model.spec("CORV")) == 1
@@ -169,7 +169,7 @@ def test_tractor_01_only_a_shorter_vessel(battle) -> None:
         b.place(u["id"], "C-1")
     b.turn_to("ann")
     msg = b.refused("ann", "tractor GE-1 NR-1")
-    assert "shorter than itself" in msg, msg
+    assert "not of lesser size" in msg, msg
 
 
 def test_gap_41_tractor_released_at_the_holders_next_post(battle) -> None:
@@ -354,3 +354,62 @@ def test_setup_every_faction_fields_a_legal_fleet() -> None:
     with pytest.raises(SetupError, match="TOTE-META-01"):
         rs.setup("skirmish", [SeatSpec("a", "GE"), SeatSpec("b", "GE")], {}, "s")
     assert views.build(state, "gm")["board"]["spaces"]["DSZ-1"]["units"]
+
+
+# ---- ramming, swarms, abandoning, scuttling, dragging --------------------------------------------
+
+def test_ram_01_ramming_is_always_refused(battle) -> None:
+    """TOTE-RAM-01: the ram order exists only to say it is prohibited."""
+    b = duel(battle)
+    b.turn_to("ann")
+    assert "TOTE-RAM-01" in b.refused("ann", "ram GE-1 NR-1")
+
+
+def test_swarm_01_tie_squadrons_merge_into_a_swarm_of_ucr_8(battle) -> None:
+    """TOTE-SWARM-01/03, TOTE-GAP-21: TIE Fighter squadrons in one space merge into a swarm led by the
+    first, pooled layers, UCR 8 whatever the count; a hit fires at it with defender UCR 8."""
+    b = battle({"ann": ("GE", "STRK:1"), "ben": ("NR", "CGUN:1")}, seed="swarm", craft=True)
+    ties = list(b.unit("GE-1")["carried"])
+    b.post("ann", "launch GE-1", f"hold GE-1,{','.join(ties)}")
+    b.place("NR-1", b.unit("GE-1")["space"])
+    b.post("ann", f"swarm {','.join(ties)}", "hold GE-1")
+    lead = b.unit(ties[0])
+    assert lead["swarm"] == ties and b.unit(ties[1])["merged_into"] == ties[0]
+    assert lead["armor"] == 2 * model.spec("TIEF").armor
+    events = b.post("ben", f"fire NR-1 {ties[0]}")
+    hit = [e for e in events if e["kind"] == "tote.hit"][0]
+    assert hit["data"]["ucr"][1] == 8, "a TIE Swarm defends at UCR 8"
+    b.turn_to("ann")
+    assert "is not one of the units you can use here" in b.refused("ann", f"hold {ties[1]}"), \
+        "a squadron merged into a swarm takes no orders of its own"
+
+
+def test_disable_08_abandon_ship_makes_a_derelict(battle) -> None:
+    """TOTE-DISABLE-06/07/08, TOTE-GAP-23a: a ship disabled this round may abandon ship as a final
+    action; it is DERELICT at once (UCR 0) and its crew (length/10 squads) takes the escape pods."""
+    b = duel(battle, target="CORV:1")
+    b.unit("NR-1").update(disabled=True, final=True, shields=0)
+    b.post("ben", "abandon NR-1")
+    assert b.unit("NR-1")["derelict"]
+    assert b.state["ashore"][0]["count"] == 15, "a 150 m CORV has a crew of 15 squads"
+    from core.rulesets.tote import damage
+    assert damage.unit_ucr(b.unit("NR-1"), model.spec("CORV")) == 0
+
+
+def test_disable_10_scuttle_hits_the_hull_at_ucr_20(battle) -> None:
+    """TOTE-DISABLE-10, TOTE-GAP-24: the crew scuttles its disabled ship: 5 raw per squad at UCR 20
+    against the ship's UCR, to the Hull only. A CORV's 15 squads: 75 raw at q 1.000 = 75."""
+    b = duel(battle, target="CORV:1")
+    b.unit("NR-1").update(disabled=True, final=True, shields=0)
+    b.post("ben", "scuttle NR-1")
+    assert b.unit("NR-1")["hull"] == 120 - 75 and b.unit("NR-1")["armor"] == 60
+
+
+def test_tractor_06_drag_a_held_ship_one_space(battle) -> None:
+    """TOTE-TRACTOR-06, TOTE-GAP-41: a ship under complete control is dragged one space, staying within
+    range 1 of the tractoring ship."""
+    b = duel(battle, target="CORV:1")
+    b.turn_to("ann")
+    assert "not under your complete tractor control" in b.refused("ann", "drag NR-1 B-1")
+    b.post("ann", "hold GE-1", "tractor GE-1 NR-1", "drag NR-1 B-1")
+    assert b.unit("NR-1")["space"] == "B-1" and b.unit("NR-1")["tractored_by"] == "ann"

@@ -7,7 +7,8 @@
   highest resulting quotient (ties: lowest remaining hull), when ``auto_defense`` is on.
 - TOTE-FLOW-05/06: a post's orders run in groups: (a) administration (patrols, swarms), (b) launch
   and recall, (c) unit actions in the order given, then the automatic defence, (d) tractor beams
-  last (TOTE-TRACTOR-08), (e) hyperspace: withdrawals (TOTE-TIME-05/06, TOTE-GAP-51).
+  last (TOTE-TRACTOR-08) with the drags of the ships they hold, (e) hyperspace: withdrawals
+  (TOTE-TIME-05/06, TOTE-GAP-51).
 - At the start of a faction's post its units' round flags reset and the tractor holds it placed in
   its previous post end (TOTE-GAP-41); at the end of its post its DISABLED ships that had their
   final actions become inert and its destroyed squadrons that flew their last are gone (TOTE-GAP-22/52).
@@ -26,7 +27,7 @@ from . import damage, model
 from .model import State, Unit
 
 #: Order groups of TOTE-FLOW-05, in the order a post resolves them.
-GROUPS = {"patrol": "a", "swarm": "a", "launch": "b", "recall": "b", "tractor": "d", "withdraw": "e"}
+GROUPS = {"patrol": "a", "swarm": "a", "launch": "b", "recall": "b", "tractor": "d", "drag": "d", "withdraw": "e"}
 
 
 def log(state: State, text: str, to: list[str] | None = None, kind: str = "tote", **data: Any) -> Event:

@@ -22,7 +22,7 @@ def problems(before: State, after: State, events: list[dict[str, Any]]) -> list[
         gained = sorted(set(after["units"]) - set(before["units"]))
         lost = sorted(set(before["units"]) - set(after["units"]))
         out.append(f"units appeared {gained} or vanished {lost}")
-    combat = any(str(e.get("kind", "")).startswith("tote.hit") for e in events)
+    combat = any(str(e.get("kind", "")) in ("tote.hit", "tote.scuttle", "tote.swarm") for e in events)
     for uid, u in after["units"].items():
         old = before["units"].get(uid)
         if old is not None:

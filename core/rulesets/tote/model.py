@@ -88,7 +88,11 @@ def speed(unit: Unit | str) -> int:
 
 
 def maxima(unit: Unit) -> dict[str, int]:
-    """Full strength of each damage layer of ``unit`` (shields, armor, hull, systems)."""
+    """Full strength of each damage layer of ``unit`` (shields, armor, hull, systems); a TIE Swarm's
+    are the sums of its squadrons' (TOTE-GAP-21)."""
+    if unit.get("swarm_types"):
+        types = [spec(t) for t in unit["swarm_types"]]
+        return {"shields": sum(t.shields for t in types), "armor": sum(t.armor for t in types), "hull": 0, "systems": 0}
     s = spec(unit)
     return {"shields": s.shields, "armor": s.armor, "hull": s.hull if is_capital(unit) else 0, "systems": s.systems}
 
@@ -112,7 +116,7 @@ def targetable(unit: Unit) -> bool:
 def can_act(unit: Unit) -> bool:
     """May still be given orders: in the battle, not derelict, not inert, and if DISABLED (or a
     destroyed squadron) only while its final actions are owed (TOTE-DISABLE-04/09, TOTE-GAP-22)."""
-    if not in_battle(unit) or unit["derelict"] or unit["inert"]:
+    if not in_battle(unit) or unit["derelict"] or unit["inert"] or unit.get("merged_into"):
         return False
     if unit["disabled"] or unit["destroyed"]:
         return bool(unit.get("final"))
@@ -123,7 +127,7 @@ def fighting(unit: Unit) -> bool:
     """Counts as a fighting unit for the battle's end: able to fight on (or aboard a carrier on) the
     grid, not derelict, not disabled."""
     return in_battle(unit) and not unit["destroyed"] and not unit["derelict"] and not unit["disabled"] \
-        and not unit["inert"]
+        and not unit["inert"] and not unit.get("merged_into")
 
 
 SCAN_RANGE = {

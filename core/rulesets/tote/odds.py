@@ -15,7 +15,7 @@ from typing import Any
 from core.errors import OrderError
 from core.ruleset import Odds
 
-from . import arith, damage, flow, model
+from . import control, damage, flow, model
 from .model import State
 
 
@@ -39,15 +39,12 @@ def odds(ruleset: Any, state: State, seat: str, text: str) -> Odds | None:
     target = trial["units"][v["target"]]
     tspec = model.spec(target)
     if parsed.spec.verb == "tractor":
-        parts = []
-        d = damage.unit_ucr(target, tspec)
-        for sid in v["ships"]:
-            s = trial["units"][sid]
-            parts.append((model.spec(s).tractor_m, arith.q_milli(damage.unit_ucr(s, model.spec(s)), d)))
-        held = arith.total_of(parts)
-        verdict = "complete control" if held > tspec.length_m else "no control (must exceed the length)"
-        return Odds(f"tractor {v['target']}: {held} m held against {tspec.length_m} m",
-                    [(verdict, Fraction(1))], [f"{sid}: {m} m at q {q}/1000" for sid, (m, q) in zip(v["ships"], parts)])
+        p = control.tractor_preview([(trial["units"][sid], model.spec(trial["units"][sid])) for sid in v["ships"]],
+                                    target, tspec)
+        verdict = "complete control" if p["controlled"] else "no control (must exceed the length)"
+        return Odds(f"tractor {v['target']}: {p['metres']} m held against {p['length']} m", [(verdict, Fraction(1))],
+                    [f"{part['ship']}: {part['metres']} m at q {part['q_milli']}/1000" for part in p["parts"]]
+                    + ["summed and rounded up once (TOTE-GAP-41); tractors act last in the post (TOTE-TRACTOR-08)"])
     u = trial["units"][v["unit"]]
     if parsed.spec.verb == "bomb":
         mounts = [m.spec for m in model.spec(u).mounts if m.weapon.warhead]

@@ -19,7 +19,7 @@ from core.errors import OrderError
 from core.events import Event, to_seat
 from core.orders import Choice, Keyword, Many, Optional, OrderBook, OrderSpec
 
-from . import arith, damage, flow, grid, model, movement
+from . import control, damage, flow, grid, model, movement, strikes
 from .model import State, Unit
 
 
@@ -182,7 +182,26 @@ def fire_at(state: State, u: Unit, target: Unit, mounts: list[str], auto: bool =
         events.append(ev)
     if hit.destroyed:
         events += _lost_aboard(state, state["units"][target["id"]])
+    if hit.unit.get("swarm"):
+        events += _swarm_losses(state, state["units"][target["id"]])
     return events
+
+
+def _swarm_losses(state: State, swarm: Unit) -> list[Event]:
+    """A hit TIE Swarm loses a squadron each time its pooled Armor falls past one squadron's
+    maximum (TOTE-GAP-21); all are lost when it is destroyed."""
+    from .data import unit_types
+    new, lost = strikes.swarm_losses(swarm, unit_types())
+    if swarm["destroyed"]:
+        lost = [m for m in swarm.get("swarm", []) if m != swarm["id"]]
+    state["units"][swarm["id"]] = new
+    for mid in lost:
+        m = state["units"][mid]
+        m["destroyed"] = True
+        m["final"] = False
+    if not lost:
+        return []
+    return [flow.log(state, f"The swarm of {swarm['id']} loses {', '.join(lost)}.", ["all"], kind="tote.swarm")]
 
 
 def _occupies(attacker: Unit, patrol: Unit) -> bool:
@@ -349,43 +368,92 @@ def do_withdraw(state: State, seat: str, units: list[str]) -> list[Event]:
 
 
 def do_tractor(state: State, seat: str, ships: list[str], target: str) -> list[Event]:
-    """Tractor beams, last in the post (TOTE-TRACTOR-01..08, TOTE-GAP-41): the projectors of the
-    named ships are summed, each at its own quotient, and rounded up once; control must exceed the
-    target's length, and each ship must be longer than the target. Complete control holds until
-    this faction's next post and sets the target's UCR to 1 (TOTE-TRACTOR-07)."""
+    """Tractor beams, last in the post (TOTE-TRACTOR-01..08, TOTE-GAP-41), through
+    :func:`control.tractor`: the named ships' projectors, each at its own quotient, summed and
+    rounded up once; complete control only above the target's length; it holds until this
+    faction's next post and sets the target's UCR to 1 (TOTE-TRACTOR-07)."""
     t = state["units"].get(target)
     if t is None or not model.targetable(t):
         raise OrderError(f"{target} is not a unit in the fight")
     if not model.hostile(state, seat, t["faction"]):
         raise OrderError(f"{target} is not hostile to {seat}")
-    tl = model.spec(t).length_m
-    parts = []
-    d = damage.unit_ucr(t, model.spec(t))
+    holders = []
     for sid in ships:
         s = _unit(state, seat, sid)
-        ss = model.spec(s)
-        if not ss.tractor_projectors:
-            raise OrderError(f"{sid} has no tractor beam projectors")
-        if ss.length_m <= tl:
-            raise OrderError(f"{sid} ({ss.length_m} m) may only tractor a vessel shorter than itself; {target} is {tl} m (TOTE-TRACTOR-01)")
         if s["space"] is None or not grid.can_fire(model.unit_class(s), s["space"], t["space"]):
             raise OrderError(f"{target} in {t['space']} is out of {sid}'s range")
-        parts.append((ss.tractor_m, arith.q_milli(damage.unit_ucr(s, ss), d)))
+        holders.append((s, model.spec(s)))
         _ordered(state, sid)
-    held = arith.total_of(parts)
-    if held > tl:
-        state["units"][target]["tractored_by"] = seat
-        state["units"][target]["patrol"] = False
-        what = f"{held} m against {tl} m: {target} is under complete control"
-    else:
-        what = f"{held} m against {tl} m: not enough to control it (control must exceed its length)"
-    return [flow.log(state, f"{seat} tractors {target} with {', '.join(ships)}: {what}.", ["all"], kind="tote.tractor",
-                     held=held, length=tl)]
+    out = control.tractor(holders, t, model.spec(t), turn=int(state["turn"]))
+    for uid, new in out.units.items():
+        if new.get("tractored_by"):
+            new["patrol"] = False
+        state["units"][uid] = new
+    for ev in out.events:
+        ev["to"] = ["all"]  # a combat action (TOTE-COMMS-05)
+    return out.events
+
+
+def do_drag(state: State, seat: str, target: str, space: str) -> list[Event]:
+    """Drag, push or pull a ship held under complete control one space, within range 1 of a
+    tractoring ship (TOTE-TRACTOR-06, TOTE-GAP-41); never into another ship (TOTE-RAM-01)."""
+    t = state["units"].get(target)
+    if t is None or not model.targetable(t):
+        raise OrderError(f"{target} is not a unit in the fight")
+    holders = [u for u in model.units_of(state, seat) if u["space"] is not None and model.can_act(u)
+               and model.spec(u).tractor_projectors]
+    out = control.drag(t, space, holders, turn=int(state["turn"]))
+    state["units"].update(out.units)
+    return out.events
+
+
+def do_abandon(state: State, seat: str, ship: str) -> list[Event]:
+    """Abandon Ship as a final action of a DISABLED ship: it becomes DERELICT at once, its crew
+    leaves by escape pod for the surface below (TOTE-DISABLE-06..08, TOTE-GAP-23/57). The crew
+    lands on the ground, outside this space battle: it is kept in the state's ``ashore`` list."""
+    u = _unit(state, seat, ship)
+    out = control.abandon(u, model.spec(u), ground=bool(state.get("ground", True)), turn=int(state["turn"]))
+    for uid, new in out.units.items():
+        if uid in state["units"]:
+            state["units"][uid] = new
+        else:
+            state.setdefault("ashore", []).append(new)
+    _ordered(state, ship)
+    return out.events
+
+
+def do_scuttle(state: State, seat: str, ship: str) -> list[Event]:
+    """The crew aboard a DISABLED ship scuttles it: 5 raw per squad at UCR 20, Hull only
+    (TOTE-DISABLE-10, TOTE-GAP-24)."""
+    u = _unit(state, seat, ship)
+    hit = damage.scuttle(u, model.spec(u), int(u.get("crew", 0)), turn=int(state["turn"]))
+    state["units"][ship] = hit.unit
+    _ordered(state, ship)
+    return hit.events
+
+
+def do_swarm(state: State, seat: str, squadrons: list[str]) -> list[Event]:
+    """Merge TIE Fighter and TIE Interceptor squadrons in one space into one TIE Swarm of UCR 8
+    (TOTE-SWARM-01..03, TOTE-GAP-21), led by the first named."""
+    members = [(_unit(state, seat, sid), model.spec(state["units"][sid])) for sid in squadrons]
+    merged = strikes.form_swarm(members)
+    state["units"].update(merged)
+    for sid in squadrons:
+        _ordered(state, sid)
+    return [flow.log(state, f"{', '.join(squadrons)} form a TIE Swarm led by {squadrons[0]} (UCR 8).", ["all"],
+                     kind="tote.swarm")]
+
+
+def do_ram(state: State, seat: str, unit: str, target: str) -> list[Event]:
+    """Ramming is prohibited (TOTE-RAM-01): always refused."""
+    control.ram()
+    return []
 
 
 EXECUTE = {
     "move": do_move, "fire": do_fire, "bomb": do_bomb, "launch": do_launch, "recall": do_recall,
     "patrol": do_patrol, "hold": do_hold, "withdraw": do_withdraw, "tractor": do_tractor,
+    "drag": do_drag, "abandon": do_abandon, "scuttle": do_scuttle, "swarm": do_swarm, "ram": do_ram,
 }
 
 
@@ -426,6 +494,19 @@ def build_book() -> OrderBook:
                               Choice("target", seen_targets, "a smaller hostile vessel in range")],
                   "tractor beams (last in the post): complete control if the held length exceeds the target's",
                   queue, example="tractor ISD-1 NR-3"),
+        OrderSpec("drag", [Choice("target", seen_targets, "a vessel your tractor beams hold"),
+                           Choice("space", space_ids, "one space away, within range 1 of your tractoring ship")],
+                  "drag, push or pull a ship under complete tractor control one space", queue, example="drag NR-3 B-1"),
+        OrderSpec("swarm", [Many("squadrons", own_craft, "TIE Fighter/Interceptor squadrons in one space (the first leads)")],
+                  "merge TIE squadrons into one TIE Swarm of UCR 8 (for good)", queue, example="swarm GE-5,GE-6,GE-7"),
+        OrderSpec("abandon", [Choice("ship", own_units, "your ship DISABLED this round")],
+                  "abandon ship (a final action): the crew takes the escape pods, the ship is derelict", queue,
+                  example="abandon GE-2", final="the ship becomes a derelict"),
+        OrderSpec("scuttle", [Choice("ship", own_units, "your DISABLED ship")],
+                  "the crew scuttles a disabled ship: 5 per squad at UCR 20, to the hull only", queue,
+                  example="scuttle GE-2"),
+        OrderSpec("ram", [Choice("unit", own_units, "your ship"), Choice("target", seen_targets, "a hostile ship")],
+                  "ramming is prohibited (TOTE-RAM-01): the order is always refused", queue, example="ram GE-1 NR-1"),
         OrderSpec("hold", [Many("units", own_units, "your units")],
                   "hold position and hold fire this post (no automatic defence)", queue, example="hold GE-2"),
         OrderSpec("withdraw", [Many("units", own_units, "your units with a hyperdrive")],

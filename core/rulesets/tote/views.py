@@ -19,7 +19,8 @@ from .model import FACTIONS, State, Unit
 
 def token(u: Unit) -> dict[str, Any]:
     """A unit as the board draws it."""
-    return {"id": u["id"], "code": u["type"], "owner": u["faction"], "state": model.damage_state(u),
+    code = f"SWARM{len(u['swarm'])}" if u.get("swarm") else u["type"]
+    return {"id": u["id"], "code": code, "owner": u["faction"], "state": model.damage_state(u),
             "tractored": bool(u.get("tractored_by")), "patrol": grid.patrol_kind(u["space"]) if u.get("patrol") else ""}
 
 
