@@ -272,3 +272,19 @@ def test_reference_rows_cover_every_type() -> None:
     assert "Systems 75" in corv["does"] and "Crew 15 squads" in corv["does"]
     pice = next(r for r in rows if r["code"] == "PICE")
     assert "Defensive UCR 2" in pice["does"] and "500 pic" in pice["does"]
+
+
+@pytest.mark.parametrize("entry", constraints.exclusives(), ids=lambda e: e["id"])
+def test_data02_closed_lists_hold(entry: dict) -> None:
+    """TOTE-DATA-02, TOTE-BOMB-01, TOTE-OB-01, TOTE-SWARM-01, TOTE-BOARD-01, TOTE-TIME-07: the text's
+    closed lists: exactly the listed units carry the flag."""
+    assert constraints.exclusive_breaches(entry, U(), G(), F()) == []
+
+
+def test_data02_a_stray_flag_fails_naming_the_list() -> None:
+    """TOTE-DATA-02: a unit outside a closed list that carries its flag is reported by name."""
+    e = {"id": "X", "flag": "bombing_run", "units": ["SKIPRAY", "XG1", "TIEB", "BWING", "YWING", "HETRINAR"]}
+    assert constraints.exclusive_breaches(e, U(), G(), F()) == [
+        "CONDOR has flag bombing_run but is not one of ['BWING', 'HETRINAR', 'SKIPRAY', 'TIEB', 'XG1', 'YWING']"]
+    e2 = {"flag": "interdictor", "units": ["INT", "ISD"]}
+    assert constraints.exclusive_breaches(e2, U(), G(), F()) == ["ISD must have flag interdictor"]

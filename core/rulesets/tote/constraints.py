@@ -9,6 +9,10 @@ A constraint names one ``unit`` and any of: ``class``, ``tech`` (tags it must ha
 (a table of class = count its complement must at least hold, e.g. ``{sf = 1}``).
 Attributes: cp, ucr, length_m, tractor_projectors, tractor_m, room_size, atmo_mod, cost_kc,
 speed, maneuver, hp, defensive_ucr.
+
+An ``[[exclusive]]`` entry names a ``flag`` and the only ``units`` that may carry it (the text's
+closed lists: the Bombing Run craft of TOTE-BOMB-01, the bombarding classes of TOTE-OB-01, the
+swarming TIEs of TOTE-SWARM-01, ...): a unit outside the list with the flag fails the load.
 """
 from __future__ import annotations
 
@@ -27,8 +31,26 @@ KEYS = {"id", "unit", "source", "class", "tech", "flags", "not_flags", "hyperdri
 
 
 def constraints() -> list[dict[str, Any]]:
-    """The constraint entries of ``data/constraints.toml``, as written."""
+    """The constraint entries of ``data/constraints.toml``, as written. Raises FileNotFoundError
+    or tomllib.TOMLDecodeError for a broken install."""
     return list(packaged_toml("core.rulesets.tote", "data", "constraints.toml").get("constraint", []))
+
+
+def exclusives() -> list[dict[str, Any]]:
+    """The ``[[exclusive]]`` entries of ``data/constraints.toml``: a flag and the only units that
+    may carry it. Raises as :func:`constraints`."""
+    return list(packaged_toml("core.rulesets.tote", "data", "constraints.toml").get("exclusive", []))
+
+
+def exclusive_breaches(e: dict[str, Any], units: dict[str, UnitType], ground: dict[str, GroundUnitType],
+                       facilities: dict[str, FacilityType]) -> list[str]:
+    """What an exclusive flag entry finds wrong: units outside its list that carry the flag, and
+    listed units that do not. Empty when it holds."""
+    flag, allowed = e.get("flag"), set(e.get("units", []))
+    carriers = {c for table in (units, ground, facilities) for c, t in table.items() if flag in t.flags}
+    out = [f"{c} has flag {flag} but is not one of {sorted(allowed)}" for c in sorted(carriers - allowed)]
+    out += [f"{c} must have flag {flag}" for c in sorted(allowed - carriers)]
+    return out
 
 
 def _class_of(t: Any) -> str:
@@ -90,3 +112,8 @@ def check_constraints(units: dict[str, UnitType], ground: dict[str, GroundUnitTy
         if bad:
             raise DataError(f"constraint {c.get('id', '?')} ({c.get('unit')}; {c.get('source', 'the text')}) "
                             f"fails: {'; '.join(bad)}")
+    if entries is None:
+        for e in exclusives():
+            bad = exclusive_breaches(e, units, ground, facilities)
+            if bad:
+                raise DataError(f"constraint {e.get('id', '?')} ({e.get('source', 'the text')}) fails: {'; '.join(bad)}")
