@@ -29,6 +29,13 @@ def _after_sheet(ruleset: Any, state: State, seat: str) -> State:
 def odds(ruleset: Any, state: State, seat: str, text: str) -> Odds | None:
     """The exact outcome of a ``fire``, ``bomb`` or ``tractor`` order after the seat's sheet so far.
     None for other orders. Raises OrderError for an order that would be refused."""
+    try:
+        return _odds(ruleset, state, seat, text)
+    except (damage.DamageError, ValueError) as exc:
+        raise OrderError(f"{text.strip()!r}: {exc}") from None
+
+
+def _odds(ruleset: Any, state: State, seat: str, text: str) -> Odds | None:
     words = text.split()
     if not words or words[0].lower() not in ("fire", "bomb", "tractor"):
         return None
