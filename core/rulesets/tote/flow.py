@@ -273,8 +273,9 @@ def finish_withdrawals(state: State, seat: str) -> list[Event]:
 # ---- the end ------------------------------------------------------------------------------------
 
 def fighting_cp(state: State, seat: str) -> int:
-    """CP of the faction's units still fighting (platforms count 0, TOTE-GAP-18)."""
-    return sum(model.spec(u).cp for u in model.units_of(state, seat) if model.fighting(u))
+    """CP of the faction's units still fighting (platforms count 0, TOTE-GAP-18; craft of a ship's
+    complement count in their carrier's CP, TOTE-BURDEN-02)."""
+    return sum(model.spec(u).cp for u in model.units_of(state, seat) if model.fighting(u) and not u.get("attached_to"))
 
 
 def finish(state: State, winners: list[str], reason: str) -> list[Event]:

@@ -171,6 +171,7 @@ def new_state(scenario: str, seats: list[tuple[str, str]], options: dict[str, An
                     n += 1
                     cid = f"{side}-{n}"
                     units[cid] = model.new_unit(cid, craft, seat, None, carried_by=uid)
+                    units[cid]["attached_to"] = uid  # its CP is its carrier's (TOTE-BURDEN-02)
                     units[uid]["carried"].append(cid)
     dice = Dice.from_state({"seed": seed, "n": 0})
     pool = [s for s, _ in seats]

@@ -53,11 +53,17 @@ def card(state: State, u: Unit, full: bool) -> dict[str, Any]:
             "state": model.damage_state(u), "lines": lines}
 
 
+def natural(uid: str) -> tuple[str, int, str]:
+    """Sort key of a unit id: ``GE-2`` before ``GE-10``."""
+    head, _, tail = uid.rpartition("-")
+    return (head, int(tail), "") if tail.isdigit() else (head, 1 << 30, tail)
+
+
 def seen_units(state: State, viewer: str) -> list[Unit]:
     """Every unit ``viewer`` may know of now, in id order."""
     covered = None if viewer == "gm" else model.visible_spaces(state, viewer)
     out = []
-    for uid in sorted(state["units"]):
+    for uid in sorted(state["units"], key=natural):
         u = state["units"][uid]
         if viewer == "gm" or u["faction"] == viewer:
             out.append(u)
@@ -77,10 +83,18 @@ def board(state: State, viewer: str, seen: list[Unit]) -> dict[str, Any]:
             spaces[u["space"]]["units"].append(token(u))
         if mine or u["space"] is not None:
             cards[u["id"]] = card(state, u, mine)
-    return {"kind": "rings", "title": f"{state['planet']}: day {state['turn']}", "rows": grid.board_rows(ground),
-            "spaces": spaces, "viewer": viewer,
-            "factions": [{"seat": s, "side": state["seats"][s]["side"], "symbol": state["seats"][s]["side"]}
-                         for s in state["seats"]],
+    rows = [dict(r, name=r["label"], marks=list(r["cells"])) for r in grid.board_rows(ground)]
+    occupied = []
+    for sid, sp in spaces.items():
+        if sp["units"]:
+            by: dict[str, list[str]] = {}
+            for t in sp["units"]:
+                by.setdefault(state["seats"][t["owner"]]["side"], []).append(t["id"] + ("" if t["state"] == "ok" else f" {t['state']}"))
+            occupied.append({"name": sp["name"], "marks": [f"{side} {' '.join(ids)}" for side, ids in by.items()]})
+    return {"kind": "rings", "title": f"{state['planet']}: day {state['turn']}", "rows": rows,
+            "spaces": spaces, "occupied": occupied, "viewer": viewer,
+            "factions": [{"seat": s, "side": state["seats"][s]["side"], "symbol": state["seats"][s]["side"],
+                          "name": f"{state['seats'][s]['side']} ({s})"} for s in state["seats"]],
             "cards": cards}
 
 
@@ -89,7 +103,8 @@ def roster_row(u: Unit, exact: bool) -> str:
     where = u["space"] or (f"aboard {u['carried_by']}" if u.get("carried_by") else "gone")
     full = model.maxima(u)
     if exact:
-        layers = " ".join(f"{k[0].upper()}{u[k]}" for k in ("shields", "armor", "hull", "systems") if full[k])
+        names = {"shields": "S", "armor": "A", "hull": "H", "systems": "Sys"}
+        layers = " ".join(f"{names[k]}{u[k]}" for k in ("shields", "armor", "hull", "systems") if full[k])
     else:
         layers = " ".join(f"{k[0].upper()}{model.percent(u, k)}%" for k in ("shields", "armor", "hull") if full[k])
     marks = [model.damage_state(u)] + (["tractored"] if u.get("tractored_by") else []) + (["patrol"] if u.get("patrol") else [])
@@ -102,8 +117,8 @@ def prompt(state: State, viewer: str) -> str:
         return f"The battle is over: {state['result']['reason']}."
     who = flow.active(state)
     if who == viewer:
-        return (f"Day {state['turn']}: your post. Queue orders (move, fire, bomb, launch, recall, patrol, tractor, hold, "
-                "withdraw), then Ready to resolve it. Units without orders defend themselves.")
+        return (f"Day {state['turn']}: your post. Queue orders (move, fire, launch, tractor, withdraw ...; help lists "
+                "them all), then Ready to resolve it. Units without orders defend themselves.")
     return f"Day {state['turn']}: {who} is posting."
 
 
