@@ -413,3 +413,85 @@ def test_tractor_06_drag_a_held_ship_one_space(battle) -> None:
     assert "not under your complete tractor control" in b.refused("ann", "drag NR-1 B-1")
     b.post("ann", "hold GE-1", "tractor GE-1 NR-1", "drag NR-1 B-1")
     assert b.unit("NR-1")["space"] == "B-1" and b.unit("NR-1")["tractored_by"] == "ann"
+
+
+# ---- the stronghold, posting limits, alliances, sensors, reports ---------------------------------
+
+def test_strong_01_stronghold_defenses_and_hyperspace_exits() -> None:
+    """TOTE-STRONG-01, TOTE-GAP-59, TOTE-HYPER-01, TOTE-PDF-02: in the stronghold scenario the
+    defender has 1 Omega, 3 Gamma and 1 Sigma free (outside its 23 CP) in its own C/B/A rings, at
+    its stronghold (TOTE-FACTION-02: Bastion); the attackers arrive in the Deep Space Zones."""
+    rs = TwilightOfTheEmpire()
+    state = rs.setup("stronghold", [SeatSpec("a", "IR"), SeatSpec("b", "NR")], {}, "strong")
+    mine = [u for u in state["units"].values() if u["faction"] == "a" and u["space"]]
+    kinds = sorted(u["type"] for u in mine if model.unit_class(u) == "platform")
+    assert kinds == ["GAMMA", "GAMMA", "GAMMA", "OMEGA", "SIGMA"], kinds
+    assert all(u["space"][0] in "CBA" and u["space"].endswith("-1") for u in mine)
+    assert state["planet"] == "Bastion"
+    assert all(u["space"].startswith("DSZ") for u in state["units"].values() if u["faction"] == "b" and u["space"])
+    assert flow.fighting_cp(state, "a") == 23, "the free defenses add no CP"
+
+
+def test_strong_03_defenses_without_orders_fire_on_their_own(battle) -> None:
+    """TOTE-STRONG-03 / TOTE-GAP-02: a platform given no orders fires at a hostile in range."""
+    b = battle({"ann": ("RA", "CORV:1"), "ben": ("NR", "CORV:1")}, seed="plat")
+    from core.rulesets.tote import model as m
+    b.state["units"]["RA-9"] = m.new_unit("RA-9", "GAMMA", "ann", "B-1")
+    b.place("RA-1", "C-3")
+    b.place("NR-1", "B-1")
+    hits = [e for e in b.post("ann") if e["kind"] == "tote.hit"]
+    assert [h["data"]["attacker"] for h in hits] == ["RA-9"] and hits[0]["data"]["target"] == "NR-1"
+
+
+def test_time_01_one_post_per_faction_per_day_editable_until_committed(battle) -> None:
+    """TOTE-TIME-01/02/03, TOTE-GAP-01: each faction posts once a game day (24 hours apart); its
+    orders may be taken back until the post is committed; then the next faction posts."""
+    b = battle({"a": ("GE", "ISD:1"), "b": ("NR", "CORV:1")}, seed="time")
+    first = flow.active(b.state)
+    b.place("GE-1", "C-1")
+    b.place("NR-1", "C-3")
+    unit = "GE-1" if first == "a" else "NR-1"
+    b.order(first, f"move {unit} B-1" if first == "a" else f"move {unit} B-3")
+    b.rs.withdraw(b.state, first, 0)
+    assert b.state["sheets"][first] == [], "an order can be taken back before the post is committed"
+    b.rs.resolve(b.state)
+    assert first not in b.rs.awaiting(b.state), "a faction that has posted is not asked again the same day"
+    second = flow.active(b.state)
+    b.rs.resolve(b.state)
+    assert b.state["turn"] == 2 and b.state["hour"] == 24 and flow.active(b.state) == second, \
+        "day 2 begins 24 hours later with the initiative rotated"
+
+
+def test_gap_45_allies_are_not_hostile(battle) -> None:
+    """TOTE-GAP-45 (option alliances): allied factions do not fire on each other, even automatically."""
+    b = battle({"ann": ("GE", "ISD:1"), "ben": ("IR", "STRK:1"), "cat": ("NR", "CORV:1")}, seed="ally",
+               alliances=[["GE", "IR"]])
+    for u in b.state["units"].values():
+        b.place(u["id"], "C-1")
+    b.turn_to("ann")
+    msg = b.refused("ann", "fire GE-1 IR-1")
+    assert "'IR-1' is not a target you can use here; legal: NR-1" in msg, msg
+    hits = [e for e in b.post("ann") if e["kind"] == "tote.hit"]
+    assert hits and all(h["data"]["target"] == "NR-1" for h in hits)
+
+
+def test_scan_10_11_atmosphere_and_ground_need_close_sensors(battle) -> None:
+    """TOTE-SCAN-10/11/12, TOTE-GAP-37: the Atmosphere is seen only from the C-Ring inwards, the ground
+    only from the B-Ring inwards; from a DSZ neither."""
+    b = battle({"ann": ("GE", "ISD:1"), "ben": ("NR", "CORV:2")}, seed="scan")
+    b.place("NR-1", "ATMO")
+    b.place("NR-2", "G-2/air")
+    for where, atmo, ground in (("DSZ-1", False, False), ("C-1", True, False), ("B-3", True, True)):
+        b.place("GE-1", where)
+        covered = model.visible_spaces(b.state, "ann")
+        assert ("ATMO" in covered, "G-2/air" in covered) == (atmo, ground), f"from {where}: {sorted(covered)}"
+        seen = {u["id"] for u in views.seen_units(b.state, "ann")}
+        assert ("NR-1" in seen, "NR-2" in seen) == (atmo, ground)
+
+
+def test_post_01_the_report_gives_locations_damage_and_status(battle) -> None:
+    """TOTE-POST-01: the engine writes each faction's unit locations, damage and status summary."""
+    b = duel(battle)
+    b.unit("GE-1")["hull"] = 2000
+    rows = b.rs.view(b.state, "ann")["rosters"][0]["rows"]
+    assert any(r.startswith("GE-1") and "C-1" in r and "H2000" in r and "damaged" in r for r in rows), rows

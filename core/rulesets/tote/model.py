@@ -193,9 +193,16 @@ def units_at(state: State, space: str) -> list[Unit]:
 
 
 def hostile(state: State, a: str, b: str) -> bool:
-    """Whether factions ``a`` and ``b`` are hostile (TOTE-GAP-45: every other player)."""
+    """Whether the factions of seats ``a`` and ``b`` are hostile (TOTE-GAP-45: every other player,
+    unless the ``alliances`` option lists both, by seat or by faction, in one group)."""
+    if a == b:
+        return False
     allies = state.get("options", {}).get("alliances") or []
-    return a != b and not any(a in group and b in group for group in allies)
+    if not allies:
+        return True
+    names_a = {a, state["seats"].get(a, {}).get("side")}
+    names_b = {b, state["seats"].get(b, {}).get("side")}
+    return not any(names_a & set(group) and names_b & set(group) for group in allies)
 
 
 def damage_state(unit: Unit) -> str:

@@ -42,6 +42,7 @@ class Scenario:
     max: int
     start: str
     day_limit: int
+    defenses: tuple[tuple[str, int], ...] = ()
 
 
 @cache
@@ -52,13 +53,25 @@ def scenarios() -> dict[str, Scenario]:
     for sid, row in raw.get("scenario", {}).items():
         try:
             sc = Scenario(sid, str(row["name"]), str(row["text"]), str(row["planet"]), int(row["min"]), int(row["max"]),
-                          str(row["start"]), int(row.get("day_limit", 0)))
+                          str(row["start"]), int(row.get("day_limit", 0)),
+                          tuple((str(k), int(v)) for k, v in (row.get("defenses") or {}).items()))
         except (KeyError, TypeError, ValueError) as exc:
             raise SetupError(f"scenarios.toml, scenario {sid}: {exc!r}") from None
         if sc.start not in RING or not 2 <= sc.min <= sc.max <= len(FACTIONS):
             raise SetupError(f"scenarios.toml, scenario {sid}: start must be DSZ, C or B and 2 <= min <= max <= 10")
         out[sid] = sc
     return out
+
+
+@cache
+def strongholds() -> dict[str, str]:
+    """Each faction's stronghold world (TOTE-FACTION-01..10)."""
+    return {str(k): str(v) for k, v in packaged_toml(__package__, "data", "scenarios.toml").get("stronghold", {}).items()}
+
+
+#: Where the free stronghold defenses stand in the defender's quadrant q (TOTE-GAP-59: the owner
+#: places them in the C, B and A rings; this is the engine's placement for a battle set up at once).
+DEFENSE_RINGS = {"OMEGA": ["B"], "GAMMA": ["C", "B", "A"], "SIGMA": ["A"]}
 
 
 @cache
@@ -154,9 +167,18 @@ def new_state(scenario: str, seats: list[tuple[str, str]], options: dict[str, An
     for k, (seat, side) in enumerate(seats):
         name, fleet = fleet_for(options, seat, side)
         fleets[seat] = name
-        space = f"{RING[sc.start]}-{k % 4 + 1}"
+        defender = bool(sc.defenses) and k == 0
+        space = f"{'C' if defender else RING[sc.start]}-{k % 4 + 1}"
         n = 0
         ships = []
+        if defender:
+            for code, count in sc.defenses:  # TOTE-STRONG-01: free, outside the 23 CP (TOTE-PDF-02)
+                for i in range(count):
+                    n += 1
+                    uid = f"{side}-{n}"
+                    rings = DEFENSE_RINGS.get(code, ["B"])
+                    units[uid] = model.new_unit(uid, code, seat, f"{rings[i % len(rings)]}-{k % 4 + 1}")
+                    ships.append(uid)
         for code, count in fleet.items():
             for _ in range(count):
                 n += 1
@@ -182,7 +204,7 @@ def new_state(scenario: str, seats: list[tuple[str, str]], options: dict[str, An
         "ruleset": "tote", "turn": 1, "hour": 0, "dice": dice.to_state(),
         "seats": {s: {"side": side} for s, side in seats}, "sheets": {s: [] for s, _ in seats}, "away": [],
         "scenario": scenario, "options": dict(options, day_limit=int(options.get("day_limit") or sc.day_limit)),
-        "planet": sc.planet, "ground": True, "fleets": fleets, "units": units,
+        "planet": sc.planet or strongholds().get(seats[0][1], "the stronghold"), "ground": True, "fleets": fleets, "units": units,
         "initiative": initiative, "active": None, "post": {"seat": None, "ordered": [], "occupied": []},
         "posted": [], "result": None,
         "initiative_roll": [ev["text"] for ev in dice.drain()],
