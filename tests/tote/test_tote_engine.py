@@ -495,3 +495,28 @@ def test_post_01_the_report_gives_locations_damage_and_status(battle) -> None:
     b.unit("GE-1")["hull"] = 2000
     rows = b.rs.view(b.state, "ann")["rosters"][0]["rows"]
     assert any(r.startswith("GE-1") and "C-1" in r and "H2000" in r and "damaged" in r for r in rows), rows
+
+
+def test_board_04_boarders_fight_the_crew_and_capture_the_ship(battle) -> None:
+    """TOTE-BOARD-01/02/03/04, TOTE-GAP-23b/25/56: a Lambda of an ISD's complement carries
+    stormtroopers; it may board only once the target's shields are down; the fight aboard comes in
+    the later posts, and with crew and troops dead and boarders alive the ship is CAPTURED."""
+    b = battle({"ann": ("GE", "ISD:1"), "ben": ("NR", "CORV:1")}, seed="board", craft=True)
+    lam = next(c for c in b.unit("GE-1")["carried"] if b.unit(c)["type"] == "LAMBDA")
+    assert b.unit(lam)["troops"] and b.unit(lam)["troops"][0]["count"] == 10, b.unit(lam)["troops"]
+    for u in (b.unit("GE-1"), b.unit("NR-1")):
+        b.place(u["id"], "C-1")
+    b.unit("NR-1")["troops"] = []
+    b.unit("NR-1")["crew"] = 2
+    b.turn_to("ann")
+    b.order("ann", f"launch GE-1 {lam}")
+    msg = b.refused("ann", f"board {lam} NR-1")
+    assert "shields" in msg, msg
+    b.unit("NR-1")["shields"] = 0
+    b.order("ann", f"board {lam} NR-1")
+    b.order("ann", "hold GE-1")
+    b.rs.resolve(b.state)
+    assert b.unit("NR-1")["boarders"]["count"] == 10 and b.unit("NR-1")["faction"] == "ben"
+    events = b.post("ben", "hold NR-1")
+    assert b.unit("NR-1")["faction"] == "ann" and b.unit("NR-1")["captured"], b.unit("NR-1")
+    assert any(e["kind"] == "tote.capture" and e["to"] == ["all"] for e in events)

@@ -93,8 +93,10 @@ def begin_post(state: State, seat: str) -> list[Event]:
 
 
 def end_post(state: State, seat: str) -> list[Event]:
-    """End ``seat``'s post: final actions spent (TOTE-GAP-22/52)."""
-    events: list[Event] = []
+    """End ``seat``'s post: the fights aboard boarded ships (TOTE-GAP-56), final actions spent
+    (TOTE-GAP-22/52)."""
+    from .orders import fights_aboard
+    events: list[Event] = fights_aboard(state, seat)
     for uid, u in list(state["units"].items()):
         if u["faction"] == seat and u.get("final"):
             new = damage.end_final_actions(u)

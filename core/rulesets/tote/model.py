@@ -78,7 +78,7 @@ def new_unit(uid: str, code: str, faction: str, space: str | None, carried_by: s
         "disabled": False, "destroyed": False, "derelict": False, "withdrawn": False,
         "final": False, "inert": False,
         "moved": False, "fired": False, "mp": s.speed, "acted": [], "fired_mounts": [],
-        "tractored_by": None, "carried": [], "carried_by": carried_by, "patrol": False,
+        "tractored_by": None, "carried": [], "carried_by": carried_by, "patrol": False, "troops": [],
     }
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from core.errors import OrderError
 from core.events import Event, to_seat
-from core.orders import Choice, Keyword, Many, Optional, OrderBook, OrderSpec
+from core.orders import Choice, Keyword, Many, Number, Optional, OrderBook, OrderSpec
 
 from . import control, damage, flow, grid, model, movement, strikes
 from .model import State, Unit
@@ -444,6 +444,75 @@ def do_swarm(state: State, seat: str, squadrons: list[str]) -> list[Event]:
                      kind="tote.swarm")]
 
 
+def do_board(state: State, seat: str, aux: str, target: str, squads: int | None) -> list[Event]:
+    """An AUX in the target's space puts squads of its boarding party aboard an enemy ship whose
+    shields are down (TOTE-BOARD-01/02, TOTE-GAP-56), through :func:`control.board`; the fight
+    aboard follows in each later post of either side (TOTE-BOARD-03/04, TOTE-GAP-23/25)."""
+    a = _unit(state, seat, aux)
+    t = state["units"].get(target)
+    if t is None or not model.targetable(t):
+        raise OrderError(f"{target} is not a ship in the fight")
+    if not model.hostile(state, seat, t["faction"]) and not t["derelict"]:
+        raise OrderError(f"{target} is not hostile to {seat}")
+    party = next((p for p in a.get("troops", []) if p["count"] > 0), None)
+    if party is None:
+        raise OrderError(f"{aux} carries no boarding party")
+    out = control.board(a, model.spec(a), t, model.spec(t), party, squads or min(party["count"], model.spec(a).troop_capacity),
+                        turn=int(state["turn"]))
+    new_t = out.units[target]
+    if new_t.get("boarders") and "boarded" not in (t.get("boarders") or {}):
+        new_t["boarders"]["boarded"] = [int(state["turn"]), seat]
+    state["units"][target] = new_t
+    left = out.units[party["id"]]
+    a["troops"] = [dict(p, count=left["count"]) if p["id"] == party["id"] else p for p in a["troops"] if p["id"] != party["id"] or left["count"] > 0]
+    a["acted"] = list(a["acted"]) + ["board"]
+    _ordered(state, aux)
+    if out.result == "captured":
+        _captured(state, state["units"][target], seat)
+    for ev in out.events:
+        ev["to"] = ["all"]  # a combat action (TOTE-COMMS-05)
+    return out.events
+
+
+def _captured(state: State, ship: Unit, captor: str) -> None:
+    """A captured ship's craft aboard change hands with it (TOTE-BOARD-04/05)."""
+    for cid in ship.get("carried", []):
+        state["units"][cid]["faction"] = captor
+        state["units"][cid].pop("attached_to", None)
+    ship.pop("attached_to", None)
+
+
+def fights_aboard(state: State, seat: str) -> list[Event]:
+    """At the end of ``seat``'s post, one round of fighting aboard every ship where ``seat`` is the
+    owner or the boarder and the boarders came aboard in an earlier post (TOTE-GAP-56)."""
+    from .data import ground_types
+    gt = ground_types()
+    events: list[Event] = []
+    for uid in sorted(state["units"]):
+        ship = state["units"][uid]
+        b = ship.get("boarders")
+        if not b or int(b.get("count", 0)) <= 0 or ship["destroyed"] or seat not in (ship["faction"], b.get("faction")):
+            continue
+        if b.get("boarded") == [int(state["turn"]), seat]:
+            continue
+        defenders = [(p, gt[p["type"]]) for p in ship.get("troops", []) if p["count"] > 0]
+        out = control.fight_aboard(ship, model.spec(ship), gt["INF"], gt[b["type"]], defenders=defenders,
+                                   turn=int(state["turn"]))
+        new = out.units[uid]
+        stacks = {k: v for k, v in out.units.items() if k != uid}
+        new["troops"] = [dict(p, count=stacks[p["id"]]["count"], wounds=stacks[p["id"]].get("wounds", 0))
+                         if p["id"] in stacks else p for p in ship.get("troops", [])]
+        new["troops"] = [p for p in new["troops"] if p["count"] > 0]
+        state["units"][uid] = new
+        if out.result == "captured":
+            new["troops"] = []
+            _captured(state, new, str(new["faction"]))
+        for ev in out.events:
+            ev["to"] = ["all"]
+        events += out.events
+    return events
+
+
 def do_ram(state: State, seat: str, unit: str, target: str) -> list[Event]:
     """Ramming is prohibited (TOTE-RAM-01): always refused."""
     control.ram()
@@ -453,7 +522,7 @@ def do_ram(state: State, seat: str, unit: str, target: str) -> list[Event]:
 EXECUTE = {
     "move": do_move, "fire": do_fire, "bomb": do_bomb, "launch": do_launch, "recall": do_recall,
     "patrol": do_patrol, "hold": do_hold, "withdraw": do_withdraw, "tractor": do_tractor,
-    "drag": do_drag, "abandon": do_abandon, "scuttle": do_scuttle, "swarm": do_swarm, "ram": do_ram,
+    "drag": do_drag, "board": do_board, "abandon": do_abandon, "scuttle": do_scuttle, "swarm": do_swarm, "ram": do_ram,
 }
 
 
@@ -497,6 +566,11 @@ def build_book() -> OrderBook:
         OrderSpec("drag", [Choice("target", seen_targets, "a vessel your tractor beams hold"),
                            Choice("space", space_ids, "one space away, within range 1 of your tractoring ship")],
                   "drag, push or pull a ship under complete tractor control one space", queue, example="drag NR-3 B-1"),
+        OrderSpec("board", [Choice("aux", own_craft, "your AUX with a boarding party, in the target's space"),
+                            Choice("target", seen_targets, "an enemy ship whose shields are down"),
+                            Optional(Number("squads", lambda ctx: 1, lambda ctx: 1000, "how many squads (default: all it carries)"))],
+                  "deliver boarders (shields must be down); they fight the crew in the later posts", queue,
+                  example="board GE-5 NR-1"),
         OrderSpec("swarm", [Many("squadrons", own_craft, "TIE Fighter/Interceptor squadrons in one space (the first leads)")],
                   "merge TIE squadrons into one TIE Swarm of UCR 8 (for good)", queue, example="swarm GE-5,GE-6,GE-7"),
         OrderSpec("abandon", [Choice("ship", own_units, "your ship DISABLED this round")],

@@ -18,7 +18,7 @@ from core.errors import SetupError
 from core.packaged import packaged_toml
 
 from . import model
-from .data import unit_types
+from .data import ground_types, unit_types
 from .model import FACTIONS, State
 
 #: The technology each faction may field (TOTE-FACTION-01..10, TOTE-GAP-49/54).
@@ -148,6 +148,23 @@ def fleet_for(options: dict[str, Any], seat: str, faction: str) -> tuple[str, di
     return name, fleet
 
 
+def load(aux: dict[str, Any], ship: dict[str, Any]) -> None:
+    """An AUX of a ship's complement takes aboard infantry from the ship, up to its troop capacity
+    (room 1 a squad): the boarding parties it can deliver (TOTE-BOARD-01, TOTE-GAP-56)."""
+    room = unit_types()[aux["type"]].troop_capacity
+    aux.setdefault("troops", [])
+    if "landing_barge" in unit_types()[aux["type"]].flags:
+        return
+    for stack in ship.get("troops", []):
+        take = min(room, stack["count"])
+        if take <= 0:
+            continue
+        stack["count"] -= take
+        room -= take
+        aux["troops"].append({"id": f"{aux['id']}-{stack['type']}", "type": stack["type"], "count": take, "wounds": 0})
+    ship["troops"] = [t for t in ship.get("troops", []) if t["count"] > 0]
+
+
 def new_state(scenario: str, seats: list[tuple[str, str]], options: dict[str, Any], seed: str) -> State:
     """A new battle. Raises SetupError for an unknown scenario, a bad table or an illegal fleet."""
     if scenario not in scenarios():
@@ -185,16 +202,21 @@ def new_state(scenario: str, seats: list[tuple[str, str]], options: dict[str, An
                 uid = f"{side}-{n}"
                 units[uid] = model.new_unit(uid, code, seat, space)
                 ships.append(uid)
+        infantry = {c for c, g in ground_types().items() if g.cls == "infantry"}
         for uid in ships:
-            for craft, m in types[units[uid]["type"]].complement:
+            ship = units[uid]
+            ship["troops"] = [{"id": f"{uid}-{c}", "type": c, "count": m, "wounds": 0}
+                              for c, m in types[ship["type"]].complement if c in infantry]
+            for craft, m in types[ship["type"]].complement:
                 if craft not in types:
-                    continue  # ground complements fight on the ground, not in this space battle
+                    continue  # vehicles fight on the ground, not in this space battle
                 for _ in range(m):
                     n += 1
                     cid = f"{side}-{n}"
                     units[cid] = model.new_unit(cid, craft, seat, None, carried_by=uid)
                     units[cid]["attached_to"] = uid  # its CP is its carrier's (TOTE-BURDEN-02)
                     units[uid]["carried"].append(cid)
+                    load(units[cid], ship)
     dice = Dice.from_state({"seed": seed, "n": 0})
     pool = [s for s, _ in seats]
     initiative = []

@@ -24,7 +24,7 @@ def token(u: Unit) -> dict[str, Any]:
             "tractored": bool(u.get("tractored_by")), "patrol": grid.patrol_kind(u["space"]) if u.get("patrol") else ""}
 
 
-def card(state: State, u: Unit, full: bool) -> dict[str, Any]:
+def card(state: State, u: Unit, full: bool, viewer: str = "") -> dict[str, Any]:
     """A unit card: its specification and its damage, exact for its owner (``full``), in percent otherwise."""
     s = model.spec(u)
     full_at = model.maxima(u)
@@ -48,6 +48,13 @@ def card(state: State, u: Unit, full: bool) -> dict[str, Any]:
         lines.append("This round: " + ", ".join(round_))
     if u.get("tractored_by"):
         lines.append(f"Held in the tractor beams of {u['tractored_by']} (UCR 1)")
+    if full:
+        troops = ", ".join(f"{t['count']} {t['type']}" for t in u.get("troops", []) if t["count"])
+        if u.get("crew") or troops:
+            lines.append(f"Aboard: crew {u.get('crew', 0)} squads" + (f"; troops {troops}" if troops else ""))
+    b = u.get("boarders")
+    if b and b.get("count") and (full or b.get("faction") == viewer):
+        lines.append(f"Boarders aboard: {b['count']} {b['type']} of {b['faction']}")
     return {"id": u["id"], "name": s.name, "code": u["type"], "owner": u["faction"],
             "space": u["space"] or (f"aboard {u['carried_by']}" if u.get("carried_by") else "gone"),
             "state": model.damage_state(u), "lines": lines}
@@ -82,7 +89,7 @@ def board(state: State, viewer: str, seen: list[Unit]) -> dict[str, Any]:
         if u["space"] is not None and model.in_battle(u) and u["space"] in spaces:
             spaces[u["space"]]["units"].append(token(u))
         if mine or u["space"] is not None:
-            cards[u["id"]] = card(state, u, mine)
+            cards[u["id"]] = card(state, u, mine, viewer)
     rows = [dict(r, name=r["label"], marks=list(r["cells"])) for r in grid.board_rows(ground)]
     occupied = []
     for sid, sp in spaces.items():
