@@ -4,9 +4,11 @@
 - Focus fire: every armed unit fires at one target, the contact its force can finish soonest
   (lowest remaining strength in percent, capital ships first), if that target is in its range;
   units out of range close in towards it.
-- Keep capital ships out of bad ranges: a capital ship never parks in a Deep Space Zone (where it
-  can reach nothing but that zone) or moves where only hostile capital ships outnumbering its own
-  side wait; it closes to the ring where the focus target is.
+- Keep capital ships out of bad ranges: a capital ship closes only to range 1 of its target (where
+  enemy fighters, which fire only in their own space, cannot follow without coming to it), never
+  parks in a Deep Space Zone, and after firing steps out of a space where enemy craft are, to a
+  neighbouring C/B-Ring space still in range (fire-then-move, TOTE-MOVE-03). Its fighters fly CSP
+  over it when enemy craft are about (TOTE-CSP-04).
 - Withdraw when beaten: when its fighting strength (CP) falls below a third of the strongest
   hostile faction it sees, or below a third of what it brought, every ship that can jumps out.
 """
@@ -61,6 +63,18 @@ def step_towards(u: dict[str, Any], target_space: str) -> str | None:
     return pick
 
 
+def stand_off(u: dict[str, Any], target_space: str, craft_at: set[str]) -> str | None:
+    """A neighbouring space of a capital ship with no enemy craft, still within range 1 of
+    ``target_space`` and not a DSZ, the A-Ring or below (enemy fighters must come to it; capital
+    ships still reach it), or None."""
+    for n in grid.neighbours(u["space"]):
+        if n in craft_at or grid.kind(n) not in ("c_ring", "b_ring"):
+            continue
+        if reachable(dict(u, space=n), target_space):
+            return n
+    return None
+
+
 def beaten(facts: dict[str, Any]) -> bool:
     """Whether the bot's side is beaten: its fighting CP under a third of what the contacts show,
     or under a third of what it brought."""
@@ -104,6 +118,8 @@ def play(view: dict[str, Any], seat: str) -> list[str]:
             if u["space"] is not None and model.speed(u) > 0 and grid.kind(u["space"]) == "dsz":
                 orders.append(f"move {u['id']} {u['space'].replace('DSZ', 'C')}")
         return orders
+    craft_at = {c["space"] for c in contacts if not model.is_capital(c["type"])}
+    guarded = set()
     for u in sorted(active, key=lambda x: x["id"]):
         if u["id"] in saved:
             continue
@@ -111,11 +127,19 @@ def play(view: dict[str, Any], seat: str) -> list[str]:
         if where is None:
             continue
         probe = dict(u, space=where)
+        if (model.unit_class(u) == "sf" and craft_at and where not in guarded and not u.get("patrol")
+                and any(o["space"] == where and model.is_capital(o) for o in active)):
+            orders.append(f"patrol {u['id']}")  # CSP over its capital ships (TOTE-CSP-04)
+            guarded.add(where)
         in_reach = [c for c in contacts if reachable(probe, c["space"])]
         if in_reach and model.spec(u).mounts:
             pick = target if target in in_reach else focus(in_reach)
             if pick is not None:
                 orders.append(f"fire {u['id']} {pick['id']}")
+                if model.unit_class(u) == "capital" and where in craft_at and model.speed(u) > 0:
+                    away = stand_off(probe, pick["space"], craft_at)
+                    if away is not None:
+                        orders.append(f"move {u['id']} {away}")  # fire, then out of the fighters' reach
                 continue
         if model.speed(u) > 0 and not u["disabled"]:
             nxt = step_towards(probe, target["space"])
