@@ -92,6 +92,8 @@ async def test_rings_board_cursor_picks_a_space_and_opens_cards() -> None:
         await pilot.press("down", "enter")
         await settle(pilot)
         assert board.picked_text() == "C-1"
+        assert board.place is not None and board.place["name"] == "C-1" and board.place["lines"], board.place
+        assert any(line.split()[0] in session.state["units"] for line in board.place["lines"])
         assert "C-1" in app.screen.query_one(OrderPane).query_one("#order-input").value
         board.focus()
         await pilot.press("c")

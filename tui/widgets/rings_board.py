@@ -164,6 +164,17 @@ def render(board: dict[str, Any], width: int, cursor: tuple[int, int] | None = N
     return text
 
 
+def space_place(board: dict[str, Any], sid: str) -> dict[str, Any]:
+    """A space as a place for the details panel: its name, its kind and one line per unit there."""
+    space = board.get("spaces", {}).get(sid, {"id": sid, "units": []})
+    symbols = {str(f["seat"]): str(f.get("symbol") or f["seat"]) for f in board.get("factions", [])}
+    lines = [f"{t['id']} {t.get('code', '')} ({symbols.get(str(t.get('owner')), t.get('owner'))}) {t.get('state', '')}"
+             + (" tractored" if t.get("tractored") else "") + (f" {t['patrol']}" if t.get("patrol") else "")
+             for t in sorted(space.get("units", []), key=lambda t: t.get("owner") != board.get("viewer"))]
+    return {"id": sid, "name": str(space.get("name") or sid), "symbol": "·",
+            "owner": str(space.get("kind") or "space"), "marks": [], "lines": lines or ["nothing you can see"]}
+
+
 def picked_space(board: dict[str, Any], width: int, cursor: tuple[int, int]) -> str | None:
     """The space id under the cursor (row, column), if any."""
     _, rows = layout(board, width)
@@ -193,6 +204,13 @@ class RingsBoard(VerticalScroll, can_focus=True):
 
         text: str
 
+    @dataclass
+    class Selected(Message, namespace="galaxy_map"):
+        """The cursor is on a space: its details (the units there) for the details panel (the same
+        message the galaxy map sends for a place)."""
+
+        place: dict[str, Any]
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._board: dict[str, Any] | None = None
@@ -206,6 +224,8 @@ class RingsBoard(VerticalScroll, can_focus=True):
     def show(self, board: dict[str, Any], viewer_side: str | None = None, sides: list[str] | None = None) -> None:
         """Draw the board at the widget's width; skipped when nothing changed."""
         self._board = board
+        sid = self.picked_text()
+        self.place = None if sid is None else space_place(board, sid)
         self._draw()
 
     def on_resize(self) -> None:
@@ -236,6 +256,13 @@ class RingsBoard(VerticalScroll, can_focus=True):
         c = max(0, min(len(rows[r][1]) - 1, c + dc))
         self.cursor = (r, c)
         self._draw()
+        self._select()
+
+    def _select(self) -> None:
+        sid = self.picked_text()
+        if self._board is not None and sid is not None:
+            self.place = space_place(self._board, sid)
+            self.post_message(self.Selected(self.place))
 
     def picked_text(self) -> str | None:
         """The space id under the cursor."""
@@ -280,6 +307,7 @@ class RingsBoard(VerticalScroll, can_focus=True):
                         break
                 self.cursor = (r, c)
                 self._draw()
+                self._select()
                 self.action_choose()
                 return
             line -= height
