@@ -145,8 +145,6 @@ def fire_at(state: State, u: Unit, target: Unit, mounts: list[str], auto: bool =
         raise OrderError(f"{target['id']} is not hostile to {seat}")
     if target["space"] != u["space"] and target["space"] not in model.visible_spaces(state, seat):
         raise OrderError(f"{seat}'s sensors do not cover {target['space']}")
-    if state["options"].get("tatooine_amnesty") and state.get("amnesty"):
-        raise OrderError("this system is an amnesty world: no attacks may be ordered here (TOTE-GAP-49)")
     movement.check_sequence(u, "bomb" if bombing_run else "fire")
     if u.get("bombing"):
         raise OrderError(f"{u['id']} made a Bombing Run this round and fires no other weapon (TOTE-BOMB-03)")
@@ -440,7 +438,7 @@ def do_swarm(state: State, seat: str, squadrons: list[str]) -> list[Event]:
     state["units"].update(merged)
     for sid in squadrons:
         _ordered(state, sid)
-    return [flow.log(state, f"{', '.join(squadrons)} form a TIE Swarm led by {squadrons[0]} (UCR 8).", ["all"],
+    return [flow.log(state, f"{', '.join(squadrons)} form a TIE Swarm led by {squadrons[0]} (UCR 8).", [to_seat(seat)],
                      kind="tote.swarm")]
 
 
