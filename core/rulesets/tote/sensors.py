@@ -257,8 +257,9 @@ def emission(unit: Record, action: str, hour: int, units: Units, facilities: Uni
 
 
 def visible_to(record: Record, faction: str) -> bool:
-    """Whether a sighting, snapshot or event is ``faction``'s to know (the GM knows them all)."""
-    if faction == "gm":
+    """Whether a sighting, snapshot, message, notice or event is ``faction``'s to know: public
+    notices everyone's, the rest its ``to`` list's (or its ``faction``'s); the GM knows them all."""
+    if faction == "gm" or record.get("public"):
         return True
     if "to" in record:
         return faction in record["to"]
