@@ -15,7 +15,7 @@ async def tote_table(data_dir: Path) -> Table:
     """A server with an Endor skirmish: ann plays al (GE), bob plays bo (NR); al posts first."""
     server = HolotableServer(ServerOptions(data_dir, "127.0.0.1", 0, limits=fast_limits()))
     table = Table(server, data_dir, "")
-    session = Session.new("tote", [("al", "GE"), ("bo", "NR")], seed="ssh-tote-2")
+    session = Session.new("tote", [("al", "GE"), ("bo", "NR")], scenario="skirmish", seed="ssh-tote-2")
     table.game_id = server.hub.adopt(session, "tote-1").game_id
     for name, seat in (("ann", "al"), ("bob", "bo")):
         server.accounts.create(name)

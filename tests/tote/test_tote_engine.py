@@ -353,7 +353,7 @@ def test_setup_every_faction_fields_a_legal_fleet() -> None:
     assert len(state["initiative"]) == 10 and flow.active(state) == state["initiative"][0]
     with pytest.raises(SetupError, match="TOTE-META-01"):
         rs.setup("skirmish", [SeatSpec("a", "GE"), SeatSpec("b", "GE")], {}, "s")
-    assert views.build(state, "gm")["board"]["spaces"]["DSZ-1"]["units"]
+    assert views.build(state, "gm")["board"]["spaces"]["C-1"]["units"], "the melee starts in the C-Ring"
 
 
 # ---- ramming, swarms, abandoning, scuttling, dragging --------------------------------------------

@@ -18,7 +18,7 @@ from core.events import GM
 GOLDEN = Path(__file__).resolve().parent / "golden"
 SEATS = ["al", "bo", "cy"]
 VIEWERS = [*SEATS, GM]
-NEW = "new tote seed=golden reproducible=yes seats=al:GE:bot,bo:NR:bot,cy:RA:bot"
+NEW = "new tote scenario=skirmish seed=golden reproducible=yes seats=al:GE:bot,bo:NR:bot,cy:RA:bot"
 UPDATE = os.environ.get("GOLDEN_UPDATE") == "1"
 
 

@@ -22,7 +22,7 @@ SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40"
 
 def battle_session(posts: int = 3) -> Session:
     """A seeded Endor skirmish (al GE against bo NR) after ``posts`` posts played by the bots' orders."""
-    session = Session.new("tote", [("al", "GE"), ("bo", "NR")], seed="tui-rings")
+    session = Session.new("tote", [("al", "GE"), ("bo", "NR")], scenario="skirmish", seed="tui-rings")
     for _ in range(posts):
         seat = next(iter(session.awaiting()))
         for text in session.ruleset.bot(session.view(seat), seat):
