@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterable
 from core.errors import OrderError
 
 from . import arith, model
-from .sensors import type_name
+from .sensors import a_name, type_name
 
 Record = dict[str, Any]
 RouteHours = Callable[[str, str], int]
@@ -128,11 +128,11 @@ def delivered(messages: Iterable[Record], faction: str, hour: int) -> list[Recor
 def combat_notice(attacker: Record, target: Record, system: str, damage: int, hour: int) -> Record:
     """The public notice of one combat action (TOTE-COMMS-05, TOTE-FLOW-07): the attacker's and
     the target's class and owner, the system and the damage dealt; no grid spaces."""
-    a, t = type_name(attacker["type"]), type_name(target["type"])
+    a, t = a_name(attacker["type"]), a_name(target["type"])
     return {"kind": "combat", "public": True, "hour": hour, "system": system,
             "attacker": {"owner": attacker["faction"], "type": attacker["type"]},
             "target": {"owner": target["faction"], "type": target["type"]}, "damage": damage,
-            "text": f"Combat at {system}: a {a} of {attacker['faction']} dealt {damage} to a {t} of {target['faction']}"}
+            "text": f"Combat at {system}: {a} of {attacker['faction']} dealt {damage} to {t} of {target['faction']}"}
 
 
 def departure_notice(fleet: Iterable[Record], origin: str, hour: int) -> Record:

@@ -62,6 +62,12 @@ def type_name(code: str) -> str:
     return code
 
 
+def a_name(code: str) -> str:
+    """The type's name with its article: "an Imperial-class Star Destroyer", "a Dreadnaught"."""
+    name = type_name(code)
+    return ("an " if name[:1].upper() in "AEIOU" else "a ") + name
+
+
 def is_facility(scanner: Record) -> bool:
     """Whether a scanner record is a facility instance (its type is a facility code)."""
     return scanner["type"] in facility_types() and scanner["type"] not in unit_types()
@@ -146,7 +152,7 @@ def scanner_reveal(scan: Record, scanner: Record, units: Units, facilities: Unit
         s["text"] = f"We are being scanned from {where}"
     else:
         s.update(owner=scan["faction"], type=scanner["type"])
-        s["text"] = f"We are being scanned from {where} by a {type_name(scanner['type'])} of {scan['faction']}"
+        s["text"] = f"We are being scanned from {where} by {a_name(scanner['type'])} of {scan['faction']}"
     return s
 
 
@@ -253,7 +259,7 @@ def emission(unit: Record, action: str, hour: int, units: Units, facilities: Uni
     cls = model.unit_class(unit) if unit["type"] in unit_types() else "ground"
     return {"source": "emission", "system": system, "space": here, "class": cls, "type": unit["type"],
             "action": action, "hour": hour, "to": sorted(to),
-            "text": f"Energy signature at {system} {grid.label(here)}: a {type_name(unit['type'])} {EMISSION_WORDS[action]}"}
+            "text": f"Energy signature at {system} {grid.label(here)}: {a_name(unit['type'])} {EMISSION_WORDS[action]}"}
 
 
 def visible_to(record: Record, faction: str) -> bool:
