@@ -137,7 +137,7 @@ def test_scan_07_every_unit_may_scan_passively() -> None:
 
 @pytest.mark.parametrize("action", sensors.EMISSIONS)
 def test_scan_08_09_an_emission_posts_space_and_class(action: str) -> None:
-    """TOTE-SCAN-08/09, TOTE-GAP-37/38: moving, leaving hyperspace in the C/B-Ring, raising shields
+    """TOTE-SCAN-08, TOTE-SCAN-09, TOTE-GAP-37, TOTE-GAP-38: moving, leaving hyperspace in the C/B-Ring, raising shields
     or firing is heard by the hostile factions with a receiver in the system: the space and class
     of the emitter, never its owner or id; factions elsewhere and the emitter's own hear nothing."""
     isd = unit("GE-1", "ISD", "GE", "B-3")
