@@ -63,8 +63,8 @@ class TwilightOfTheEmpire(Ruleset):
         return TwilightOfTheEmpire._book
 
     def carry_out(self, ctx: Context, parsed: Parsed) -> list[Event]:
-        """Queue a parsed order (its handler sees the order's text as ``ctx.text``). Raises OrderError."""
-        ctx.text = parsed.text  # type: ignore[attr-defined]
+        """Queue a parsed order (its handler sees the order's canonical text as ``ctx.text``). Raises OrderError."""
+        ctx.text = orders.canonical(parsed)  # type: ignore[attr-defined]
         return list(parsed.spec.handler(ctx, **parsed.values) or [])
 
     def awaiting(self, state: State) -> set[str]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from core.errors import OrderError
 from core.events import Event, to_seat
-from core.orders import Choice, Keyword, Many, Number, Optional, OrderBook, OrderSpec
+from core.orders import Choice, Keyword, Many, Number, Optional, OrderBook, OrderSpec, Parsed
 
 from . import control, damage, flow, grid, model, movement, strikes
 from .model import State, Unit
@@ -524,10 +524,60 @@ EXECUTE = {
 }
 
 
+def canonical(parsed: Parsed) -> str:
+    """An accepted order as it goes on the sheet: the verb and each value as the book knows it
+    (``fire GE-1 NR-2``, lists comma-joined, left-out optionals dropped)."""
+    words = [parsed.spec.verb]
+    for arg in parsed.spec.args:
+        value = parsed.values.get(arg.name)
+        if value is None:
+            continue
+        words.append(",".join(map(str, value)) if isinstance(value, list) else str(value))
+    return " ".join(words)
+
+
+def _quick(spec: OrderSpec, words: list[str]) -> dict[str, Any] | None:
+    """The values of a canonical order text, read without asking the game for the legal choices
+    (the order was checked when it was queued, and each handler checks it again); None if the
+    text is not in canonical form."""
+    values: dict[str, Any] = {}
+    rest = list(words)
+    for arg in spec.args:
+        inner = arg.inner if isinstance(arg, Optional) else arg
+        if not rest:
+            if isinstance(arg, Optional):
+                values[arg.name] = None
+                continue
+            return None
+        word = rest[0]
+        if isinstance(inner, Keyword):
+            if word != inner.word:
+                if isinstance(arg, Optional):
+                    values[arg.name] = None
+                    continue
+                return None
+            values[arg.name] = word
+        elif isinstance(inner, Many):
+            values[arg.name] = word.split(",")
+        elif isinstance(inner, Number):
+            if not word.lstrip("-").isdigit():
+                return None
+            values[arg.name] = int(word)
+        else:
+            values[arg.name] = word
+        rest = rest[1:]
+    return None if rest else values
+
+
 def execute(ruleset: Any, state: State, seat: str, text: str) -> list[Event]:
-    """Parse ``text`` against the state now and carry it out for ``seat``. Raises OrderError."""
-    parsed = ruleset.order_book().parse(text, ruleset.context(state, seat))
-    return EXECUTE[parsed.spec.verb](state, seat, **{k.replace("-", "_"): v for k, v in parsed.values.items()})
+    """Carry out ``text`` (an order of the sheet) for ``seat`` on the state now. Raises OrderError."""
+    words = text.split()
+    spec = ruleset.order_book().specs.get(words[0].lower()) if words else None
+    values = _quick(spec, words[1:]) if spec is not None and words[0] == spec.verb else None
+    if values is None:
+        parsed = ruleset.order_book().parse(text, ruleset.context(state, seat))
+        spec, values = parsed.spec, parsed.values
+    return EXECUTE[spec.verb](state, seat, **values)
 
 
 # ---- the book --------------------------------------------------------------------------------------
