@@ -237,3 +237,38 @@ def test_gap_38_emissions_go_only_to_players_with_a_receiver_there() -> None:
     hidden = unit("HS-2", "Z95", "HS", None)
     hidden["carried_by"] = "IND-1"
     assert sensors.emission(isd, "fire", 0, units(isd, cor, hidden))["to"] == ["NR"]
+
+
+def test_scan_08_a_post_gives_away_what_moved_fired_or_raised_shields() -> None:
+    """TOTE-SCAN-08, TOTE-SCAN-09: after GE's post, its ship that moved and fired gives two
+    sightings, the one that raised shields one, the one that held none; a GE craft aboard a
+    carrier gives nothing; NR's own units' flags are not GE's post."""
+    a, b, c = unit("GE-1", "ISD", "GE", "B-1"), unit("GE-2", "VSD", "GE", "C-2"), unit("GE-3", "STRK", "GE", "C-3")
+    a["moved"] = a["fired"] = True
+    aboard = unit("GE-4", "TIEF", "GE", None)
+    aboard["carried_by"], aboard["moved"] = "GE-1", True
+    nr = unit("NR-1", "RAF", "NR", "C-1")
+    nr["fired"] = True
+    got = sensors.round_emissions("GE", 24, units(a, b, c, aboard, nr), raised_shields=["GE-2"])
+    assert [(s["type"], s["action"], s["space"], s["to"]) for s in got] == [
+        ("ISD", "move", "B-1", ["NR"]), ("ISD", "fire", "B-1", ["NR"]), ("VSD", "shields", "C-2", ["NR"])]
+
+
+def test_scan_14_arrivals_from_hyperspace() -> None:
+    """TOTE-SCAN-08, TOTE-SCAN-14: a fleet arriving in B-2 is heard by NR in C-4; one arriving in
+    DSZ-2 is heard only by the HS ship waiting in DSZ-2."""
+    a, b = unit("GE-1", "ISD", "GE", "B-2"), unit("GE-2", "VSD", "GE", "DSZ-2")
+    nr, hs = unit("NR-1", "RAF", "NR", "C-4"), unit("HS-1", "DREAD", "HS", "DSZ-2")
+    got = sensors.arrival_emissions(["GE-2", "GE-1"], 48, units(a, b, nr, hs))
+    assert [(s["space"], s["to"], s["action"]) for s in got] == [("B-2", ["HS", "NR"], "hyper_exit"),
+                                                                ("DSZ-2", ["HS"], "hyper_exit")]
+
+
+def test_gap_37_allies_are_not_told_of_each_others_emissions() -> None:
+    """TOTE-GAP-37: passive sensors report hostile units: with GE and IR allied, an IR ship firing is
+    heard by NR only."""
+    ir, ge, nr = unit("IR-1", "ISD2", "IR", "B-1"), unit("GE-1", "ISD", "GE", "B-2"), unit("NR-1", "RAF", "NR", "C-1")
+    state = {"options": {"alliances": [["GE", "IR"]]}, "seats": {}}
+    got = sensors.emission(ir, "fire", 0, units(ir, ge, nr), hostile=lambda x, y: model.hostile(state, x, y))
+    assert got["to"] == ["NR"]
+    assert sensors.emission(ir, "fire", 0, units(ir, ge, nr))["to"] == ["GE", "NR"]

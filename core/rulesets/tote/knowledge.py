@@ -138,10 +138,14 @@ def knowledge(facts: Facts, faction: str) -> Record:
     visits = facts.get("visits", {}).get(faction, {})
     planets = facts.get("planets", {})
     strongholds = facts.get("strongholds", {})
+    latest_of = {s["system"]: s for s in snaps}  # oldest first, so the freshest stays
+    seen_of: dict[str, list[Record]] = {}
+    for s in sightings:
+        seen_of.setdefault(s["system"], []).append(s)
     systems: dict[str, Record] = {}
     for system in sorted(planets):
-        latest = next((s for s in reversed(snaps) if s["system"] == system), None)
-        seen = [s for s in sightings if s["system"] == system]
+        latest = latest_of.get(system)
+        seen = seen_of.get(system, [])
         row: Record = {"status": "unknown", "owner": None, "owner_hour": None, "seen_hour": None, "age_hours": None,
                        "stronghold_of": sorted(f for f, where in strongholds.items() if system in where),
                        "own": present.get(system, []), "contacts": _contacts(latest, seen)}

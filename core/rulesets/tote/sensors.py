@@ -29,7 +29,7 @@ able to scan at the next turn start; its snapshot shows the system at that momen
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from core.errors import OrderError
 
@@ -38,6 +38,8 @@ from .data import facility_types, ground_types, unit_types
 
 Record = dict[str, Any]
 Units = dict[str, Record]
+#: Whether two factions are hostile (``model.hostile`` bound to the state's alliances option).
+Hostile = Callable[[str, str], bool]
 
 #: The scan modes a player posts (TOTE-SCAN-01).
 MODES = ("active", "passive")
@@ -237,12 +239,14 @@ def hears(emitter_space: str, action: str, receiver_space: str) -> bool:
     return True
 
 
-def emission(unit: Record, action: str, hour: int, units: Units, facilities: Units | None = None) -> Record | None:
+def emission(unit: Record, action: str, hour: int, units: Units, facilities: Units | None = None,
+             hostile: Hostile | None = None) -> Record | None:
     """The sighting a ship's ``action`` (TOTE-SCAN-08: ``move`` (give its space after the move),
     ``hyper_exit``, ``shields`` or ``fire``) gives, at once, to every hostile faction with a
     receiving unit in the system that :func:`hears` it (TOTE-GAP-37/38): the space and class of
-    the emitter, never its owner or id, nor anything of the receivers (TOTE-SCAN-08). None when no
-    one hears it. Raises ValueError for an unknown action."""
+    the emitter, never its owner or id, nor anything of the receivers (TOTE-SCAN-08). ``hostile``
+    says which factions are hostile (every other one by default; allies are not told). None when
+    no one hears it. Raises ValueError for an unknown action."""
     if action not in EMISSIONS:
         raise ValueError(f"an emission is one of {', '.join(EMISSIONS)}, not {action!r} (TOTE-SCAN-08)")
     system, here = unit.get("system"), unit.get("space")
@@ -252,7 +256,8 @@ def emission(unit: Record, action: str, hour: int, units: Units, facilities: Uni
     receivers = [u for u in units.values() if u.get("system") == system and _able(u)]
     receivers += [f for f in (facilities or {}).values() if f.get("system") == system and not f.get("destroyed")]
     for r in receivers:
-        if r["faction"] != unit["faction"] and r["faction"] not in to and hears(here, action, r["space"]):
+        enemy = hostile(unit["faction"], r["faction"]) if hostile else r["faction"] != unit["faction"]
+        if enemy and r["faction"] not in to and hears(here, action, r["space"]):
             to.add(r["faction"])
     if not to:
         return None
@@ -260,6 +265,38 @@ def emission(unit: Record, action: str, hour: int, units: Units, facilities: Uni
     return {"source": "emission", "system": system, "space": here, "class": cls, "type": unit["type"],
             "action": action, "hour": hour, "to": sorted(to),
             "text": f"Energy signature at {system} {grid.label(here)}: {a_name(unit['type'])} {EMISSION_WORDS[action]}"}
+
+
+def round_emissions(faction: str, hour: int, units: Units, facilities: Units | None = None,
+                    hostile: Hostile | None = None, raised_shields: Iterable[str] = ()) -> list[Record]:
+    """The sightings ``faction``'s post gives away, to be called when it is resolved: for each of
+    its units on a grid that ``moved`` (from its space after the move) or ``fired`` this round (the
+    flags of :mod:`.model`), or whose id is in ``raised_shields``, one sighting per action for the
+    hostile factions that hear it (TOTE-SCAN-08/09, GAP-37/38), in unit order."""
+    raised = set(raised_shields)
+    out = []
+    for u in sorted(units.values(), key=lambda x: x["id"]):
+        if u["faction"] != faction or not _able(u):
+            continue
+        for action, did in (("move", u.get("moved")), ("shields", u["id"] in raised), ("fire", u.get("fired"))):
+            if did:
+                s = emission(u, action, hour, units, facilities, hostile)
+                if s:
+                    out.append(s)
+    return out
+
+
+def arrival_emissions(arrived: Iterable[str], hour: int, units: Units, facilities: Units | None = None,
+                      hostile: Hostile | None = None) -> list[Record]:
+    """The sightings of units leaving hyperspace (ids ``arrived``, already placed in their exit
+    spaces at the turn start, TOTE-FLOW-04 step 2): heard from the C or B-Ring by every hostile
+    receiver in the system, from a DSZ only by those in that same DSZ (TOTE-SCAN-08/14)."""
+    out = []
+    for uid in sorted(arrived):
+        s = emission(units[uid], "hyper_exit", hour, units, facilities, hostile)
+        if s:
+            out.append(s)
+    return out
 
 
 def visible_to(record: Record, faction: str) -> bool:
