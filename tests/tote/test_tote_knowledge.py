@@ -203,3 +203,18 @@ def test_leak_no_faction_knows_an_unscanned_unit(facts: Rec) -> None:
         assert "treasury" not in text and "move NR-1" not in text
     gm = json.dumps(K(facts, "gm"))
     assert all(f'"{uid}"' in gm for uid in facts["units"])
+
+
+def test_report_lines_tell_what_is_known_and_how_old(facts: Rec) -> None:
+    """TOTE-FLOW-04 (step 10): the private report lists known systems with status, owner and age,
+    own fleets in hyperspace with their destination, and others' departures without theirs."""
+    facts["hour"] = 72
+    ge = knowledge.report_lines(K(facts, "GE"))
+    assert ge[0] == "Intelligence of GE at hour 72 (day 4)"
+    assert "Kuat: present, held by GE, now; ours: GE-1" in ge
+    assert "In hyperspace: GE-2 Coruscant -> Endor, arrives hour 72" in ge
+    facts["units"]["NR-1"].update(system=None, space=None,
+                                  transit={"from": "Kuat", "to": "Endor", "depart_hour": 72, "arrive_hour": 96})
+    nr = knowledge.report_lines(K(facts, "NR"))
+    assert "Kuat: stale, held by GE, 2 days old" in nr
+    assert "Hour 24: GE fleet of 1 capital ship departed Coruscant" in nr and not any("GE-2" in x for x in nr)

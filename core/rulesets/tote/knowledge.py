@@ -199,3 +199,34 @@ def _gm(facts: Facts) -> Record:
             "departures": [n for n in facts.get("notices", []) if n["kind"] == "departure"],
             "combat": [n for n in facts.get("notices", []) if n["kind"] == "combat"],
             "news": delivered(facts.get("messages", []), "gm", hour), "scans_running": list(facts.get("scans", []))}
+
+
+def _age(hours: int) -> str:
+    if hours == 0:
+        return "now"
+    days, rest = divmod(hours, 24)
+    return (f"{days} day{'s' if days != 1 else ''}" if days else "") + (" " if days and rest else "") \
+        + (f"{rest} h" if rest else "") + " old"
+
+
+def report_lines(k: Record) -> list[str]:
+    """The faction's private intelligence report as text lines (TOTE-POST-01, TOTE-FLOW-04 step
+    10), from :func:`knowledge`: each system it knows (status, owner, age, its own units there and
+    its contacts with their source), its fleets in hyperspace, others' departures, combat and news."""
+    lines = [f"Intelligence of {k['faction']} at hour {k['hour']} (day {k['hour'] // 24 + 1})"]
+    for name, row in k["systems"].items():
+        if row["status"] == "unknown":
+            continue
+        owner = row["owner"] or "no one"
+        lines.append(f"{name}: {row['status']}, held by {owner}, {_age(row['age_hours'])}"
+                     + (f"; ours: {', '.join(row['own'])}" if row["own"] else ""))
+        for c in row["contacts"]:
+            what = c.get("name") or c.get("text") or c.get("type", "?")
+            who = f" of {c['owner']}" if c.get("owner") and c["source"] == "scan" else ""
+            lines.append(f"  {c['source']} at hour {c['hour']}: {what}{who}"
+                         + (f" in {grid.label(c['space'])}" if c["source"] == "scan" else ""))
+    for t in k["own_in_transit"]:
+        lines.append(f"In hyperspace: {t['id']} {t['from']} -> {t['to']}, arrives hour {t['arrive_hour']}")
+    lines += [f"Hour {n['hour']}: {n['text']}" for n in k["departures"] + k["combat"]]
+    lines += [f"Read at hour {m['deliver']}: {m['text']}" for m in k["news"]]
+    return lines
