@@ -239,8 +239,20 @@ def hears(emitter_space: str, action: str, receiver_space: str) -> bool:
     return True
 
 
+def receivers_by_system(units: Units, facilities: Units | None = None) -> dict[str, list[Record]]:
+    """System -> the units on its grid and standing facilities that listen there (TOTE-GAP-37)."""
+    out: dict[str, list[Record]] = {}
+    for u in units.values():
+        if u.get("system") is not None and _able(u):
+            out.setdefault(u["system"], []).append(u)
+    for f in (facilities or {}).values():
+        if f.get("system") is not None and not f.get("destroyed"):
+            out.setdefault(f["system"], []).append(f)
+    return out
+
+
 def emission(unit: Record, action: str, hour: int, units: Units, facilities: Units | None = None,
-             hostile: Hostile | None = None) -> Record | None:
+             hostile: Hostile | None = None, _by_system: dict[str, list[Record]] | None = None) -> Record | None:
     """The sighting a ship's ``action`` (TOTE-SCAN-08: ``move`` (give its space after the move),
     ``hyper_exit``, ``shields`` or ``fire``) gives, at once, to every hostile faction with a
     receiving unit in the system that :func:`hears` it (TOTE-GAP-37/38): the space and class of
@@ -253,8 +265,7 @@ def emission(unit: Record, action: str, hour: int, units: Units, facilities: Uni
     if system is None or here is None:
         return None
     to: set[str] = set()
-    receivers = [u for u in units.values() if u.get("system") == system and _able(u)]
-    receivers += [f for f in (facilities or {}).values() if f.get("system") == system and not f.get("destroyed")]
+    receivers = (_by_system or receivers_by_system(units, facilities)).get(system, [])
     for r in receivers:
         enemy = hostile(unit["faction"], r["faction"]) if hostile else r["faction"] != unit["faction"]
         if enemy and r["faction"] not in to and hears(here, action, r["space"]):
@@ -274,13 +285,14 @@ def round_emissions(faction: str, hour: int, units: Units, facilities: Units | N
     flags of :mod:`.model`), or whose id is in ``raised_shields``, one sighting per action for the
     hostile factions that hear it (TOTE-SCAN-08/09, GAP-37/38), in unit order."""
     raised = set(raised_shields)
+    listening = receivers_by_system(units, facilities)
     out = []
     for u in sorted(units.values(), key=lambda x: x["id"]):
         if u["faction"] != faction or not _able(u):
             continue
         for action, did in (("move", u.get("moved")), ("shields", u["id"] in raised), ("fire", u.get("fired"))):
             if did:
-                s = emission(u, action, hour, units, facilities, hostile)
+                s = emission(u, action, hour, units, facilities, hostile, listening)
                 if s:
                     out.append(s)
     return out
@@ -292,8 +304,9 @@ def arrival_emissions(arrived: Iterable[str], hour: int, units: Units, facilitie
     spaces at the turn start, TOTE-FLOW-04 step 2): heard from the C or B-Ring by every hostile
     receiver in the system, from a DSZ only by those in that same DSZ (TOTE-SCAN-08/14)."""
     out = []
+    listening = receivers_by_system(units, facilities)
     for uid in sorted(arrived):
-        s = emission(units[uid], "hyper_exit", hour, units, facilities, hostile)
+        s = emission(units[uid], "hyper_exit", hour, units, facilities, hostile, listening)
         if s:
             out.append(s)
     return out
