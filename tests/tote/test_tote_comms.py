@@ -119,3 +119,15 @@ def test_comms_05_gap_39_a_departure_gives_owner_origin_and_ships_never_destinat
     assert n["text"] == "GE fleet of 2 capital ships departed Kuat"
     with pytest.raises(ValueError, match="one owner"):
         comms.departure_notice([], "Kuat", 0)
+
+
+def test_comms_02_a_distress_call_comes_from_a_space_facility() -> None:
+    """TOTE-COMMS-02: a Golan-type platform under attack at Kuat calls galaxy-wide: GE (24 h away)
+    hears it 12 h later, at the next turn start; a capital ship cannot send a distress call."""
+    omega = unit("IND-1", "OMEGA", "IND")
+    msgs = comms.distress_call(omega, {"IND": "Kuat", "GE": "Coruscant", "HS": "Nal Hutta"}, 30, route, "d")
+    assert [(m["to"], m["kind"], m["arrives"], m["deliver"]) for m in msgs] == [
+        (["GE"], "distress", 42, 48), (["HS"], "distress", 37, 48)]
+    assert msgs[0]["text"].startswith("Distress call from an ") and "of IND at Kuat" in msgs[0]["text"]
+    with pytest.raises(OrderError, match="platforms"):
+        comms.distress_call(unit("GE-1", "ISD", "GE"), WHERE, 0, route, "d")

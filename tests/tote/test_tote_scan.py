@@ -272,3 +272,14 @@ def test_gap_37_allies_are_not_told_of_each_others_emissions() -> None:
     got = sensors.emission(ir, "fire", 0, units(ir, ge, nr), hostile=lambda x, y: model.hostile(state, x, y))
     assert got["to"] == ["NR"]
     assert sensors.emission(ir, "fire", 0, units(ir, ge, nr))["to"] == ["GE", "NR"]
+
+
+def test_gap_38_option_emissions_public() -> None:
+    """TOTE-GAP-38 (option emissions_public): a ship that fires in B-1 posts its location for
+    every faction even with no listener there; in a DSZ it still posts nothing (TOTE-SCAN-12)."""
+    isd = unit("GE-1", "ISD", "GE", "B-1")
+    s = sensors.emission(isd, "fire", 0, units(isd), public=True)
+    assert s["public"] and s["to"] == [] and sensors.visible_to(s, "HS") and "owner" not in s
+    assert sensors.emission(isd, "fire", 0, units(isd)) is None
+    isd["space"] = "DSZ-1"
+    assert sensors.emission(isd, "fire", 0, units(isd), public=True) is None

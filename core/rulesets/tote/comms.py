@@ -104,6 +104,20 @@ def general_message(sender: str, origin: str, where: dict[str, str], hour: int, 
                      hours_per_turn)
 
 
+def distress_call(facility: Record, where: dict[str, str], hour: int, route_hours: RouteHours, msg_id: str,
+                  hours_per_turn: int = 24) -> list[Record]:
+    """A distress call from space facility ``facility`` (a platform in a system): a general message
+    galaxy-wide at twice hyperspace speed to every other faction of ``where`` (TOTE-COMMS-02).
+    Raises OrderError for a sender that is not a platform in a system."""
+    if facility["type"] not in model.unit_types() or model.unit_class(facility) != "platform":
+        raise OrderError(f"{facility['id']} is not a space facility: distress calls come from platforms (TOTE-COMMS-02)")
+    if not facility.get("system"):
+        raise OrderError(f"{facility['id']} is not in a system")
+    text = f"Distress call from {a_name(facility['type'])} of {facility['faction']} at {facility['system']}"
+    return general_message(facility["faction"], facility["system"], where, hour, route_hours, text, msg_id,
+                           kind="distress", hours_per_turn=hours_per_turn)
+
+
 def construction_news(builder: str, system: str, code: str, count: int, where: dict[str, str], hour: int,
                       route_hours: RouteHours, msg_id: str, hours_per_turn: int = 24) -> list[Record]:
     """The news of a construction order (``count`` of unit or facility type ``code`` at

@@ -252,13 +252,16 @@ def receivers_by_system(units: Units, facilities: Units | None = None) -> dict[s
 
 
 def emission(unit: Record, action: str, hour: int, units: Units, facilities: Units | None = None,
-             hostile: Hostile | None = None, _by_system: dict[str, list[Record]] | None = None) -> Record | None:
+             hostile: Hostile | None = None, _by_system: dict[str, list[Record]] | None = None,
+             public: bool = False) -> Record | None:
     """The sighting a ship's ``action`` (TOTE-SCAN-08: ``move`` (give its space after the move),
     ``hyper_exit``, ``shields`` or ``fire``) gives, at once, to every hostile faction with a
     receiving unit in the system that :func:`hears` it (TOTE-GAP-37/38): the space and class of
     the emitter, never its owner or id, nor anything of the receivers (TOTE-SCAN-08). ``hostile``
-    says which factions are hostile (every other one by default; allies are not told). None when
-    no one hears it. Raises ValueError for an unknown action."""
+    says which factions are hostile (every other one by default; allies are not told). With the
+    option ``emissions_public`` (``public``, TOTE-GAP-38) a posted location outside the Deep Space
+    Zones and the ground goes to every faction. None when no one hears it. Raises ValueError for an
+    unknown action."""
     if action not in EMISSIONS:
         raise ValueError(f"an emission is one of {', '.join(EMISSIONS)}, not {action!r} (TOTE-SCAN-08)")
     system, here = unit.get("system"), unit.get("space")
@@ -270,20 +273,24 @@ def emission(unit: Record, action: str, hour: int, units: Units, facilities: Uni
         enemy = hostile(unit["faction"], r["faction"]) if hostile else r["faction"] != unit["faction"]
         if enemy and r["faction"] not in to and hears(here, action, r["space"]):
             to.add(r["faction"])
-    if not to:
+    loud = public and grid.kind(here) not in ("dsz", *_GROUND)
+    if not to and not loud:
         return None
     cls = model.unit_class(unit) if unit["type"] in unit_types() else "ground"
     return {"source": "emission", "system": system, "space": here, "class": cls, "type": unit["type"],
             "action": action, "hour": hour, "to": sorted(to),
-            "text": f"Energy signature at {system} {grid.label(here)}: {a_name(unit['type'])} {EMISSION_WORDS[action]}"}
+            "text": f"Energy signature at {system} {grid.label(here)}: {a_name(unit['type'])} {EMISSION_WORDS[action]}"} \
+        | ({"public": True} if loud else {})
 
 
 def round_emissions(faction: str, hour: int, units: Units, facilities: Units | None = None,
-                    hostile: Hostile | None = None, raised_shields: Iterable[str] = ()) -> list[Record]:
+                    hostile: Hostile | None = None, raised_shields: Iterable[str] = (),
+                    public: bool = False) -> list[Record]:
     """The sightings ``faction``'s post gives away, to be called when it is resolved: for each of
     its units on a grid that ``moved`` (from its space after the move) or ``fired`` this round (the
     flags of :mod:`.model`), or whose id is in ``raised_shields``, one sighting per action for the
-    hostile factions that hear it (TOTE-SCAN-08/09, GAP-37/38), in unit order."""
+    hostile factions that hear it (TOTE-SCAN-08/09, GAP-37/38), in unit order. ``public``: the
+    option ``emissions_public`` (see :func:`emission`)."""
     raised = set(raised_shields)
     listening = receivers_by_system(units, facilities)
     out = []
@@ -292,21 +299,21 @@ def round_emissions(faction: str, hour: int, units: Units, facilities: Units | N
             continue
         for action, did in (("move", u.get("moved")), ("shields", u["id"] in raised), ("fire", u.get("fired"))):
             if did:
-                s = emission(u, action, hour, units, facilities, hostile, listening)
+                s = emission(u, action, hour, units, facilities, hostile, listening, public)
                 if s:
                     out.append(s)
     return out
 
 
 def arrival_emissions(arrived: Iterable[str], hour: int, units: Units, facilities: Units | None = None,
-                      hostile: Hostile | None = None) -> list[Record]:
+                      hostile: Hostile | None = None, public: bool = False) -> list[Record]:
     """The sightings of units leaving hyperspace (ids ``arrived``, already placed in their exit
     spaces at the turn start, TOTE-FLOW-04 step 2): heard from the C or B-Ring by every hostile
     receiver in the system, from a DSZ only by those in that same DSZ (TOTE-SCAN-08/14)."""
     out = []
     listening = receivers_by_system(units, facilities)
     for uid in sorted(arrived):
-        s = emission(units[uid], "hyper_exit", hour, units, facilities, hostile, listening)
+        s = emission(units[uid], "hyper_exit", hour, units, facilities, hostile, listening, public)
         if s:
             out.append(s)
     return out
