@@ -252,7 +252,7 @@ def receivers_by_system(units: Units, facilities: Units | None = None) -> dict[s
 
 
 def emission(unit: Record, action: str, hour: int, units: Units, facilities: Units | None = None,
-             hostile: Hostile | None = None, _by_system: dict[str, list[Record]] | None = None,
+             hostile: Hostile | None = None, listeners: dict[str, list[Record]] | None = None,
              public: bool = False) -> Record | None:
     """The sighting a ship's ``action`` (TOTE-SCAN-08: ``move`` (give its space after the move),
     ``hyper_exit``, ``shields`` or ``fire``) gives, at once, to every hostile faction with a
@@ -260,7 +260,8 @@ def emission(unit: Record, action: str, hour: int, units: Units, facilities: Uni
     the emitter, never its owner or id, nor anything of the receivers (TOTE-SCAN-08). ``hostile``
     says which factions are hostile (every other one by default; allies are not told). With the
     option ``emissions_public`` (``public``, TOTE-GAP-38) a posted location outside the Deep Space
-    Zones and the ground goes to every faction. None when no one hears it. Raises ValueError for an
+    Zones and the ground goes to every faction. ``listeners``: :func:`receivers_by_system` of
+    ``units``, if already known. None when no one hears it. Raises ValueError for an
     unknown action."""
     if action not in EMISSIONS:
         raise ValueError(f"an emission is one of {', '.join(EMISSIONS)}, not {action!r} (TOTE-SCAN-08)")
@@ -268,7 +269,7 @@ def emission(unit: Record, action: str, hour: int, units: Units, facilities: Uni
     if system is None or here is None:
         return None
     to: set[str] = set()
-    receivers = (_by_system or receivers_by_system(units, facilities)).get(system, [])
+    receivers = (receivers_by_system(units, facilities) if listeners is None else listeners).get(system, [])
     for r in receivers:
         enemy = hostile(unit["faction"], r["faction"]) if hostile else r["faction"] != unit["faction"]
         if enemy and r["faction"] not in to and hears(here, action, r["space"]):
