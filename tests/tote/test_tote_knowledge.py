@@ -218,3 +218,16 @@ def test_report_lines_tell_what_is_known_and_how_old(facts: Rec) -> None:
     nr = knowledge.report_lines(K(facts, "NR"))
     assert "Kuat: stale, held by GE, 2 days old" in nr
     assert "Hour 24: GE fleet of 1 capital ship departed Coruscant" in nr and not any("GE-2" in x for x in nr)
+
+
+def test_gap_37_passive_results_arrive_at_the_listeners_next_post(facts: Rec) -> None:
+    """TOTE-GAP-37: an emission in NR's post (post 7 of the game) reaches GE, which posted earlier
+    that turn (post 5), at GE's next post (post 12), not before."""
+    nr1 = facts["units"]["NR-1"]
+    nr1["space"] = "B-3"
+    s = sensors.emission(nr1, "move", 24, facts["units"], facts["facilities"])
+    facts["sightings"].append({**s, "seq": 7})
+    facts["post_seq"] = {"GE": 5, "NR": 7}
+    assert K(facts, "GE")["systems"]["Kuat"]["contacts"] == []
+    facts["post_seq"]["GE"], facts["hour"] = 12, 48
+    assert [c["space"] for c in K(facts, "GE")["systems"]["Kuat"]["contacts"]] == ["B-3"]

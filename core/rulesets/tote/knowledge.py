@@ -17,7 +17,9 @@ such as treasuries, order sheets, build queues or the reserve, is never read):
 - ``snapshots``: completed active scans (:func:`.sensors.complete_scans`); only the faction's own;
   snapshots shared by message arrive as a message's ``payload["snapshot"]``;
 - ``sightings``: emissions heard and scanners revealed (:mod:`.sensors`), read where the faction
-  is in their ``to`` list;
+  is in their ``to`` list; if the integrator stamps each with ``seq`` (the number of the post it
+  happened in, counted over the whole game) and keeps ``post_seq`` ``{faction: the number of its
+  latest post begun}``, a faction receives them only at its next post (TOTE-GAP-37);
 - ``notices``: public combat and departure notices (:mod:`.comms`);
 - ``messages``: messages (:mod:`.comms`), read once delivered to the faction;
 - ``visits``: ``{faction: {system: {"hour", "owner"}}}``, when it last had a unit there and who
@@ -134,7 +136,9 @@ def knowledge(facts: Facts, faction: str) -> Record:
     per_turn = int(facts.get("hours_per_turn", 24))
     present = _own_presence(facts, faction)
     snaps = snapshots_of(facts, faction)
-    sightings = [s for s in facts.get("sightings", []) if visible_to(s, faction) and s["hour"] <= hour]
+    post = facts.get("post_seq", {}).get(faction)
+    sightings = [s for s in facts.get("sightings", []) if visible_to(s, faction) and s["hour"] <= hour
+                 and (post is None or s.get("seq") is None or s["seq"] < post)]
     visits = facts.get("visits", {}).get(faction, {})
     planets = facts.get("planets", {})
     strongholds = facts.get("strongholds", {})
