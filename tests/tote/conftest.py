@@ -21,7 +21,7 @@ class Battle:
         self.rs = TwilightOfTheEmpire()
         seats = [SeatSpec(seat, side) for seat, (side, _fleet) in fleets.items()]
         forces = {seat: fleet for seat, (_side, fleet) in fleets.items()}
-        self.state = self.rs.setup(scenario, seats, {"forces": forces, **options}, seed)
+        self.state = self.rs.setup(scenario, seats, {"lists": forces, **options}, seed)
         if not craft:
             for u in list(self.state["units"].values()):
                 if u.get("carried_by"):

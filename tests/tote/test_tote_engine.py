@@ -341,7 +341,7 @@ def test_setup_refuses_illegal_fleets(fleet: str, rule: str) -> None:
     rs = TwilightOfTheEmpire()
     side = "NR" if "XWING" in fleet else "GE"
     with pytest.raises(SetupError) as err:
-        rs.setup("skirmish", [SeatSpec("a", side), SeatSpec("b", "RA")], {"forces": {"a": fleet}}, "s")
+        rs.setup("skirmish", [SeatSpec("a", side), SeatSpec("b", "RA")], {"lists": {"a": fleet}}, "s")
     assert rule in str(err.value), str(err.value)
 
 
@@ -354,6 +354,21 @@ def test_setup_every_faction_fields_a_legal_fleet() -> None:
     with pytest.raises(SetupError, match="TOTE-META-01"):
         rs.setup("skirmish", [SeatSpec("a", "GE"), SeatSpec("b", "GE")], {}, "s")
     assert views.build(state, "gm")["board"]["spaces"]["C-1"]["units"], "the melee starts in the C-Ring"
+
+
+def test_fleet_builder_lists_and_checks() -> None:
+    """TOTE-EX-04/05 (the text's fleets are the GE and NR ready lists), TOTE-EX-06 refused in the
+    builder naming TOTE-ESC-04; a list from the builder sets up; a foreign faction's list is refused."""
+    rs = TwilightOfTheEmpire()
+    starters = rs.starter_lists()
+    assert set(starters) == set(rs.sides())
+    assert starters["GE"] == "GE: ACC:1, STRK:1, ESC:1, TIEAV:1" and rs.check_list(starters["GE"]) == []
+    assert starters["NR"] == "NR: CGUN:7, EWING:2" and rs.check_list(starters["NR"]) == []
+    assert rs.check_list("NR: CORV:1, XWING:2")[0].startswith("TOTE-ESC-04")
+    state = rs.setup("skirmish", [SeatSpec("a", "IR"), SeatSpec("b", "RA")], {"lists": {"IR": "IR: ISD2:1, VSD:1"}}, "fb")
+    assert sorted(u["type"] for u in state["units"].values() if u["faction"] == "a" and u["space"]) == ["ISD2", "VSD"]
+    with pytest.raises(SetupError, match="was given a GE fleet"):
+        rs.setup("skirmish", [SeatSpec("a", "IR"), SeatSpec("b", "RA")], {"lists": {"a": starters["GE"]}}, "fb")
 
 
 # ---- ramming, swarms, abandoning, scuttling, dragging --------------------------------------------

@@ -42,7 +42,7 @@ class TwilightOfTheEmpire(Ruleset):
         return {
             "auto_defense": True,       # TOTE-GAP-02: units without orders fire at the best hostile in range
             "day_limit": 0,             # 0: the scenario's own limit
-            "forces": {},               # seat or faction -> "CODE:COUNT, ..." (a fleet of its own)
+            "lists": {},                # seat or faction -> a faction's ready fleet or list text "GE: ISD2:1, VSD:1"
             "alliances": [],            # TOTE-GAP-45: lists of factions that are not hostile to each other
         }
 
@@ -50,8 +50,8 @@ class TwilightOfTheEmpire(Ruleset):
         if not self.min_seats <= len(seats) <= self.max_seats:
             raise SetupError(f"Twilight of the Empire takes 2 to 10 factions; got {len(seats)}")
         merged = {**self.options(), **options}
-        if not isinstance(merged["forces"], dict):
-            raise SetupError("option forces: a table of seat or faction -> fleet text, e.g. {\"GE\": \"ISD2:1, VSD:1\"}")
+        if not isinstance(merged["lists"], dict):
+            raise SetupError("option lists: a table of seat or faction -> fleet list, e.g. {\"GE\": \"GE: ISD2:1, VSD:1\"}")
         state = setup.new_state(scenario, [(s.name, s.side) for s in seats], merged, seed)
         first = flow.next_poster(state, None)
         flow.begin_post(state, str(first))
@@ -135,15 +135,18 @@ class TwilightOfTheEmpire(Ruleset):
         return changes
 
     def reference(self) -> list[dict[str, Any]]:
-        """Every unit type of the battle, from the data."""
-        from .data import unit_types
-        rows = []
-        for code, t in sorted(unit_types().items()):
-            rows.append({"name": t.name, "code": code, "side": "/".join(t.tech), "kind": t.cls, "cost": t.cp,
-                         "capacity": t.hangar_slots or None, "keywords": sorted(t.flags),
-                         "does": f"UCR {t.ucr}; S{t.shields} A{t.armor}" + (f" H{t.hull}" if t.hull else "")
-                                 + f"; {t.length_m} m; " + ("; ".join(m.label for m in t.mounts) or "unarmed")})
-        return rows
+        """Every unit type, ground unit, facility and planetary weapon, from the data (:mod:`.reference`)."""
+        from .reference import reference
+        return reference()
+
+    def starter_lists(self) -> dict[str, str]:
+        """Each faction's ready fleet of 23 CP as list text, by faction code."""
+        return setup.starter_lists()
+
+    def check_list(self, text: str) -> list[str]:
+        """What a fleet list breaks (CP, capital ships, escorts, technology), each message naming its rule."""
+        from .fleet import list_problems
+        return list_problems(text)
 
 
 __all__ = ["TwilightOfTheEmpire"]

@@ -1,9 +1,10 @@
 """Setting up a battle: the scenario, the factions' fleets, the initiative.
 
 Scenarios and fleets are data (``data/scenarios.toml``). A fleet is checked when the game is set
-up: 23 CP at most and 7 capital ships at most (TOTE-CP-02/03), escorts within their caps (ESC),
-and only unit types of the faction's technology (TOTE-FACTION-11). A GM may give any seat another
-fleet with the ``forces`` option (seat or faction -> ``"ISD2:1, VSD:1"``). Each faction arrives in
+up by :mod:`.fleet`: 23 CP at most and 7 capital ships at most (TOTE-CP-02/03), escorts within
+their caps (ESC), and only unit types of the faction's technology (TOTE-FACTION-11). Any seat may
+bring another fleet with the ``lists`` option (seat or faction -> a faction's code for its ready
+fleet, or list text ``"GE: ISD2:1, VSD:1"``, as the fleet builder writes it). Each faction arrives in
 the start ring of its own quadrant (faction k in quadrant k mod 4 + 1); the craft of each ship's
 complement come aboard it (TOTE-STOCK-01). The initiative is drawn at random (TOTE-GAP-02).
 """
@@ -17,16 +18,10 @@ from core.dice import Dice
 from core.errors import SetupError
 from core.packaged import packaged_toml
 
-from . import model
+from . import fleet, model
 from .data import ground_types, unit_types
 from .model import FACTIONS, State
 
-#: The technology each faction may field (TOTE-FACTION-01..10, TOTE-GAP-49/54).
-TECH: dict[str, tuple[str, ...]] = {
-    "GE": ("imperial",), "IR": ("imperial", "venator", "vsd1"), "NR": ("republic", "rebel"),
-    "RA": ("rebel", "independent"), "TF": ("tf",), "HS": ("hutt", "independent"), "HC": ("hapan",),
-    "CSA": ("independent", "vsd1"), "IND": ("independent",), "ORC": ("orc",),
-}
 RING = {"DSZ": "DSZ", "C": "C", "B": "B"}
 
 
@@ -81,71 +76,42 @@ def forces() -> dict[str, tuple[str, dict[str, int]]]:
     return {f: (str(row["name"]), {str(k): int(v) for k, v in row["units"].items()}) for f, row in raw.get("force", {}).items()}
 
 
-def parse_fleet(text: str) -> dict[str, int]:
-    """A fleet written ``"ISD2:1, VSD:1, TIEAV"`` (a count of 1 may be left out). Raises SetupError."""
-    out: dict[str, int] = {}
-    for part in [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]:
-        code, _, n = part.partition(":")
-        code = code.strip().upper()
-        try:
-            count = int(n) if n.strip() else 1
-        except ValueError:
-            raise SetupError(f"fleet {text!r}: {part!r} must be CODE or CODE:COUNT") from None
-        if count < 1:
-            raise SetupError(f"fleet {text!r}: {part!r} needs a count of at least 1")
-        out[code] = out.get(code, 0) + count
-    if not out:
-        raise SetupError(f"fleet {text!r} names no units; write e.g. 'ISD2:1, VSD:1'")
-    return out
-
-
-def fleet_problems(faction: str, fleet: dict[str, int]) -> list[str]:
-    """What ``fleet`` breaks for ``faction``, one message per broken rule naming its ID; empty when legal."""
-    types = unit_types()
-    problems = []
-    unknown = [c for c in fleet if c not in types]
-    if unknown:
-        return [f"unknown unit code{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; known: {', '.join(sorted(types))}"]
-    cp = sum(types[c].cp * n for c, n in fleet.items() if not types[c].has("bonus_only"))
-    capitals = sum(n for c, n in fleet.items() if types[c].cls == "capital")
-    sf = sum(n for c, n in fleet.items() if types[c].cls == "sf")
-    aux = sum(n for c, n in fleet.items() if types[c].cls == "aux")
-    if cp > 23:
-        problems.append(f"TOTE-CP-02: {cp} CP is over the 23 CP a fleet may hold")
-    if capitals > 7:
-        problems.append(f"TOTE-CP-03: {capitals} capital ships is over the cap of 7")
-    if sf > 3:
-        problems.append(f"TOTE-ESC-02: {sf} escort squadrons is over the cap of 3")
-    if aux > 12:
-        problems.append(f"TOTE-ESC-03: {aux} escort craft is over the cap of 12")
-    need = sf + -(-aux // 3)
-    if need > capitals:
-        problems.append(f"TOTE-ESC-04: {sf} SF and {aux} AUX escorts need {need} capital ships; the fleet has {capitals}")
-    for c in fleet:
-        t = types[c]
-        if t.cls in ("sf", "aux") and t.hyperdrive is None:
-            problems.append(f"TOTE-ESC-01: {c} has no hyperdrive and cannot fly as an escort")
-        allowed = TECH.get(faction, ())
-        if allowed and not set(t.tech) & set(allowed) and "all" not in t.tech:
-            problems.append(f"TOTE-FACTION-11: {c} ({'/'.join(t.tech)}) is not {faction} technology ({'/'.join(allowed)})")
-    return problems
+def starter_lists() -> dict[str, str]:
+    """Each faction's ready fleet as list text, by faction: ``{"GE": "GE: ACC:1, STRK:1, ESC:1, TIEAV:1"}``."""
+    return {faction: fleet.list_text(faction, units) for faction, (_name, units) in forces().items()}
 
 
 def fleet_for(options: dict[str, Any], seat: str, faction: str) -> tuple[str, dict[str, int]]:
-    """The fleet a seat brings: the ``forces`` option for the seat or its faction, else the faction's
-    ready fleet. Raises SetupError for a bad or illegal fleet."""
-    wanted = (options.get("forces") or {}).get(seat) or (options.get("forces") or {}).get(faction)
-    if wanted:
-        fleet = parse_fleet(str(wanted))
+    """The fleet a seat brings: the ``lists`` option for the seat or its faction (a faction's code
+    for its ready fleet, or list text such as ``"GE: ISD2:1, VSD:1"`` or ``"ISD2:1, VSD:1"``), else
+    the faction's ready fleet. Checked by :func:`fleet.fleet_problems` (TOTE-CP, ESC, FACTION-11).
+    Raises SetupError for an unreadable, foreign or illegal fleet."""
+    lists = options.get("lists") or {}
+    wanted = lists.get(seat) or lists.get(faction)
+    if wanted and str(wanted).strip().upper() in forces():
+        name, units = forces()[str(wanted).strip().upper()]
+        listed = str(wanted).strip().upper()
+    elif wanted:
+        listed_or_none, text = fleet.split_list(str(wanted))
+        listed = listed_or_none or faction
+        try:
+            units = fleet.parse_fleet(text)
+        except fleet.FleetError as exc:
+            raise SetupError(f"{seat}'s fleet: {exc}") from None
         name = f"{seat}'s fleet"
     else:
         if faction not in forces():
-            raise SetupError(f"no ready fleet for {faction}; give one with the forces option")
-        name, fleet = forces()[faction]
-    problems = fleet_problems(faction, fleet)
+            raise SetupError(f"no ready fleet for {faction}; give one with the lists option")
+        name, units = forces()[faction]
+        listed = faction
+    if listed != faction:
+        raise SetupError(f"{seat} plays {faction} but was given a {listed} fleet; give a {faction} list")
+    if not units:
+        raise SetupError(f"{seat}'s fleet names no units; write e.g. 'ISD2:1, VSD:1'")
+    problems = fleet.fleet_problems(faction, units)
     if problems:
         raise SetupError(f"{seat}'s fleet ({faction}) is not legal: " + "; ".join(problems))
-    return name, fleet
+    return name, units
 
 
 def load(aux: dict[str, Any], ship: dict[str, Any]) -> None:
