@@ -231,3 +231,21 @@ def test_gap_37_passive_results_arrive_at_the_listeners_next_post(facts: Rec) ->
     assert K(facts, "GE")["systems"]["Kuat"]["contacts"] == []
     facts["post_seq"]["GE"], facts["hour"] = 12, 48
     assert [c["space"] for c in K(facts, "GE")["systems"]["Kuat"]["contacts"]] == ["B-3"]
+
+
+def test_map_known_feeds_the_galaxy_map_only_what_is_known(facts: Rec) -> None:
+    """Catalog 5.5: the map's ``known`` for GE holds its own worlds and fleets, the NR frigate its
+    scan placed at Kuat, its Victory inbound to Endor (arriving turn 4 at hour 72), and nothing of
+    Mon Calamari; it does not change when NR's hidden ship moves."""
+    facts["hour"] = 48
+    snaps, _, _ = sensors.complete_scans([sensors.declare_scan(facts["units"]["GE-1"], "active", 24, "s")], 48,
+                                         facts["units"], owners={"Kuat": "GE"})
+    facts["snapshots"] += snaps
+    facts["notices"].append(comms.combat_notice(facts["units"]["GE-1"], facts["units"]["NR-1"], "Kuat", 50, 48))
+    m = knowledge.map_known(K(facts, "GE"))
+    assert m["enemies"] == {"Kuat": {"NR": 1}} and m["fleets"] == {"Coruscant": 1, "Kuat": 1}
+    assert m["current"] == ["Coruscant", "Kuat"] and "Mon Calamari" not in m["owners"] and m["battles"] == ["Kuat"]
+    assert m["inbound"] == [{"to": "Endor", "arrive_turn": 4, "ships": 1}] and m["seen"]["Kuat"] == 48
+    before = knowledge.map_known(K(facts, "GE"))
+    facts["units"]["NR-2"]["space"] = "DSZ-3"
+    assert knowledge.map_known(K(facts, "GE")) == before

@@ -173,7 +173,9 @@ def knowledge(facts: Facts, faction: str) -> Record:
             row.update(seen_hour=max(s["hour"] for s in seen), age_hours=hour - max(s["hour"] for s in seen),
                        status="stale")
         systems[system] = row
-    own_moving = [{"id": u["id"], "type": u["type"], **{k: u["transit"][k] for k in ("from", "to", "depart_hour", "arrive_hour")}}
+    own_moving = [{"id": u["id"], "type": u["type"],
+                   **{k: u["transit"][k] for k in ("from", "to", "depart_hour", "arrive_hour", "arrive_turn", "fleet")
+                      if k in u["transit"]}}
                   for u in sorted(facts.get("units", {}).values(), key=lambda u: u["id"])
                   if u["faction"] == faction and u.get("transit") and not u.get("destroyed")]
     since = _recent(facts)
@@ -234,3 +236,30 @@ def report_lines(k: Record) -> list[str]:
     lines += [f"Hour {n['hour']}: {n['text']}" for n in k["departures"] + k["combat"]]
     lines += [f"Read at hour {m['deliver']}: {m['text']}" for m in k["news"]]
     return lines
+
+
+def map_known(k: Record) -> Record:
+    """The ``known`` argument of :func:`.galaxy.map_board` from a faction's :func:`knowledge`:
+    owners and the hour each was seen, the worlds seen now, the faction's own ships at each world,
+    the ships of each other faction its scans placed there (from the freshest snapshot: contacts
+    whose owner is known), the worlds with combat this turn, its own fleets in hyperspace."""
+    hour = k["hour"]
+    rows = k["systems"].items()
+    enemies: dict[str, dict[str, int]] = {}
+    for world, row in rows:
+        for c in row["contacts"]:
+            if c["source"] == "scan" and c.get("owner"):
+                enemies.setdefault(world, {}).setdefault(c["owner"], 0)
+                enemies[world][c["owner"]] += 1
+    inbound: dict[tuple[str, Any], int] = {}
+    for t in k["own_in_transit"]:
+        key = (t["to"], t.get("arrive_turn", t["arrive_hour"] // 24 + 1))
+        inbound[key] = inbound.get(key, 0) + 1
+    return {"now": hour,
+            "owners": {w: r["owner"] for w, r in rows if r["owner_hour"] is not None},
+            "seen": {w: r["seen_hour"] for w, r in rows if r["seen_hour"] is not None},
+            "current": [w for w, r in rows if r["status"] in ("present", "scanned")],
+            "fleets": {w: len(r["own"]) for w, r in rows if r["own"]},
+            "enemies": enemies,
+            "battles": sorted({n["system"] for n in k["combat"] if hour - n["hour"] < 24}),
+            "inbound": [{"to": to, "arrive_turn": turn, "ships": n} for (to, turn), n in sorted(inbound.items())]}
