@@ -126,3 +126,21 @@ def test_clock_file_checked_at_load(change: dict[str, Any], message: str) -> Non
     raw = dict(packaged_toml("core.rulesets.tote", "data", "clock.toml"), **change)
     with pytest.raises(DataError, match=message):
         clk.build_clock(raw)
+
+
+def test_time03_orders_revised_until_committed_then_final() -> None:
+    """TOTE-TIME-03 (the 15-minute edit window, TOTE-GAP-01): a faction revises its queued orders freely
+    until it commits the post; the committed post is resolved as it stood and can no longer be changed."""
+    from core.errors import OrderError
+    from core.session import Session
+    s = Session.new("tote", [("al", "GE"), ("bo", "NR")], scenario="skirmish", seed="time03")
+    assert s.awaiting() == {"al"}
+    s.order("al", "al", "hold GE-1")
+    s.withdraw("al", "al", 0)
+    s.order("al", "al", "hold GE-2")
+    assert [o["text"] for o in s.sheet("al")] == ["hold GE-2"]
+    events = s.ready("al", "al")
+    assert any(e["text"] == "GE-2 hold." for e in events) and not any(e["text"] == "GE-1 hold." for e in events)
+    assert s.awaiting() == {"bo"} and s.sheet("al") == []
+    with pytest.raises(OrderError, match="al has no order 1 on the sheet"):
+        s.withdraw("al", "al", 0)
