@@ -248,7 +248,7 @@ def test_bomb_04_bombing_run_needs_equal_or_lower_ucr(battle) -> None:
     for u in b2.state["units"].values():
         b2.place(u["id"], "C-1")
     b2.turn_to("ann")
-    assert "TOTE-BOMB-04" in b2.refused("ann", "bomb RA-1 NR-1")
+    assert "equal or lower UCR" in b2.refused("ann", "bomb RA-1 NR-1"), "TOTE-BOMB-04: no run at a faster target"
     b.turn_to("ann")
     b.order("ann", "hold RA-1")
     b.order("ann", "bomb RA-2 GE-1")

@@ -44,6 +44,8 @@ class TwilightOfTheEmpire(Ruleset):
             "day_limit": 0,             # 0: the scenario's own limit
             "lists": {},                # seat or faction -> a faction's ready fleet or list text "GE: ISD2:1, VSD:1"
             "alliances": [],            # TOTE-GAP-45: lists of factions that are not hostile to each other
+            "round_per": "attack_pool",  # TOTE-GAP-12: attack_pool | weapon
+            "ground_air_stacks": True,  # TOTE-GAP-17: the Air layer's -1 adds to the atmosphere's
         }
 
     def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:
@@ -52,6 +54,11 @@ class TwilightOfTheEmpire(Ruleset):
         merged = {**self.options(), **options}
         if not isinstance(merged["lists"], dict):
             raise SetupError("option lists: a table of seat or faction -> fleet list, e.g. {\"GE\": \"GE: ISD2:1, VSD:1\"}")
+        from .damage import CombatOptions, DamageError
+        try:
+            CombatOptions.from_options(merged)
+        except DamageError as exc:
+            raise SetupError(str(exc)) from None
         state = setup.new_state(scenario, [(s.name, s.side) for s in seats], merged, seed)
         first = flow.next_poster(state, None)
         flow.begin_post(state, str(first))

@@ -95,7 +95,7 @@ def begin_post(state: State, seat: str) -> list[Event]:
 def end_post(state: State, seat: str) -> list[Event]:
     """End ``seat``'s post: the fights aboard boarded ships (TOTE-GAP-56), final actions spent
     (TOTE-GAP-22/52)."""
-    from .orders import fights_aboard
+    from .actions import fights_aboard
     events: list[Event] = fights_aboard(state, seat)
     for uid, u in list(state["units"].items()):
         if u["faction"] == seat and u.get("final"):
@@ -229,7 +229,7 @@ def auto_defense(state: State, seat: str) -> list[Event]:
     has left at :func:`best_target` (TOTE-GAP-02, TOTE-STRONG-03), if ``auto_defense`` is on."""
     if not state["options"].get("auto_defense", True):
         return []
-    from .orders import fire_at
+    from .actions import fire_at
     events: list[Event] = []
     ordered = set(state["post"]["ordered"])
     covered = model.visible_spaces(state, seat)

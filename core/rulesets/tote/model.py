@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from . import arith
 from .data import unit_types
 
 State = dict[str, Any]
