@@ -139,3 +139,20 @@ def test_time06_withdrawal_from_battle_uses_the_post() -> None:
     (the text's "DOES count" read as the narrower rule)."""
     assert travel.jump_uses_post(in_combat=True, friendly_system=False) is True
     assert travel.jump_uses_post(in_combat=True, friendly_system=True) is True
+
+
+def test_inbound_lists_only_the_factions_own_jumps_for_its_calendar() -> None:
+    """The faction's calendar of arrivals (and the map's inbound fleets): its own jumps under way, ships
+    not counting the craft aboard, by arrival; another faction's jumps never appear (catalog 5.5)."""
+    g = galaxy()
+    units = fleet(unit("GE-1", "ISD", "GE", carried=["GE-2"]), unit("GE-2", "TIEF", "GE", space=None, carried_by="GE-1"),
+                  unit("GE-3", "VSD", "GE"), unit("NR-1", "MC90", "NR"))
+    gone = dict(units)
+    for out in (travel.depart(g, units, "GE", ["GE-1"], "kuat", 1, fleet_id="f1")[0],
+                travel.depart(g, units, "GE", ["GE-3"], "corellia", 1, fleet_id="f2")[0],
+                travel.depart(g, units, "NR", ["NR-1"], "kuat", 1, fleet_id="f3")[0]):
+        gone.update(out)
+    assert travel.inbound(gone, "GE") == [
+        {"fleet": "f2", "to": "corellia", "arrive_turn": 2, "arrive_hour": 6, "ships": 1, "units": ["GE-3"]},
+        {"fleet": "f1", "to": "kuat", "arrive_turn": 2, "arrive_hour": 24, "ships": 1, "units": ["GE-1", "GE-2"]}]
+    assert [f["fleet"] for f in travel.inbound(gone, "NR")] == ["f3"]

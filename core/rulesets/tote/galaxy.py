@@ -413,7 +413,7 @@ def map_board(g: Galaxy, known: Mapping[str, Any] | None = None, moves: Iterable
     places = []
     for p in g.planets.values():
         owner = owners[p.id] if p.id in owners else p.start_owner
-        knows = p.id in owners or p.id in current or p.stronghold
+        knows = p.id in owners or p.id in current or (p.stronghold and p.id not in seen)
         marks: list[str] = []
         if fleets.get(p.id):
             marks.append(f"fleet:{fleets[p.id]}")
@@ -428,7 +428,7 @@ def map_board(g: Galaxy, known: Mapping[str, Any] | None = None, moves: Iterable
         elif p.id in seen:
             held = f"held by: {owner or 'nobody'} ({_ago(now, int(seen[p.id]))})"
         else:
-            held = f"held by: {owner or 'nobody'}" if knows else "held by: unknown (never scanned)"
+            held = f"held by: {owner} at the start of the game" if knows else "held by: unknown (never scanned)"
         ground = (f"{p.ground_grids} ground grid{'s' if p.ground_grids != 1 else ''}" if p.ground_grids
                   else "no ground grid, no atmosphere")
         lines = [title, feats, held, ground]

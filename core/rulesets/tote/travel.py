@@ -7,8 +7,10 @@ The campaign state piece this module writes (the integrator keeps it, :mod:`.sen
 in hyperspace) and ``transit``: None, or while in hyperspace ``{"from", "to" (world ids), "path"
 (the world ids of the course), "route_hours" (before the hyperdrive class), "hours" (the trip:
 TOTE-GAP-06), "depart_hour", "arrive_hour" (game hours, :mod:`.clock`), "arrive_turn", "fleet"
-(the id of the jump, shared by the units that jumped together), "by" (the faction that jumped)}``. A unit in hyperspace has no
-``space``; on arrival the integrator places it with :func:`.movement.arrive` (TOTE-HYPER-01..03).
+(the id of the jump, shared by the units that jumped together), "by" (the faction that jumped)}``.
+A unit in hyperspace has no ``space``; on arrival the integrator places it with
+:func:`.movement.arrive` (TOTE-HYPER-01..03). ``faction`` is what a unit's ``faction`` holds: the
+owning seat.
 
 Events go to the owner (``seat:<faction>``) and, for the departure notice, to everyone: the owner,
 the system left and how many capital ships, never the destination (TOTE-GAP-39, TOTE-FLOW-07).
@@ -128,7 +130,7 @@ def _group(units: Mapping[str, Unit], faction: str, ids: Iterable[str], towed: I
 
 
 def depart(g: Galaxy, units: Mapping[str, Unit], faction: str, ids: Iterable[str], destination: str, turn: int, *,
-           via: Iterable[str] = (), towed: Iterable[str] = (), fleet_id: str = "",
+           via: Iterable[str] = (), towed: Iterable[str] = (), fleet_id: str = "", label: str = "",
            c: clk.Clock | None = None) -> tuple[dict[str, Unit], list[Event]]:
     """``faction``'s units ``ids`` (with everything aboard them and the ``towed`` ships under its
     complete control, TOTE-TRACTOR-06) enter hyperspace in ``turn`` for ``destination``, along the
@@ -136,8 +138,8 @@ def depart(g: Galaxy, units: Mapping[str, Unit], faction: str, ids: Iterable[str
     (TOTE-FLEETHYP-01); craft aboard and ships in tow ride along without slowing it (TOTE-GAP-06).
     Returns the changed units (new dicts: ``system`` None, ``space`` None, ``transit`` set) and the
     events: the owner's course and arrival turn, and everyone's notice of the departure without its
-    destination (TOTE-GAP-39). Raises OrderError (a clear reason) for units that may not jump, or
-    ValueError for a bad course."""
+    destination (TOTE-GAP-39), naming the owner as ``label`` (its faction's name) if given. Raises
+    OrderError (a clear reason) for units that may not jump, or ValueError for a bad course."""
     c = c or clk.clock()
     jumpers, riders, origin = _group(units, faction, ids, towed)
     course = plot(g, origin, destination, via)
@@ -157,7 +159,7 @@ def depart(g: Galaxy, units: Mapping[str, Unit], faction: str, ids: Iterable[str
         event("jump", f"{', '.join(jumpers)} jump from {here}: {course.text(g)}, "
               f"{hours} h in hyperspace; arriving at the start of turn {arrive}.", [to_seat(faction)], turn,
               fleet=fid, units=jumpers + riders, origin=origin, destination=course.destination, hours=hours, arrive_turn=arrive),
-        event("departed", f"A fleet of {faction} with {capitals} capital ship{'s' if capitals != 1 else ''} departed {here}.",
+        event("departed", f"A fleet of {label or faction} with {capitals} capital ship{'s' if capitals != 1 else ''} departed {here}.",
               ["all"], turn, faction=faction, origin=origin, capital_ships=capitals),
     ]
     return out, events
@@ -171,6 +173,23 @@ def in_transit(units: Mapping[str, Unit], faction: str | None = None) -> dict[st
         if t and (faction is None or u.get("faction") == faction):
             out.setdefault(str(t.get("fleet", "")), []).append(uid)
     return out
+
+
+def inbound(units: Mapping[str, Unit], faction: str) -> list[dict[str, Any]]:
+    """``faction``'s own jumps under way, for its calendar and map (:func:`.galaxy.map_board`'s
+    ``inbound``): ``{"fleet", "to", "arrive_turn", "arrive_hour", "ships", "units"}`` by arrival, then
+    fleet id. Only the jumps it made itself: ships it took in tow count, nobody else's appear."""
+    out: dict[str, dict[str, Any]] = {}
+    for uid in sorted(units):
+        t = units[uid].get("transit")
+        if not t or (t.get("by") or units[uid].get("faction")) != faction:
+            continue
+        f = out.setdefault(str(t.get("fleet", "")), {"fleet": str(t.get("fleet", "")), "to": t["to"], "arrive_turn": t["arrive_turn"],
+                                                     "arrive_hour": t["arrive_hour"], "ships": 0, "units": []})
+        f["units"].append(uid)
+        if not units[uid].get("carried_by"):
+            f["ships"] += 1
+    return sorted(out.values(), key=lambda f: (f["arrive_hour"], f["fleet"]))
 
 
 def arrivals(g: Galaxy, units: Mapping[str, Unit], turn: int, c: clk.Clock | None = None) -> tuple[dict[str, Unit], list[Event]]:
