@@ -342,6 +342,8 @@ def test_patrols_stop_fighters_until_engaged() -> None:
     assert st.strike(xw, T["XWING"], isd, T["ISD"], patrols=[(guard, T["TIEF"])], occupied=["g"]).hit.dealt
     mc = at("MC90", "mc", "NR", "B-1")
     assert st.strike(mc, T["MC90"], isd, T["ISD"], patrols=[(guard, T["TIEF"])]).hit.dealt
+    allied = lambda a, b: {a, b} != {"GE", "NR"} and a != b  # noqa: E731 - GE and NR allied (TOTE-GAP-45)
+    assert st.strike(xw, T["XWING"], isd, T["ISD"], patrols=[(guard, T["TIEF"])], hostile=allied).hit.dealt
 
 
 # ---- the preview -------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ is stationed in), ``fired`` [False] (the unit fired this round), ``swarm`` [[]] 
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -166,7 +166,8 @@ def strike(attacker: Mapping[str, Any], atype: Any, target: Mapping[str, Any], t
            mounts: Iterable[Any] | None = None, *, turn: int = 0, percent: int = 100, bombing_run: bool = False,
            bombarded: Collection[str] = (), facilities: Mapping[str, Mapping[str, Any]] | None = None,
            types: Mapping[str, Any] | None = None, rules: dm.CombatOptions = dm.DEFAULTS,
-           patrols: Iterable[tuple[Mapping[str, Any], Any]] = (), occupied: Iterable[str] = ()) -> Strike:
+           patrols: Iterable[tuple[Mapping[str, Any], Any]] = (), occupied: Iterable[str] = (),
+           hostile: Callable[[Any, Any], bool] | None = None) -> Strike:
     """Resolve one declared attack of ``attacker`` on ``target`` with ``mounts`` (default: all its
     weapons; a Bombing Run: all its warheads).
 
@@ -180,6 +181,8 @@ def strike(attacker: Mapping[str, Any], atype: Any, target: Mapping[str, Any], t
     ``patrols`` ((unit, type) pairs in the target's space) and ``occupied`` (patrol ids already
     engaged this post) apply Combat Space/Air Patrol: unoccupied enemy SF (AUX) patrols stop SF
     (AUX) from attacking capital ships there (TOTE-CSP-04, TOTE-CSP-05, TOTE-CAP-01, TOTE-GAP-20).
+    ``hostile(a, b)`` says whether two factions are hostile (default: they differ; TOTE-GAP-45
+    alliances): a patrol guards against hostile attackers only.
 
     Raises OrderError saying why the attack is not allowed (range, direction, a bombing condition,
     a garrison, a patrol, weapons it does not have) and WeaponError for a bad mount.
@@ -196,7 +199,7 @@ def strike(attacker: Mapping[str, Any], atype: Any, target: Mapping[str, Any], t
     mode = _check(attacker, atype, target, ttype, chosen if not attacker.get("swarm") else [],
                   bombing_run=bombing_run, facilities=fac, bombarded=bombarded, rules=rules)
     guards = blocking_patrols(dict(attacker), grid_class(atype), dict(target), grid_class(ttype),
-                              [(dict(u), grid_class(t)) for u, t in patrols], occupied)
+                              [(dict(u), grid_class(t)) for u, t in patrols], occupied, hostile=hostile)
     if guards:
         raise OrderError(f"{attacker.get('id')} cannot attack capital ships in {grid.label(str(target.get('space')))} "
                          f"while the patrol of {', '.join(guards)} is not engaged: attack {guards[0]} first")
