@@ -228,7 +228,8 @@ def test_map_board_shows_what_the_viewer_knows_and_how_old() -> None:
 @pytest.mark.parametrize("size", [(72, 21), (42, 14), (150, 45)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_map_board_lays_out_cleanly(size: tuple[int, int]) -> None:
     """The galaxy passes the map geometry checks of tests/tui/test_map_geometry.py at its fitting zoom:
-    72x21 is the map's view in a 120x40 war room (zoom 2, whole names, panning), 42x14 the 80x24 one."""
+    72x21 is the map's view in a 120x40 war room (zoom 1: whole names, a little panning), 42x14 the 80x24 one
+    (zoom 3)."""
     sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parents[1] / "tui")]
     from test_map_geometry import check_geometry  # type: ignore[import-not-found]
     from tui.widgets.map_layout import fit_zoom, layout_for
@@ -238,4 +239,6 @@ def test_map_board_lays_out_cleanly(size: tuple[int, int]) -> None:
     assert set(geo.labels) == {p["id"] for p in board["places"]}
     check_geometry(board, geo, f"tote galaxy at {size}")
     if size == (72, 21):
-        assert zoom == 2 and all(geo.labels[p["id"]].text == p["name"] for p in board["places"])
+        assert zoom == 1 and all(geo.labels[p["id"]].text == p["name"] for p in board["places"])
+    if size == (42, 14):
+        assert zoom == 3
