@@ -156,3 +156,16 @@ def test_inbound_lists_only_the_factions_own_jumps_for_its_calendar() -> None:
         {"fleet": "f2", "to": "corellia", "arrive_turn": 2, "arrive_hour": 6, "ships": 1, "units": ["GE-3"]},
         {"fleet": "f1", "to": "kuat", "arrive_turn": 2, "arrive_hour": 24, "ships": 1, "units": ["GE-1", "GE-2"]}]
     assert [f["fleet"] for f in travel.inbound(gone, "NR")] == ["f3"]
+
+
+def test_hyper03_exit_status_on_arrival() -> None:
+    """TOTE-HYPER-01, TOTE-HYPER-03, TOTE-GAP-10: arriving at a world it (or an ally) holds, a fleet may
+    exit up to the B-Ring; at a world it scanned or visited before, too; anywhere else, in a Deep Space
+    Zone only (the exits themselves are grid.hyper_exit_spaces)."""
+    from core.rulesets.tote import grid
+    owners = {"kuat": "GE", "corellia": "NR", "naboo": None}
+    assert travel.exit_status("kuat", "GE", owners) == "friendly"
+    assert travel.exit_status("corellia", "GE", owners, friends=["NR"]) == "friendly"
+    assert travel.exit_status("corellia", "GE", owners, known=["corellia"]) == "scanned"
+    assert travel.exit_status("naboo", "GE", owners) == "hostile"
+    assert all(s.startswith("DSZ") for s in grid.hyper_exit_spaces(travel.exit_status("naboo", "GE", owners)))

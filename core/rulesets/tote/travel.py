@@ -175,6 +175,19 @@ def in_transit(units: Mapping[str, Unit], faction: str | None = None) -> dict[st
     return out
 
 
+def exit_status(system: str, faction: str, owners: Mapping[str, Any], *, friends: Iterable[str] = (),
+                known: Iterable[str] = ()) -> str:
+    """How ``faction``'s ships may leave hyperspace at ``system`` (the ``status`` of
+    :func:`.grid.hyper_exit_spaces`): ``friendly`` when it or one of ``friends`` holds the world
+    (``owners``: world id -> holder), ``scanned`` when the world is in ``known`` (the faction completed
+    an active scan of it or had a unit there before, TOTE-GAP-10), else ``hostile``: a Deep Space
+    Zone only (TOTE-HYPER-01, TOTE-HYPER-03)."""
+    holder = owners.get(system)
+    if holder is not None and (holder == faction or holder in set(friends)):
+        return "friendly"
+    return "scanned" if system in set(known) else "hostile"
+
+
 def inbound(units: Mapping[str, Unit], faction: str) -> list[dict[str, Any]]:
     """``faction``'s own jumps under way, for its calendar and map (:func:`.galaxy.map_board`'s
     ``inbound``): ``{"fleet", "to", "arrive_turn", "arrive_hour", "ships", "units"}`` by arrival, then
