@@ -51,6 +51,8 @@ def test_strongholds_of_the_ten_factions_at_about_equal_hours() -> None:
     hours = g.stronghold_hours()
     assert hours == {"IR": 42, "NR": 48, "RA": 42, "TF": 48, "HS": 48, "HC": 48, "CSA": 42, "IND": 42, "ORC": 42}
     assert g.spread == (42, 48) and g.spread_limit == 12
+    assert g.summary() == ("68 worlds, 97 routes (36 trade, 55 common, 6 uncharted); "
+                           "the strongholds lie 42 to 48 route-hours from Coruscant")
 
 
 def test_planet_list_says_what_each_world_holds() -> None:

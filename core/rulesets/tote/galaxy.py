@@ -182,6 +182,14 @@ class Galaxy:
         hours = self.stronghold_hours().values()
         return min(hours), max(hours)
 
+    def summary(self) -> str:
+        """One line for the GM and the load log: worlds, routes by type, and the strongholds' spread in
+        route-hours from Coruscant (TOTE-DATA-05)."""
+        kinds = [sum(1 for r in self.routes if r.type == t) for t in ROUTE_TYPES]
+        low, high = self.spread
+        return (f"{len(self.planets)} worlds, {len(self.routes)} routes ({kinds[0]} trade, {kinds[1]} common, "
+                f"{kinds[2]} uncharted); the strongholds lie {low} to {high} route-hours from Coruscant")
+
 
 def _dijkstra(g: Galaxy, origin: str) -> tuple[dict[str, int], dict[str, str]]:
     if origin not in g.planets:
