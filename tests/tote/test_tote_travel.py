@@ -113,6 +113,17 @@ def test_tractor06_a_ship_under_complete_control_is_taken_along() -> None:
         travel.depart(g, held, "GE", ["GE-1"], "kuat", 1)
 
 
+def test_bad_course_refused_as_an_order() -> None:
+    """A jump to a world that is not on the map, or along a link that does not exist, is refused as an
+    order naming the world, and nothing changes."""
+    units = fleet(unit("NR-1", "MC90"))
+    with pytest.raises(OrderError, match="no world called 'Kamino' in the galaxy"):
+        travel.depart(galaxy(), units, "NR", ["NR-1"], "Kamino", 1)
+    with pytest.raises(OrderError, match="no hyperspace route joins Coruscant and Kuat"):
+        travel.depart(galaxy(), units, "NR", ["NR-1"], "naboo", 1, via=["kuat"])
+    assert units["NR-1"]["system"] == "coruscant" and units["NR-1"]["transit"] is None
+
+
 @pytest.mark.parametrize("units, ids, message", [
     (fleet(unit("NR-1", "MC90", disabled=True)), ["NR-1"], "NR-1 is disabled: a disabled ship may never enter hyperspace"),
     (fleet(unit("GE-1", "ISD", "GE")), ["GE-1"], "GE-1 is not yours"),

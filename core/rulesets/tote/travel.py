@@ -139,10 +139,15 @@ def depart(g: Galaxy, units: Mapping[str, Unit], faction: str, ids: Iterable[str
     Returns the changed units (new dicts: ``system`` None, ``space`` None, ``transit`` set) and the
     events: the owner's course and arrival turn, and everyone's notice of the departure without its
     destination (TOTE-GAP-39), naming the owner as ``label`` (its faction's name) if given. Raises
-    OrderError (a clear reason) for units that may not jump, or ValueError for a bad course."""
+    OrderError (a clear reason) for units that may not jump or a course that cannot be flown."""
     c = c or clk.clock()
     jumpers, riders, origin = _group(units, faction, ids, towed)
-    course = plot(g, origin, destination, via)
+    try:
+        course = plot(g, origin, destination, via)
+    except OrderError:
+        raise
+    except ValueError as e:  # an unknown world or a broken course: the player's words, refused
+        raise OrderError(str(e)) from e
     try:
         hours = trip_hours(course.route_hours, [units[u]["type"] for u in jumpers])
     except ValueError as e:
