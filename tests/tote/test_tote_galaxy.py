@@ -244,3 +244,19 @@ def test_map_board_lays_out_cleanly(size: tuple[int, int]) -> None:
         assert zoom == 1 and all(geo.labels[p["id"]].text == p["name"] for p in board["places"])
     if size == (42, 14):
         assert zoom == 3
+
+
+def test_fastest_paths_are_consistent_over_every_pair() -> None:
+    """TOTE-MAP-06 over the whole map: the offered path of every pair costs what it says (TOTE-MAP-05),
+    the hours are the same both ways, and no detour through a third world is ever faster."""
+    g = gx.galaxy()
+    ids = sorted(g.planets)
+    dist = {a: g.hours_from(a) for a in ids}
+    for a in ids:
+        for b in ids:
+            assert dist[a][b] == dist[b][a], f"{a}->{b} is {dist[a][b]} h but {b}->{a} is {dist[b][a]} h"
+            if a != b:
+                hours, path = g.fastest(a, b)
+                assert hours == dist[a][b] == g.path_hours(path), f"{a}->{b}: {path} costs {g.path_hours(path)}, offered {hours}"
+            for c in ids:
+                assert dist[a][c] <= dist[a][b] + dist[b][c], f"{a}->{c} beaten by the detour through {b}"
