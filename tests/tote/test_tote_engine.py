@@ -441,7 +441,9 @@ def test_strong_01_stronghold_defenses_and_hyperspace_exits() -> None:
     mine = [u for u in state["units"].values() if u["faction"] == "a" and u["space"]]
     kinds = sorted(u["type"] for u in mine if model.unit_class(u) == "platform")
     assert kinds == ["GAMMA", "GAMMA", "GAMMA", "OMEGA", "SIGMA"], kinds
-    assert all(u["space"][0] in "CBA" and u["space"].endswith("-1") for u in mine)
+    assert all(u["space"][0] in "CBA" and u["space"].endswith("-1") for u in mine if not model.is_installation(u))
+    ground = sorted(u["type"] for u in mine if model.is_installation(u))
+    assert ground == ["FCC", "PICE", "PTLE"] and all(u["space"] == "G-1/surface" for u in mine if model.is_installation(u))
     assert state["planet"] == "Bastion"
     assert all(u["space"].startswith("DSZ") for u in state["units"].values() if u["faction"] == "b" and u["space"])
     assert flow.fighting_cp(state, "a") == 23, "the free defenses add no CP"
@@ -535,3 +537,57 @@ def test_board_04_boarders_fight_the_crew_and_capture_the_ship(battle) -> None:
     events = b.post("ben", "hold NR-1")
     assert b.unit("NR-1")["faction"] == "ann" and b.unit("NR-1")["captured"], b.unit("NR-1")
     assert any(e["kind"] == "tote.capture" and e["to"] == ["all"] for e in events)
+
+
+def _ground_battle(battle):
+    """IR's ISD-II in A-1 over G-1, where GE has its command center and planetary guns."""
+    b = battle({"ann": ("IR", "ISD2:1"), "ben": ("GE", "STRK:1")}, seed="ground")
+    from core.rulesets.tote import model as m
+    for code, uid in (("FCC", "GE-7"), ("PTLE", "GE-8"), ("PICE", "GE-9")):
+        b.state["units"][uid] = m.new_unit(uid, code, "ben", "G-1/surface")
+    b.place("IR-1", "A-1")
+    b.place("GE-1", "C-3")
+    b.state["initiative"] = ["ann", "ben"]
+    return b
+
+
+def test_s2s_01_planetary_weapons_fire_into_the_a_ring_scaled_back(battle) -> None:
+    """TOTE-S2S-01, TOTE-DMG-05/06/07, TOTE-GAP-42, TOTE-GARRISON-03: a PTLC emplacement fires only into
+    the A-Ring space above its grid, Armor then Hull past the shields; scaled back to 40% the raw 300
+    is 120 before UCR (q 1.000: the emplacement's 2 against the ISD-II's 3 gives 0.666, so 80)."""
+    b = _ground_battle(battle)
+    b.turn_to("ben")
+    b.order("ben", "hold GE-1,GE-7,GE-9")
+    b.order("ben", "scale GE-8 IR-1 40")
+    assert "only a planetary weapon" in b.refused("ben", "scale GE-1 IR-1 40")
+    hit = [e for e in b.rs.resolve(b.state) if e["kind"] == "tote.hit"][0]
+    assert hit["data"]["mode"] == "planetary" and hit["data"]["dealt"] == {"ptlc": arith.total(300, 666, 40)}
+    assert b.unit("IR-1")["shields"] == model.spec("ISD2").shields, "planetary turbolasers skip the shields"
+    assert b.unit("IR-1")["armor"] == model.spec("ISD2").armor - 80
+
+
+def test_ob_01_orbital_bombardment_fires_everything_and_marks_the_grid(battle) -> None:
+    """TOTE-OB-01..05, TOTE-GAP-43, TOTE-GARRISON-03: an ISD-II in A-1 bombards the command center in
+    G-1 with every weapon at the facility's Defensive UCR; the grid is under bombardment (-1 UCR) until
+    the bombarding player's next post; a ship without the flag may not."""
+    b = _ground_battle(battle)
+    b.turn_to("ann")
+    events = b.post("ann", "bombard IR-1 GE-7")
+    hit = [e for e in events if e["kind"] == "tote.hit"][0]
+    assert hit["data"]["mode"] == "orbital_bombardment" and hit["data"]["ucr"][1] == model.spec("FCC").defensive_ucr
+    assert b.state["ob"] == [{"grid": "G-1", "by": "ann", "turn": 1, "hours": 24}]
+    assert set(b.unit("IR-1")["fired_mounts"]) == {m.spec for m in model.spec("ISD2").mounts}, "OB fires ALL weapons"
+    b.turn_to("ben")
+    assert b.state["ob"], "every other faction posts under the bombardment"
+    b.order("ben", "hold GE-1,GE-7,GE-9")
+    b.order("ben", "fire GE-8 IR-1")
+    back = [e for e in b.rs.resolve(b.state) if e["kind"] == "tote.hit"][0]
+    assert back["data"]["ucr"][0] == model.spec("PTLE").defensive_ucr - 1, "units in the bombarded grid fight at -1 UCR"
+    b.turn_to("ann")
+    assert b.state["ob"] == [], "the bombardment ends at the bombarding player's next post"
+    b2 = battle({"ann": ("IR", "STRK:1"), "ben": ("GE", "STRK:1")}, seed="ground2")
+    from core.rulesets.tote import model as m
+    b2.state["units"]["GE-7"] = m.new_unit("GE-7", "FCC", "ben", "G-1/surface")
+    b2.place("IR-1", "A-1")
+    b2.turn_to("ann")
+    assert "only Star Destroyers" in b2.refused("ann", "bombard IR-1 GE-7")

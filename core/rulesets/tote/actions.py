@@ -47,8 +47,13 @@ def do_move(state: State, seat: str, units: list[str], space: str) -> list[Event
     return events
 
 
+def bombarded(state: State) -> list[str]:
+    """The ground grids under orbital bombardment now (TOTE-OB-04/05)."""
+    return [str(e["grid"]) for e in state.get("ob", [])]
+
+
 def fire_at(state: State, u: Unit, target: Unit, mounts: list[str] | None, auto: bool = False,
-            bombing_run: bool = False) -> list[Event]:
+            bombing_run: bool = False, percent: int = 100) -> list[Event]:
     """``u`` fires ``mounts`` (None: every weapon, as a TIE Swarm does) at ``target``
     (TOTE-UCR-06, TOTE-GAP-19) through :func:`strikes.strike`, the one entry for an attack (range
     and direction, bombing runs, patrols, garrisons); sight and fire-then-move are checked here.
@@ -82,10 +87,11 @@ def fire_at(state: State, u: Unit, target: Unit, mounts: list[str] | None, auto:
                          f"{', '.join(guards)} is not engaged: attack {guards[0]} first (TOTE-CSP-04)")
     from .data import unit_types
     rules = damage.CombatOptions.from_options(state["options"])
+    if done_mode_check(u, target) == "orbital_bombardment":
+        raise OrderError(f"{u['id']} reaches the ground below only by orbital bombardment: `bombard {u['id']} {target['id']}`")
     done = strikes.strike(u, model.spec(u), target, model.spec(target), mounts, turn=int(state["turn"]),
-                          bombing_run=bombing_run, types=unit_types(), rules=rules)
-    if done.mode not in ("direct", "bombing"):
-        raise OrderError(f"{u['id']} cannot fire at {target['id']} that way ({done.mode}) in this battle")
+                          bombing_run=bombing_run, types=unit_types(), rules=rules, percent=percent,
+                          bombarded=bombarded(state))
     hit = done.hit
     state["units"][target["id"]] = hit.unit
     shooter = state["units"][u["id"]]
@@ -108,6 +114,58 @@ def fire_at(state: State, u: Unit, target: Unit, mounts: list[str] | None, auto:
         events += _lost_aboard(state, state["units"][target["id"]])
     if hit.unit.get("swarm"):
         events += _swarm_losses(state, state["units"][target["id"]])
+    return events
+
+
+def done_mode_check(u: Unit, target: Unit) -> str:
+    """The kind of shot ``u`` would make at ``target`` (grid geometry only), "" if none."""
+    try:
+        return grid.fire_mode(model.unit_class(u), u["space"], target["space"],
+                              orbital_bombardment=model.flag(u, "orbital_bombardment"))
+    except OrderError:
+        return ""
+
+
+def do_scale(state: State, seat: str, unit: str, target: str, percent: int) -> list[Event]:
+    """A planetary weapon fires scaled back to a whole ``percent`` of its raw damage (TOTE-DMG-07,
+    TOTE-GAP-42) into the A-Ring space above it (TOTE-S2S-01)."""
+    u = _unit(state, seat, unit)
+    t = state["units"].get(target)
+    if t is None:
+        raise OrderError(f"no unit {target!r}")
+    if model.unit_class(u) != "planetary_weapon":
+        raise OrderError(f"only a planetary weapon may scale back its fire; {unit} fires at full strength (TOTE-WPN-01)")
+    return fire_at(state, u, t, flow.mounts_left(u), percent=percent)
+
+
+def do_bombard(state: State, seat: str, ship: str, target: str) -> list[Event]:
+    """Orbital Bombardment (TOTE-OB-01..05, TOTE-GAP-43) through :func:`strikes.orbital_bombardment`:
+    from an A-Ring space, every weapon at a Surface target in the ground grid below; for 24 hours no
+    infantry or vehicles move to or from that grid and every unit there has -1 UCR."""
+    u = _unit(state, seat, ship)
+    t = state["units"].get(target)
+    if t is None or not model.targetable(t):
+        raise OrderError(f"{target} is not a target in the fight")
+    if not model.hostile(state, seat, t["faction"]):
+        raise OrderError(f"{target} is not hostile to {seat}")
+    if t["space"] not in model.visible_spaces(state, seat):
+        raise OrderError(f"{seat}'s sensors do not cover {t['space']}")
+    movement.check_sequence(u, "bombard")
+    mounts = [m.spec for m in model.spec(u).mounts]
+    hits, effect = strikes.orbital_bombardment(u, model.spec(u), [(t, model.spec(t), mounts)], turn=int(state["turn"]),
+                                               bombarded=bombarded(state))
+    events = []
+    for done in hits:
+        state["units"][target] = done.hit.unit
+        for ev in done.hit.events:
+            ev["to"] = ["all"]
+            events.append(ev)
+    shooter = state["units"][ship]
+    shooter.update(fired=True, fired_mounts=mounts, acted=list(shooter["acted"]) + ["bombard"])
+    state.setdefault("ob", []).append(effect)
+    _ordered(state, ship)
+    events.append(flow.log(state, f"{effect['grid']} is under orbital bombardment for 24 hours: no troops move to or from "
+                           "it and every unit there fights at -1 UCR.", ["all"], kind="tote.ob", grid=effect["grid"]))
     return events
 
 
@@ -258,7 +316,7 @@ def do_withdraw(state: State, seat: str, units: list[str]) -> list[Event]:
             raise OrderError(f"{uid} is aboard {u.get('carried_by')}: it leaves with its carrier")
         if not damage.may_enter_hyperspace(u):
             raise OrderError(f"{uid} is disabled and may not enter hyperspace (TOTE-DISABLE-05)")
-        if model.spec(u).hyperdrive is None:
+        if getattr(model.spec(u), "hyperdrive", None) is None:
             raise OrderError(f"{uid} has no hyperdrive: recall it aboard a carrier to leave")
         if u.get("tractored_by"):
             raise OrderError(f"{uid} is held in the tractor beams of {u['tractored_by']}")
@@ -305,7 +363,7 @@ def do_drag(state: State, seat: str, target: str, space: str) -> list[Event]:
     if t is None or not model.targetable(t):
         raise OrderError(f"{target} is not a unit in the fight")
     holders = [u for u in model.units_of(state, seat) if u["space"] is not None and model.can_act(u)
-               and model.spec(u).tractor_projectors]
+               and getattr(model.spec(u), "tractor_projectors", 0)]
     out = control.drag(t, space, holders, turn=int(state["turn"]))
     state["units"].update(out.units)
     return out.events
@@ -426,7 +484,7 @@ def do_ram(state: State, seat: str, unit: str, target: str) -> list[Event]:
 EXECUTE = {
     "move": do_move, "fire": do_fire, "bomb": do_bomb, "launch": do_launch, "recall": do_recall,
     "patrol": do_patrol, "hold": do_hold, "withdraw": do_withdraw, "tractor": do_tractor,
-    "drag": do_drag, "board": do_board, "abandon": do_abandon, "scuttle": do_scuttle, "swarm": do_swarm, "ram": do_ram,
+    "drag": do_drag, "board": do_board, "scale": do_scale, "bombard": do_bombard, "abandon": do_abandon, "scuttle": do_scuttle, "swarm": do_swarm, "ram": do_ram,
 }
 
 

@@ -9,6 +9,8 @@
   parks in a Deep Space Zone, and after firing steps out of a space where enemy craft are, to a
   neighbouring C/B-Ring space still in range (fire-then-move, TOTE-MOVE-03). Its fighters fly CSP
   over it when enemy craft are about (TOTE-CSP-04).
+- Ground installations come last; a ship that can bombard closes to the A-Ring space above them
+  and bombards (TOTE-OB-01..03).
 - Withdraw when beaten: when its fighting strength (CP) falls below a third of the strongest
   hostile faction it sees, or below a third of what it brought, every ship that can jumps out.
 """
@@ -28,7 +30,7 @@ def focus(contacts: list[dict[str, Any]]) -> dict[str, Any] | None:
     live = [c for c in contacts if c["state"] not in ("destroyed", "derelict")]
     if not live:
         return None
-    return min(live, key=lambda c: (c["state"] == "disabled", not model.is_capital(c["type"]),
+    return min(live, key=lambda c: (model.is_installation(c["type"]), c["state"] == "disabled", not model.is_capital(c["type"]),
                                     c["pct"]["hull"] + c["pct"]["armor"], c["id"]))
 
 
@@ -79,12 +81,12 @@ def beaten(facts: dict[str, Any]) -> bool:
     """Whether the bot's side is beaten: its fighting CP under a third of what the contacts show,
     or under a third of what it brought."""
     mine = [u for u in facts["units"].values() if not u["destroyed"] and not u["withdrawn"]]
-    fighting = sum(model.spec(u).cp for u in mine if not u["disabled"] and not u["derelict"])
-    brought = sum(model.spec(u).cp for u in facts["units"].values())
+    fighting = sum(model.cp(u) for u in mine if not u["disabled"] and not u["derelict"])
+    brought = sum(model.cp(u) for u in facts["units"].values())
     per_faction: dict[str, int] = {}
     for c in facts["contacts"]:
         if c["state"] not in ("disabled", "derelict"):
-            per_faction[c["faction"]] = per_faction.get(c["faction"], 0) + model.spec(c["type"]).cp
+            per_faction[c["faction"]] = per_faction.get(c["faction"], 0) + model.cp(c["type"])
     theirs = max(per_faction.values(), default=0)
     return fighting * 3 < theirs or (brought > 0 and fighting * 3 < brought)
 
@@ -103,7 +105,7 @@ def play(view: dict[str, Any], seat: str) -> list[str]:
     active = [u for u in units.values() if model.can_act(u)]
     orders: list[str] = []
     jumpers = [u for u in active if u["space"] is not None and not u["disabled"] and not u.get("tractored_by")
-               and model.spec(u).hyperdrive is not None]
+               and getattr(model.spec(u), "hyperdrive", None) is not None]
     if beaten(facts):
         if jumpers:
             return [f"withdraw {','.join(u['id'] for u in jumpers)}"]
@@ -131,6 +133,11 @@ def play(view: dict[str, Any], seat: str) -> list[str]:
                 and any(o["space"] == where and model.is_capital(o) for o in active)):
             orders.append(f"patrol {u['id']}")  # CSP over its capital ships (TOTE-CSP-04)
             guarded.add(where)
+        if (model.is_installation(target["type"]) and model.flag(u, "orbital_bombardment") and u["space"]
+                and grid.kind(u["space"]) == "a_ring" and grid.space(u["space"]).ob_target == target["space"]
+                and not u["fired"]):
+            orders.append(f"bombard {u['id']} {target['id']}")  # every weapon at the ground below (TOTE-OB-01..03)
+            continue
         in_reach = [c for c in contacts if reachable(probe, c["space"])]
         if in_reach and model.spec(u).mounts:
             pick = target if target in in_reach else focus(in_reach)
@@ -142,7 +149,10 @@ def play(view: dict[str, Any], seat: str) -> list[str]:
                         orders.append(f"move {u['id']} {away}")  # fire, then out of the fighters' reach
                 continue
         if model.speed(u) > 0 and not u["disabled"]:
-            nxt = step_towards(probe, target["space"])
+            goal = target["space"]
+            if model.is_installation(target["type"]):
+                goal = f"A-{grid.quadrant(goal)}"  # bombard it from the A-Ring above (TOTE-OB-02)
+            nxt = step_towards(probe, goal) if goal != where else None
             if nxt is not None:
                 orders.append(f"move {u['id']} {nxt}")
     if saved:

@@ -89,6 +89,10 @@ def begin_post(state: State, seat: str) -> list[Event]:
             events.append(log(state, f"{seat} releases the tractor hold on {u['id']}.", [to_seat(seat), to_seat(u["faction"])]))
     state["active"] = seat
     state["post"] = {"seat": seat, "ordered": [], "occupied": []}
+    from .strikes import ob_expires
+    for effect in [e for e in state.get("ob", []) if ob_expires(e, int(state["turn"]), seat)]:
+        state["ob"].remove(effect)
+        events.append(log(state, f"The orbital bombardment of {effect['grid']} is over.", kind="tote.ob"))
     return events
 
 
@@ -192,7 +196,7 @@ def new_turn(state: State) -> list[Event]:
 def mounts_left(u: Unit) -> list[str]:
     """The data spellings of the mounts ``u`` has not fired this round."""
     fired = set(u.get("fired_mounts", []))
-    return [m.spec for m in model.spec(u).mounts if m.spec not in fired and not m.weapon.planetary]
+    return [m.spec for m in model.spec(u).mounts if m.spec not in fired]
 
 
 def legal_targets(state: State, u: Unit, covered: set[str] | None = None) -> list[Unit]:
@@ -203,7 +207,8 @@ def legal_targets(state: State, u: Unit, covered: set[str] | None = None) -> lis
         return []
     covered = model.visible_spaces(state, u["faction"]) if covered is None else covered
     cls = model.unit_class(u)
-    reach = {s for s in grid.fire_targets(cls, u["space"]) if s in covered or s == u["space"]}
+    reach = {s for s in grid.fire_targets(cls, u["space"]) if (s in covered or s == u["space"])
+             and grid.fire_mode(cls, u["space"], s) in ("direct", "planetary")}
     return [t for t in state["units"].values()
             if t["space"] in reach and model.targetable(t) and model.hostile(state, u["faction"], t["faction"])]
 
@@ -277,7 +282,7 @@ def finish_withdrawals(state: State, seat: str) -> list[Event]:
 def fighting_cp(state: State, seat: str) -> int:
     """CP of the faction's units still fighting (platforms count 0, TOTE-GAP-18; craft of a ship's
     complement count in their carrier's CP, TOTE-BURDEN-02)."""
-    return sum(model.spec(u).cp for u in model.units_of(state, seat) if model.fighting(u) and not u.get("attached_to"))
+    return sum(model.cp(u) for u in model.units_of(state, seat) if model.fighting(u) and not u.get("attached_to"))
 
 
 def finish(state: State, winners: list[str], reason: str) -> list[Event]:

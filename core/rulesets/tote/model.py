@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from .data import unit_types
+from .data import FacilityType, facility_types, unit_types
 
 State = dict[str, Any]
 Unit = dict[str, Any]
@@ -36,25 +36,39 @@ FACTIONS: dict[str, str] = {
 #: Classes that fight as capital ships for damage routing, disabling and CP (TOTE-GAP-18 platforms too).
 CAPITAL_LIKE = ("capital", "platform")
 SMALL_CRAFT = ("sf", "aux")
+INSTALLATIONS = ("facility", "planetary_weapon")
 
 
 def spec(unit: Unit | str) -> Any:
-    """The unit type of a unit instance (or of a code). Raises KeyError naming the unknown code."""
+    """The type of a unit instance (or of a code): a starship, craft or platform type, or a
+    facility or planetary weapon emplacement. Raises KeyError naming the unknown code."""
     code = unit if isinstance(unit, str) else unit["type"]
     types = unit_types()
-    if code not in types:
-        raise KeyError(f"no unit type {code!r}; known: {', '.join(sorted(types))}")
-    return types[code]
+    if code in types:
+        return types[code]
+    facilities = facility_types()
+    if code in facilities:
+        return facilities[code]
+    raise KeyError(f"no unit type {code!r}; known: {', '.join(sorted(types))}")
 
 
 def unit_class(unit: Unit | str) -> str:
-    """capital, aux, sf or platform (TOTE-DATA-01 ``class``)."""
-    return str(spec(unit).cls)
+    """capital, aux, sf or platform (TOTE-DATA-01 ``class``), or facility / planetary_weapon for a
+    ground installation (TOTE-DATA-04)."""
+    s = spec(unit)
+    if isinstance(s, FacilityType):
+        return "planetary_weapon" if s.kind == "planetary_weapon" else "facility"
+    return str(s.cls)
 
 
 def is_capital(unit: Unit | str) -> bool:
     """A capital ship or a platform (handled as an immobile capital ship, TOTE-GAP-18)."""
     return unit_class(unit) in CAPITAL_LIKE
+
+
+def is_installation(unit: Unit | str) -> bool:
+    """A facility or a planetary weapon emplacement on a ground grid's Surface."""
+    return unit_class(unit) in INSTALLATIONS
 
 
 def is_small(unit: Unit | str) -> bool:
@@ -67,23 +81,36 @@ def flag(unit: Unit | str, name: str) -> bool:
     return bool(spec(unit).has(name))
 
 
+def cp(unit: Unit | str) -> int:
+    """The unit's command points (installations and platforms hold none)."""
+    return int(getattr(spec(unit), "cp", 0))
+
+
 def new_unit(uid: str, code: str, faction: str, space: str | None, carried_by: str | None = None) -> Unit:
     """A fresh unit instance of type ``code`` at full strength. Raises KeyError for an unknown code."""
     s = spec(code)
     return {
         "id": uid, "type": code, "faction": faction, "space": space,
-        "shields": s.shields, "armor": s.armor, "hull": s.hull if is_capital(code) else 0,
-        "systems": s.systems, "crew": s.crew,
+        "shields": s.shields, "armor": s.armor, "hull": maxima_of(code)["hull"],
+        "systems": int(getattr(s, "systems", 0)), "crew": int(getattr(s, "crew", 0)),
         "disabled": False, "destroyed": False, "derelict": False, "withdrawn": False,
         "final": False, "inert": False,
-        "moved": False, "fired": False, "mp": s.speed, "acted": [], "fired_mounts": [],
+        "moved": False, "fired": False, "mp": speed(code), "acted": [], "fired_mounts": [],
         "tractored_by": None, "carried": [], "carried_by": carried_by, "patrol": False, "troops": [],
     }
 
 
 def speed(unit: Unit | str) -> int:
-    """Movement points per round: the unit's Speed (TOTE-GAP-04); 0 for platforms."""
-    return int(spec(unit).speed)
+    """Movement points per round: the unit's Speed (TOTE-GAP-04); 0 for platforms and installations."""
+    return int(getattr(spec(unit), "speed", 0))
+
+
+def maxima_of(code: str) -> dict[str, int]:
+    """Full strength of each damage layer of a type: hull for capital ships, platforms and
+    installations, systems (length/2) for capital ships and platforms (TOTE-GAP-14/18)."""
+    s = spec(code)
+    hull = s.hull if unit_class(code) in CAPITAL_LIKE + INSTALLATIONS else 0
+    return {"shields": s.shields, "armor": s.armor, "hull": hull, "systems": int(getattr(s, "systems", 0))}
 
 
 def maxima(unit: Unit) -> dict[str, int]:
@@ -92,8 +119,7 @@ def maxima(unit: Unit) -> dict[str, int]:
     if unit.get("swarm_types"):
         types = [spec(t) for t in unit["swarm_types"]]
         return {"shields": sum(t.shields for t in types), "armor": sum(t.armor for t in types), "hull": 0, "systems": 0}
-    s = spec(unit)
-    return {"shields": s.shields, "armor": s.armor, "hull": s.hull if is_capital(unit) else 0, "systems": s.systems}
+    return maxima_of(unit["type"])
 
 
 def in_battle(unit: Unit) -> bool:
@@ -125,6 +151,8 @@ def can_act(unit: Unit) -> bool:
 def fighting(unit: Unit) -> bool:
     """Counts as a fighting unit for the battle's end: able to fight on (or aboard a carrier on) the
     grid, not derelict, not disabled."""
+    if is_installation(unit) and not spec(unit).mounts:
+        return False  # an unarmed facility holds nothing against a fleet
     return in_battle(unit) and not unit["destroyed"] and not unit["derelict"] and not unit["disabled"] \
         and not unit["inert"] and not unit.get("merged_into")
 
@@ -142,8 +170,9 @@ SCAN_RANGE = {
 
 
 def can_scan(unit: Unit) -> bool:
-    """Capital ships, platforms and AUX scan; an SF only with ``can_scan`` (TOTE-SCAN-03)."""
-    return unit_class(unit) in ("capital", "platform", "aux") or flag(unit, "can_scan")
+    """Capital ships, platforms and AUX scan; an SF only with ``can_scan``; an installation only
+    with a ComScan suite (TOTE-SCAN-03)."""
+    return unit_class(unit) in ("capital", "platform", "aux") or flag(unit, "can_scan") or flag(unit, "comscan")
 
 
 def detected(scanner_space: str, target_space: str) -> bool:

@@ -46,7 +46,8 @@ def own_shooters(ctx: Any) -> list[str]:
 
 def own_carriers(ctx: Any) -> list[str]:
     """The seat's ships with craft aboard or hangar room."""
-    return [u["id"] for u in _mine(ctx) if u["space"] is not None and (u["carried"] or model.spec(u).hangar_slots)]
+    return [u["id"] for u in _mine(ctx) if u["space"] is not None
+            and (u["carried"] or getattr(model.spec(u), "hangar_slots", 0))]
 
 
 def own_craft(ctx: Any) -> list[str]:
@@ -56,7 +57,7 @@ def own_craft(ctx: Any) -> list[str]:
 
 def own_tractors(ctx: Any) -> list[str]:
     """The seat's units with tractor projectors."""
-    return [u["id"] for u in _mine(ctx) if u["space"] is not None and model.spec(u).tractor_projectors]
+    return [u["id"] for u in _mine(ctx) if u["space"] is not None and getattr(model.spec(u), "tractor_projectors", 0)]
 
 
 def seen_targets(ctx: Any) -> list[str]:
@@ -167,6 +168,14 @@ def build_book() -> OrderBook:
         OrderSpec("bomb", [Choice("unit", own_shooters, "a bombing-run craft"), Choice("target", seen_targets, "a capital ship")],
                   "a Bombing Run: warheads only, shields bypassed, target UCR no higher than the bomber's", queue,
                   example="bomb GE-9 NR-1"),
+        OrderSpec("scale", [Choice("unit", own_shooters, "your planetary weapon"),
+                            Choice("target", seen_targets, "a hostile ship in the A-Ring space above it"),
+                            Number("percent", lambda ctx: 0, lambda ctx: 100, "a whole percent of its raw damage")],
+                  "fire a planetary weapon scaled back to a percent of its raw damage", queue, example="scale GE-3 NR-1 40"),
+        OrderSpec("bombard", [Choice("ship", own_shooters, "your Star Destroyer, Mon Calamari cruiser or Dauntless in the A-Ring"),
+                              Choice("target", seen_targets, "a Surface target in the ground grid below")],
+                  "orbital bombardment: every weapon at the ground below (24 h: no troop moves there, -1 UCR)", queue,
+                  example="bombard IR-6 GE-2"),
         OrderSpec("launch", [Choice("carrier", own_carriers, "your ship"),
                              Optional(Many("craft", own_craft, "the craft to launch (default: all aboard)"))],
                   "launch craft from a ship into its space", queue, example="launch ISD-1"),

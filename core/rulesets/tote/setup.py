@@ -38,6 +38,7 @@ class Scenario:
     start: str
     day_limit: int
     defenses: tuple[tuple[str, int], ...] = ()
+    installations: tuple[tuple[str, int], ...] = ()
 
 
 @cache
@@ -49,7 +50,8 @@ def scenarios() -> dict[str, Scenario]:
         try:
             sc = Scenario(sid, str(row["name"]), str(row["text"]), str(row["planet"]), int(row["min"]), int(row["max"]),
                           str(row["start"]), int(row.get("day_limit", 0)),
-                          tuple((str(k), int(v)) for k, v in (row.get("defenses") or {}).items()))
+                          tuple((str(k), int(v)) for k, v in (row.get("defenses") or {}).items()),
+                          tuple((str(k), int(v)) for k, v in (row.get("installations") or {}).items()))
         except (KeyError, TypeError, ValueError) as exc:
             raise SetupError(f"scenarios.toml, scenario {sid}: {exc!r}") from None
         if sc.start not in RING or not 2 <= sc.min <= sc.max <= len(FACTIONS):
@@ -162,6 +164,11 @@ def new_state(scenario: str, seats: list[tuple[str, str]], options: dict[str, An
                     rings = DEFENSE_RINGS.get(code, ["B"])
                     units[uid] = model.new_unit(uid, code, seat, f"{rings[i % len(rings)]}-{k % 4 + 1}")
                     ships.append(uid)
+            for code, count in sc.installations:  # its facility and planetary guns on the ground below
+                for _ in range(count):
+                    n += 1
+                    uid = f"{side}-{n}"
+                    units[uid] = model.new_unit(uid, code, seat, f"G-{k % 4 + 1}/surface")
         for code, count in fleet.items():
             for _ in range(count):
                 n += 1

@@ -28,18 +28,22 @@ def card(state: State, u: Unit, full: bool, viewer: str = "") -> dict[str, Any]:
     """A unit card: its specification and its damage, exact for its owner (``full``), in percent otherwise."""
     s = model.spec(u)
     full_at = model.maxima(u)
-    lines = [f"{s.cls} · {'/'.join(s.tech)} · {s.cp} CP · {s.length_m} m"
-             + (f" · hyperdrive class {s.hyperdrive}" if s.hyperdrive is not None else " · no hyperdrive"),
-             f"UCR {s.speed + s.maneuver} (speed {s.speed} + maneuverability {s.maneuver})"]
+    if model.is_installation(u):
+        lines = [f"{s.kind.replace('_', ' ')} on the ground · fixed",
+                 f"Defensive UCR {s.defensive_ucr} (attacks on it use it, TOTE-GARRISON-03)"]
+    else:
+        lines = [f"{s.cls} · {'/'.join(s.tech)} · {s.cp} CP · {s.length_m} m"
+                 + (f" · hyperdrive class {s.hyperdrive}" if s.hyperdrive is not None else " · no hyperdrive"),
+                 f"UCR {s.speed + s.maneuver} (speed {s.speed} + maneuverability {s.maneuver})"]
     layers = [k for k in ("shields", "armor", "hull", "systems") if full_at[k]]
     if full:
         lines.append("  ".join(f"{k.capitalize()} {u[k]}/{full_at[k]}" for k in layers))
     else:
         lines.append("  ".join(f"{k.capitalize()} {model.percent(u, k)}%" for k in layers) + "  (sensor estimate)")
     lines.append("Weapons: " + ("; ".join(m.label for m in s.mounts) or "none"))
-    if s.tractor_projectors:
+    if getattr(s, "tractor_projectors", 0):
         lines.append(f"Tractor beams: {s.tractor_projectors} x {s.tractor_m_each} m")
-    if s.hangar_slots:
+    if getattr(s, "hangar_slots", 0):
         lines.append(f"Hangar: {s.hangar_slots} slots" + (f"; aboard: {', '.join(u['carried']) or 'nothing'}" if full else ""))
     if s.flags:
         lines.append("Flags: " + ", ".join(sorted(s.flags)))
