@@ -18,7 +18,7 @@ from core.rulesets.tote.setup import strongholds
 from core.rulesets.tote.specs import DataError
 
 TEXT_WORLDS = ["Coruscant", "Bastion", "Mon Calamari", "Endor", "Mustafar", "Nal Hutta", "Nar Shaddaa", "Hapes",
-               "Bonadan", "Tatooine", "Vergesso Asteroids", "Byss", "Roon", "Cato Neimoidia"]
+               "Bonadan", "Tatooine", "Vergesso Asteroids", "Byss", "Roon", "Cato Neimoidia", "Kessa Reach"]
 
 
 def raw() -> tuple[dict[str, Any], dict[str, Any]]:
@@ -31,10 +31,10 @@ def test_map_is_a_graph_of_worlds_joined_by_routes() -> None:
     """TOTE-MAP-01, TOTE-GAP-08: an original graph of 60 to 80 worlds with every world the text names,
     every route's ends on the map, and every world reachable from Coruscant."""
     g = gx.galaxy()
-    assert 60 <= len(g.planets) <= 80 and len(g.planets) == 68
+    assert 60 <= len(g.planets) <= 80 and len(g.planets) == 69
     names = {p.name for p in g.planets.values()}
     assert not [w for w in TEXT_WORLDS if w not in names]
-    assert all(r.a in g.planets and r.b in g.planets for r in g.routes) and len(g.routes) == 97
+    assert all(r.a in g.planets and r.b in g.planets for r in g.routes) and len(g.routes) == 99
     assert set(g.hours_from("coruscant")) == set(g.planets)
 
 
@@ -51,7 +51,7 @@ def test_strongholds_of_the_ten_factions_at_about_equal_hours() -> None:
     hours = g.stronghold_hours()
     assert hours == {"IR": 42, "NR": 48, "RA": 42, "TF": 48, "HS": 48, "HC": 48, "CSA": 42, "IND": 42, "ORC": 42}
     assert g.spread == (42, 48) and g.spread_limit == 12
-    assert g.summary() == ("68 worlds, 97 routes (36 trade, 55 common, 6 uncharted); "
+    assert g.summary() == ("69 worlds, 99 routes (36 trade, 57 common, 6 uncharted); "
                            "the strongholds lie 42 to 48 route-hours from Coruscant")
 
 
@@ -171,7 +171,7 @@ def test_hapes_stronghold_pays_the_uncharted_cost_both_ways() -> None:
     (lambda p, r: r["trade"].__setitem__("braxant_run", ["mygeeto", "muunilinst"]) or r["routes"].__setitem__(
         "common", [x for x in r["routes"]["common"] if "bastion" not in x]), r"no route leads from Coruscant to Bastion"),
     (lambda p, r: r["hours"].update(stronghold_spread_hours=5), r"the strongholds lie 42 to 48 route-hours from Coruscant, 6 h apart; at most 5 h"),
-    (lambda p, r: [p["planet"].pop(k) for k in list(p["planet"])[-10:]], r"58 worlds; the map needs 60 to 80"),
+    (lambda p, r: [p["planet"].pop(k) for k in list(p["planet"])[-10:]], r"59 worlds; the map needs 60 to 80"),
     (lambda p, r: p["feature"].pop("Factory"), r"no \[feature\] entry for Factory"),
     (lambda p, r: p["planet"]["kessel"].update(name="Kuat"), r"planet 'kessel': the name 'Kuat' is taken by 'kuat'"),
 ])
@@ -199,7 +199,7 @@ def test_map_board_shape_for_a_viewer_who_knows_little() -> None:
     strongholds and the map are public (catalog 5.5), every other world is '?' until scanned."""
     g = gx.galaxy()
     board = gx.map_board(g)
-    assert board["kind"] == "map" and len(board["places"]) == 68 and len(board["lanes"]) == 97
+    assert board["kind"] == "map" and len(board["places"]) == 69 and len(board["lanes"]) == 99
     by = {p["id"]: p for p in board["places"]}
     assert set(by["kessel"]) == {"id", "name", "x", "y", "owner", "symbol", "marks", "lines"}
     assert (by["coruscant"]["symbol"], by["coruscant"]["owner"]) == ("G", "GE")
