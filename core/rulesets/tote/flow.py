@@ -162,8 +162,7 @@ def resolve_post(ruleset: Any, state: State) -> list[Event]:
     if seat is None:
         return []
     texts = [o["text"] for o in state["sheets"].get(seat, [])]
-    events = [log(state, f"Day {state['turn']}: {seat} posts ({len(texts)} order{'s' if len(texts) != 1 else ''}).",
-                  kind="tote.post")]
+    events = [log(state, f"Day {state['turn']}: {seat} posts.", kind="tote.post")]  # how many orders is its own affair
     events += run_orders(ruleset, state, seat, texts)
     events += end_post(state, seat)
     state["sheets"][seat] = []
