@@ -144,3 +144,24 @@ def test_time03_orders_revised_until_committed_then_final() -> None:
     assert s.awaiting() == {"bo"} and s.sheet("al") == []
     with pytest.raises(OrderError, match="al has no order 1 on the sheet"):
         s.withdraw("al", "al", 0)
+
+
+def test_gap33_industrial_output_on_action_days() -> None:
+    """TOTE-GAP-33, TOTE-ECON-03: on an Action Day a faction gets 1000 KC, the Industrial Output of each
+    world where it holds a facility (Kuat: Shipyard 300 + Heavy Industry 250) and of each facility it
+    holds (a Shipyard 100, a Command Center 200), nothing from a system in conflict; other days nothing."""
+    from core.rulesets.tote.galaxy import galaxy
+    g = galaxy()
+    facilities = [{"id": "f1", "type": "YARD", "faction": "al", "system": "kuat"},
+                  {"id": "f2", "type": "FCC", "faction": "al", "system": "coruscant"},
+                  {"id": "f3", "type": "FACTORY", "faction": "al", "system": "kessel", "destroyed": True},
+                  {"id": "f4", "type": "YARD", "faction": "bo", "system": "corellia"}]
+    units = {"GE-1": {"id": "GE-1", "type": "ISD", "faction": "al", "system": "kuat"}}
+    total, lines = clk.action_day_income(g, "al", 15, units, facilities)
+    assert total == 1000 + 550 + 550 + 100 + 200
+    assert lines == ["Action Day income: 1000 KC", "Coruscant (Shipyard, Heavy Industry): 550 KC",
+                     "Kuat (Shipyard, Heavy Industry): 550 KC", "Orbital Shipyard Complex at Kuat: 100 KC",
+                     "Faction Command Center at Coruscant: 200 KC"]
+    fought, why = clk.action_day_income(g, "al", 15, units, facilities, conflict=["kuat"])
+    assert fought == 1000 + 550 + 200 and "Kuat: nothing while the system is in conflict" in why
+    assert clk.action_day_income(g, "al", 16, units, facilities) == (0, [])

@@ -161,6 +161,44 @@ def income_due(turn: int, industrial_output_kc: int, c: Clock | None = None) -> 
     return c.income_base_kc + _hours(industrial_output_kc, "Industrial Output") if is_action_day(turn, c) else 0
 
 
+def action_day_income(g: Any, faction: str, turn: int, units: Mapping[str, Mapping[str, Any]] | Iterable[Mapping[str, Any]],
+                      facilities: Iterable[Mapping[str, Any]], conflict: Iterable[str] = (),
+                      c: Clock | None = None) -> tuple[int, list[str]]:
+    """What ``faction`` is paid at the start of ``turn`` and why, line by line (TOTE-ECON-01..03,
+    TOTE-GAP-33): nothing unless it is an Action Day; else 1000 KC, the Industrial Output of every
+    world (of the galaxy ``g``) where it holds a facility, and that of each of its units and
+    facilities, except from a system in ``conflict``. ``units`` are campaign units (``type``,
+    ``faction``, ``system``, ``destroyed``), ``facilities`` facility instances (``type``,
+    ``faction``, ``system``, ``destroyed``)."""
+    from .data import facility_types, unit_types
+    c = c or clock()
+    if not is_action_day(turn, c):
+        return 0, []
+    fighting = set(conflict)
+    lines = [f"Action Day income: {c.income_base_kc} KC"]
+    total = c.income_base_kc
+    mine = [f for f in facilities if f.get("faction") == faction and not f.get("destroyed")]
+    for world in sorted({str(f["system"]) for f in mine}, key=lambda w: g.planets[w].name):
+        p = g.planets[world]
+        if p.industrial_output_kc and world in fighting:
+            lines.append(f"{p.name}: nothing while the system is in conflict")
+        elif p.industrial_output_kc:
+            total += p.industrial_output_kc
+            lines.append(f"{p.name} ({', '.join(p.features)}): {p.industrial_output_kc} KC")
+    types = facility_types()
+    unit_list = list(units.values()) if isinstance(units, Mapping) else list(units)
+    owned = [(f, types[f["type"]]) for f in mine] + [
+        (u, unit_types()[u["type"]]) for u in unit_list
+        if u.get("faction") == faction and not u.get("destroyed") and u["type"] in unit_types()]
+    for thing, kind in owned:
+        kc = int(kind.industrial_output_kc)
+        if kc and thing.get("system") not in fighting:
+            total += kc
+            where = g.planets[thing["system"]].name if thing.get("system") in g.planets else "in hyperspace"
+            lines.append(f"{kind.name} at {where}: {kc} KC")
+    return total, lines
+
+
 def next_post_hour(last_post_hour: int | None, c: Clock | None = None) -> int:
     """The first game hour at which a faction that last posted at ``last_post_hour`` may post again:
     24 hours later (TOTE-TIME-01/02); hour 0 if it never posted."""
