@@ -42,8 +42,9 @@ def test_gap_02_posts_one_after_another_in_rotating_initiative(battle) -> None:
 
 
 def test_gap_02_units_without_orders_fire_at_the_highest_quotient(battle) -> None:
-    """TOTE-GAP-02: an ISD (UCR 3) with no orders fires at the hostile with the highest quotient:
-    a CORV (UCR 7, q 0.428) before a CGUN (UCR 8, q 0.375)."""
+    """TOTE-GAP-02, TOTE-META-02 (the engine does the GM's work: it commands the units a player gave
+    no order): an ISD (UCR 3) with no orders fires at the hostile with the highest quotient: a CORV
+    (UCR 7, q 0.428) before a CGUN (UCR 8, q 0.375)."""
     b = battle({"ann": ("GE", "ISD:1"), "ben": ("NR", "CGUN:1, CORV:1")}, seed="auto")
     for u in b.state["units"].values():
         b.place(u["id"], "C-1")
