@@ -592,3 +592,51 @@ def test_ob_01_orbital_bombardment_fires_everything_and_marks_the_grid(battle) -
     b2.place("IR-1", "A-1")
     b2.turn_to("ann")
     assert "only Star Destroyers" in b2.refused("ann", "bombard IR-1 GE-7")
+
+
+# ---- the bot -------------------------------------------------------------------------------------
+
+def test_bot_focuses_fire_on_the_weakest_capital_ship(battle) -> None:
+    """The bot's armed units in reach all fire at one target: the enemy capital ship with the least
+    strength left (sensor percentages), before craft; out-of-reach units close in."""
+    from core.rulesets.tote import bot
+    b = battle({"ann": ("GE", "ISD:1, STRK:1"), "ben": ("NR", "CGUN:3")}, seed="botf")
+    for u in b.state["units"].values():
+        b.place(u["id"], "C-1")
+    b.place("GE-2", "C-3")
+    b.unit("NR-2")["hull"] = 40
+    b.turn_to("ann")
+    orders = bot.play(b.rs.view(b.state, "ann"), "ann")
+    assert "fire GE-1 NR-2" in orders, orders
+    assert any(o.startswith("move GE-2 ") for o in orders), f"the out-of-reach ship should close in: {orders}"
+
+
+def test_bot_withdraws_when_beaten(battle) -> None:
+    """The bot withdraws every ship that can jump once its fighting CP falls under a third of the
+    strongest hostile faction it sees (or of what it brought)."""
+    from core.rulesets.tote import bot
+    b = battle({"ann": ("NR", "CORV:1, CGUN:2"), "ben": ("GE", "ACC:1")}, seed="botw")
+    for u in b.state["units"].values():
+        b.place(u["id"], "C-1")
+    b.unit("NR-2").update(disabled=True, shields=0, armor=0)
+    b.unit("NR-3").update(destroyed=True, hull=0, shields=0, armor=0)
+    b.turn_to("ann")
+    assert bot.play(b.rs.view(b.state, "ann"), "ann") == ["withdraw NR-1"]
+
+
+def test_bot_keeps_capital_ships_out_of_deep_space_and_fighters_on_patrol(battle) -> None:
+    """Capital ships never step into a Deep Space Zone to chase a target elsewhere; with enemy craft
+    about, a fighter flies CSP over its own capital ships."""
+    from core.rulesets.tote import bot, grid
+    b = battle({"ann": ("RA", "MC80:1"), "ben": ("GE", "STRK:1, TIEAV:1")}, seed="botd", craft=True)
+    b.place("RA-1", "C-1")
+    b.place("GE-1", "C-3")
+    b.place("GE-2", "C-1")
+    for cid in b.unit("RA-1")["carried"]:
+        b.unit(cid).update(space="C-1", carried_by=None)
+    b.unit("RA-1")["carried"] = []
+    b.turn_to("ann")
+    orders = bot.play(b.rs.view(b.state, "ann"), "ann")
+    moves = [o.split()[2] for o in orders if o.startswith("move RA-1 ")]
+    assert all(grid.kind(m) != "dsz" for m in moves), orders
+    assert any(o.startswith("patrol ") for o in orders), orders

@@ -133,3 +133,15 @@ class TestRingsSnapshots:
             await pilot.press("down", "c")
             await settle(pilot)
         assert snap_compare(app_for(battle_session()), run_before=cards, terminal_size=size)
+
+
+def test_rings_board_shows_the_ground_and_hides_what_sensors_miss() -> None:
+    """The stronghold's installations stand on the Surface of the defender's ground grid: the GM's
+    board shows them there; an attacker in a Deep Space Zone sees nothing of the ground."""
+    session = Session.new("tote", [("al", "IR"), ("bo", "NR")], scenario="stronghold", seed="rings-ground")
+    gm = render(session.view("gm")["board"], 118).plain
+    surface = next(l for l in gm.splitlines() if l.startswith("Surface"))
+    assert "G-1 Surface" in surface
+    assert "IR: FCC PTLE PICE" in gm, gm
+    attacker = render(session.view("bo")["board"], 118).plain
+    assert "FCC" not in attacker and "PTLE" not in attacker, "the ground is hidden from a Deep Space Zone"
