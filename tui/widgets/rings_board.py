@@ -118,7 +118,9 @@ def cell_block(space: dict[str, Any], board: dict[str, Any], width: int, selecte
 
 def layout(board: dict[str, Any], width: int) -> tuple[int, list[tuple[str, list[tuple[str, int]]]]]:
     """The label width and, per row, its label and cells as (space id, cell width)."""
-    label_w = max([len(str(r.get("label", ""))) for r in board.get("rows", [])] + [3]) + 1
+    short = width < 100  # at 80 columns the row labels shrink to four letters ("Surf")
+    label_w = max([len(str(r.get("label", ""))[:4] if short else str(r.get("label", ""))) for r in board.get("rows", [])]
+                  + [3]) + 1
     ncols = max([len(r.get("cells", [])) for r in board.get("rows", [])] + [1])
     col_w = max(8, (width - label_w) // ncols - 1)
     rows = []
@@ -127,7 +129,7 @@ def layout(board: dict[str, Any], width: int) -> tuple[int, list[tuple[str, list
         if not cells:
             continue
         span = (col_w + 1) * ncols // len(cells) - 1
-        rows.append((str(r.get("label", "")), [(str(c), span) for c in cells]))
+        rows.append((str(r.get("label", ""))[:4] if short else str(r.get("label", "")), [(str(c), span) for c in cells]))
     return label_w, rows
 
 
@@ -155,7 +157,8 @@ def render(board: dict[str, Any], width: int, cursor: tuple[int, int] | None = N
                 else:
                     text.append(" " * cells[c][1])
             text.append("\n")
-        text.append(" " * label_w + "─" * max(0, width - label_w) + "\n", style="dim")
+        if width >= 100:  # at 80 columns the rows go without rules, so more of the grid fits the screen
+            text.append(" " * label_w + "─" * max(0, width - label_w) + "\n", style="dim")
     text.append(LEGEND[:width], style="dim")
     if cursor is not None:
         sid = picked_space(board, width, cursor)
@@ -297,7 +300,8 @@ class RingsBoard(VerticalScroll, can_focus=True):
         line = event.y + int(self.scroll_y) - (1 if self._board.get("title") else 0)
         spaces = self._board.get("spaces", {})
         for r, (_label, cells) in enumerate(rows):
-            height = max(len(cell_block(spaces.get(sid, {"id": sid}), self._board, w, False)) for sid, w in cells) + 1
+            height = max(len(cell_block(spaces.get(sid, {"id": sid}), self._board, w, False)) for sid, w in cells) \
+                + (1 if width >= 100 else 0)
             if line < height:
                 x = event.x - label_w
                 c = 0
