@@ -133,8 +133,10 @@ def layout(board: dict[str, Any], width: int) -> tuple[int, list[tuple[str, list
     return label_w, rows
 
 
-def render(board: dict[str, Any], width: int, cursor: tuple[int, int] | None = None) -> Text:
-    """The whole board as Rich text of ``width`` columns, with the legend under it."""
+def render(board: dict[str, Any], width: int, cursor: tuple[int, int] | None = None, rules: bool | None = None) -> Text:
+    """The whole board as Rich text of ``width`` columns, with the legend under it; ``rules`` draws a
+    line between rows (default: at 100 columns or more)."""
+    rules = width >= 100 if rules is None else rules
     text = Text()
     title = str(board.get("title") or "")
     if title:
@@ -157,7 +159,7 @@ def render(board: dict[str, Any], width: int, cursor: tuple[int, int] | None = N
                 else:
                     text.append(" " * cells[c][1])
             text.append("\n")
-        if width >= 100:  # at 80 columns the rows go without rules, so more of the grid fits the screen
+        if rules:  # on a small screen the rows go without rules, so more of the grid fits
             text.append(" " * label_w + "─" * max(0, width - label_w) + "\n", style="dim")
     text.append(LEGEND[:width], style="dim")
     if cursor is not None:
@@ -234,6 +236,10 @@ class RingsBoard(VerticalScroll, can_focus=True):
     def on_resize(self) -> None:
         self._draw()
 
+    def _rules(self) -> bool:
+        """Lines between rows only when the board has the height for them (a 40-line terminal)."""
+        return self.size.height >= 22 or not self.size.height
+
     def _width(self) -> int:
         return max(40, self.size.width - 2) if self.size.width else 118
 
@@ -241,11 +247,11 @@ class RingsBoard(VerticalScroll, can_focus=True):
         if self._board is None:
             return
         width = self._width()
-        key = (id(self._board), width, self.cursor)
+        key = (id(self._board), width, self.cursor, self._rules())
         if key == self._shown:
             return
         self._shown = key
-        self.query_one("#rings-picture", Static).update(render(self._board, width, self.cursor))
+        self.query_one("#rings-picture", Static).update(render(self._board, width, self.cursor, self._rules()))
 
     def action_cursor(self, dr: int, dc: int) -> None:
         """Move the cursor one space (row, column)."""
@@ -301,7 +307,7 @@ class RingsBoard(VerticalScroll, can_focus=True):
         spaces = self._board.get("spaces", {})
         for r, (_label, cells) in enumerate(rows):
             height = max(len(cell_block(spaces.get(sid, {"id": sid}), self._board, w, False)) for sid, w in cells) \
-                + (1 if width >= 100 else 0)
+                + (1 if self._rules() else 0)
             if line < height:
                 x = event.x - label_w
                 c = 0
