@@ -3,7 +3,8 @@
 - Conservation of units: no unit appears or vanishes; a destroyed unit stays destroyed, a
   withdrawn one stays gone; every change of a unit's layers comes with a logged combat event.
 - Caps: no layer above its maximum or below 0; hangars within their slots; a carried craft is
-  aboard exactly the carrier that lists it; a destroyed capital ship has Hull 0.
+  aboard exactly the carrier that lists it; a destroyed capital ship has Hull 0; every unit is a
+  seat's and stands in a space of the grid (or aboard, or gone).
 - Viewers: the order sheet of a seat is only ever changed by that seat's orders or by its post.
 """
 from __future__ import annotations
@@ -22,6 +23,13 @@ def problems(before: State, after: State, events: list[dict[str, Any]]) -> list[
         gained = sorted(set(after["units"]) - set(before["units"]))
         lost = sorted(set(before["units"]) - set(after["units"]))
         out.append(f"units appeared {gained} or vanished {lost}")
+    from . import grid
+    spaces = set(grid.spaces())
+    for uid, u in after["units"].items():
+        if u["faction"] not in after["seats"]:
+            out.append(f"{uid} belongs to {u['faction']!r}, no seat of this game")
+        if u["space"] is not None and u["space"] not in spaces:
+            out.append(f"{uid} is in {u['space']!r}, no space of the grid")
     combat = any(str(e.get("kind", "")) in ("tote.hit", "tote.scuttle", "tote.swarm") for e in events)
     for uid, u in after["units"].items():
         old = before["units"].get(uid)
