@@ -640,3 +640,27 @@ def test_bot_keeps_capital_ships_out_of_deep_space_and_fighters_on_patrol(battle
     moves = [o.split()[2] for o in orders if o.startswith("move RA-1 ")]
     assert all(grid.kind(m) != "dsz" for m in moves), orders
     assert any(o.startswith("patrol ") for o in orders), orders
+
+
+def test_burden_01_units_acting_in_a_battle_hold_at_most_23_cp(battle) -> None:
+    """TOTE-BURDEN-01/03, TOTE-GAP-26/53: a faction whose units in the battle hold more than 23 CP (a
+    captured ship joined it) may act with at most 23 CP of them in a post; a craft attached to a
+    ship commits the ship's CP; units over the limit may still hold or withdraw; bonus CP raise it."""
+    b = battle({"ann": ("GE", "ACC:1, STRK:1, ESC:1"), "ben": ("NR", "CORV:1")}, seed="cp", craft=True)
+    from core.rulesets.tote import model as m
+    b.state["units"]["GE-90"] = m.new_unit("GE-90", "ISD", "ann", "C-1")  # a prize ship: 22 + 10 CP in the battle
+    tie = b.unit("GE-2")["carried"][0]
+    b.turn_to("ann")
+    b.order("ann", "move GE-1 B-1")
+    b.order("ann", "move GE-90 B-1")
+    msg = b.refused("ann", "move GE-2 B-1")
+    assert "TOTE-BURDEN-01" in msg and "27 CP" in msg, msg
+    msg = b.refused("ann", f"launch GE-2 {tie}")
+    assert "TOTE-BURDEN-01" in msg, "launching a ship's craft commits the ship's CP"
+    b.order("ann", "withdraw GE-3")
+    b.order("ann", "hold GE-2")
+    b2 = battle({"ann": ("GE", "ACC:1, STRK:1"), "ben": ("NR", "CORV:1")}, seed="cp2", bonus_cp=5)
+    b2.state["units"]["GE-90"] = m.new_unit("GE-90", "ISD", "ann", "C-1")
+    b2.turn_to("ann")
+    for text in ("move GE-1 B-1", "move GE-90 B-1", "move GE-2 B-1"):
+        b2.order("ann", text)  # 12 + 10 + 5 = 27 <= 23 + 5

@@ -44,6 +44,8 @@ class TwilightOfTheEmpire(Ruleset):
             "day_limit": 0,             # 0: the scenario's own limit
             "lists": {},                # seat or faction -> a faction's ready fleet or list text "GE: ISD2:1, VSD:1"
             "alliances": [],            # TOTE-GAP-45: lists of factions that are not hostile to each other
+            "battle_cp_limit": True,    # TOTE-GAP-26: units acting in the battle hold at most 23 CP + bonus
+            "bonus_cp": 0,              # TOTE-GAP-53
             "round_per": "attack_pool",  # TOTE-GAP-12: attack_pool | weapon
             "ground_air_stacks": True,  # TOTE-GAP-17: the Air layer's -1 adds to the atmosphere's
         }

@@ -24,9 +24,13 @@ def _unit(state: State, seat: str, uid: str) -> Unit:
     return u
 
 
-def _ordered(state: State, uid: str) -> None:
+def _ordered(state: State, uid: str, acting: bool = True) -> None:
+    """``uid`` was given an order this post; ``acting`` (all but hold and withdraw) commits its CP
+    to the battle (TOTE-GAP-26)."""
     if uid not in state["post"]["ordered"]:
         state["post"]["ordered"].append(uid)
+    if acting and uid not in state["post"].setdefault("acting", []):
+        state["post"]["acting"].append(uid)
 
 
 def do_move(state: State, seat: str, units: list[str], space: str) -> list[Event]:
@@ -102,7 +106,10 @@ def fire_at(state: State, u: Unit, target: Unit, mounts: list[str] | None, auto:
         shooter["bombing"] = True
     if target.get("patrol") and _occupies(u, target):
         state["post"]["occupied"].append(target["id"])
-    if not auto:
+    if auto:  # it fired on its own: it acts, but its orders (none) stay open
+        if u["id"] not in state["post"].setdefault("acting", []):
+            state["post"]["acting"].append(u["id"])
+    else:
         _ordered(state, u["id"])
     events = []
     for ev in hit.events:
@@ -293,7 +300,7 @@ def do_hold(state: State, seat: str, units: list[str]) -> list[Event]:
     """These units hold position and hold fire this post (no automatic defence)."""
     for uid in units:
         _unit(state, seat, uid)
-        _ordered(state, uid)
+        _ordered(state, uid, acting=False)
     return [flow.log(state, f"{', '.join(units)} hold.", [to_seat(seat)], kind="tote.hold")]
 
 
@@ -325,7 +332,7 @@ def do_withdraw(state: State, seat: str, units: list[str]) -> list[Event]:
         movement.check_sequence(u, "withdraw")
         u["acted"] = list(u["acted"]) + ["withdraw"]
         u["withdrawing"] = True
-        _ordered(state, uid)
+        _ordered(state, uid, acting=False)  # units over the limit may still withdraw (TOTE-GAP-26)
     return [flow.log(state, f"{', '.join(units)} will jump to hyperspace at the end of the post.", [to_seat(seat)])]
 
 

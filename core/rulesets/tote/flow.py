@@ -9,6 +9,9 @@
   and recall, (c) unit actions in the order given, then the automatic defence, (d) tractor beams
   last (TOTE-TRACTOR-08) with the drags of the ships they hold, (e) hyperspace: withdrawals
   (TOTE-TIME-05/06, TOTE-GAP-51).
+- TOTE-BURDEN-01 / TOTE-GAP-26: the units acting in a post (not those that only hold or withdraw)
+  may commit at most 23 CP plus ``bonus_cp``; an order that would pass it is refused, and the
+  automatic defence stops short of it.
 - At the start of a faction's post its units' round flags reset and the tractor holds it placed in
   its previous post end (TOTE-GAP-41); at the end of its post its DISABLED ships that had their
   final actions become inert and its destroyed squadrons that flew their last are gone (TOTE-GAP-22/52).
@@ -88,7 +91,7 @@ def begin_post(state: State, seat: str) -> list[Event]:
             u["tractored_by"] = None
             events.append(log(state, f"{seat} releases the tractor hold on {u['id']}.", [to_seat(seat), to_seat(u["faction"])]))
     state["active"] = seat
-    state["post"] = {"seat": seat, "ordered": [], "occupied": []}
+    state["post"] = {"seat": seat, "ordered": [], "acting": [], "occupied": []}
     from .strikes import ob_expires
     for effect in [e for e in state.get("ob", []) if ob_expires(e, int(state["turn"]), seat)]:
         state["ob"].remove(effect)
@@ -150,9 +153,26 @@ def _one(ruleset: Any, state: State, seat: str, text: str, index: int, strict: i
 
 def dry_run(ruleset: Any, state: State, seat: str, texts: list[str]) -> None:
     """Check that the last of ``texts`` can be carried out after the others, on a copy of the
-    state (nothing changes). Raises OrderError saying why not."""
+    state (nothing changes), within the battle's command limit. Raises OrderError saying why not."""
     trial = json.loads(json.dumps(state))
     run_orders(ruleset, trial, seat, texts, strict=len(texts) - 1, defend=False)
+    problem = cp_problem(trial, seat)
+    if problem:
+        raise OrderError(f"{texts[-1]!r}: {problem}")
+
+
+def cp_problem(state: State, seat: str, extra: str | None = None) -> str:
+    """Why the units acting this post (with ``extra``) would break the battle's command limit:
+    23 CP plus the ``bonus_cp`` option; a craft attached to a ship commits the ship's CP; platforms,
+    installations and free defenses commit none (TOTE-BURDEN-01, TOTE-GAP-26/53). "" when within
+    it, or when the ``battle_cp_limit`` option is off."""
+    if not state["options"].get("battle_cp_limit", True):
+        return ""
+    from .fleet import check_battle_cp
+    ids = list(state["post"].get("acting", [])) + ([extra] if extra else [])
+    acting = [state["units"][i] for i in ids if state["units"][i]["faction"] == seat]
+    breaches = check_battle_cp(acting, state["units"], int(state["options"].get("bonus_cp") or 0))
+    return str(breaches[0]) if breaches else ""
 
 
 def resolve_post(ruleset: Any, state: State) -> list[Event]:
@@ -244,7 +264,7 @@ def auto_defense(state: State, seat: str) -> list[Event]:
         if not mounts_left(u):
             continue
         target = best_target(state, u, covered)
-        if target is None:
+        if target is None or cp_problem(state, seat, uid):
             continue
         try:
             events += fire_at(state, u, target, mounts_left(u), auto=True)

@@ -163,6 +163,7 @@ def new_state(scenario: str, seats: list[tuple[str, str]], options: dict[str, An
                     uid = f"{side}-{n}"
                     rings = DEFENSE_RINGS.get(code, ["B"])
                     units[uid] = model.new_unit(uid, code, seat, f"{rings[i % len(rings)]}-{k % 4 + 1}")
+                    units[uid]["bonus"] = True  # free: they commit no CP (TOTE-PDF-02)
                     ships.append(uid)
             for code, count in sc.installations:  # its facility and planetary guns on the ground below
                 for _ in range(count):
