@@ -4,7 +4,9 @@
 Run: .venv/bin/python -m pytest -m bench tests/bench/bench_tote.py -s
 The ten factions' ready fleets (the melee scenario) with every craft launched, topped up to exactly
 300 units with more squadrons, spread over the 16 ring spaces (faction k's units in the spaces of
-quadrant k mod 4 + 1 and its neighbours, so every space holds enemies in range). Three timings, each
+quadrant k mod 4 + 1 and its neighbours, so every space holds enemies in range); the top-up squadrons
+put factions past 23 CP, so the battle's command limit (TOTE-GAP-26) is off and every unit may act.
+Three timings, each
 the median of 5 runs from the same position:
 - resolve only: every post resolved with empty sheets (all 300 units defend themselves, TOTE-GAP-02);
 - bots: each faction's bot reads its view, its orders are queued (each checked by a dry run of the
@@ -31,7 +33,7 @@ def position() -> tuple[TwilightOfTheEmpire, dict]:
     """The 10-faction battle with exactly 300 units on the grid."""
     rs = TwilightOfTheEmpire()
     sides = rs.sides()
-    state = rs.setup("melee", [SeatSpec(f"p{i}", s) for i, s in enumerate(sides)], {"day_limit": 99}, "bench")
+    state = rs.setup("melee", [SeatSpec(f"p{i}", s) for i, s in enumerate(sides)], {"day_limit": 99, "battle_cp_limit": False}, "bench")
     units = state["units"]
     for u in units.values():
         u["carried"] = []
