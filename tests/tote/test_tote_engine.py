@@ -664,3 +664,14 @@ def test_burden_01_units_acting_in_a_battle_hold_at_most_23_cp(battle) -> None:
     b2.turn_to("ann")
     for text in ("move GE-1 B-1", "move GE-90 B-1", "move GE-2 B-1"):
         b2.order("ann", text)  # 12 + 10 + 5 = 27 <= 23 + 5
+
+
+def test_conflict_01_the_system_is_in_conflict_while_hostiles_fight(battle) -> None:
+    """TOTE-CONFLICT-01/02, TOTE-GAP-45: the system is in conflict while two hostile factions have
+    fighting units there (allies do not count), and clear once one side is gone."""
+    b = duel(battle, target="CORV:1")
+    assert flow.in_conflict(b.state) and b.rs.view(b.state, "ann")["resources"]["system"] == "in conflict"
+    b.post("ann", "fire GE-1 NR-1")
+    assert not flow.in_conflict(b.state)
+    allies = battle({"ann": ("GE", "ISD:1"), "ben": ("IR", "STRK:1")}, seed="allied", alliances=[["GE", "IR"]])
+    assert not flow.in_conflict(allies.state)

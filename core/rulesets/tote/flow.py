@@ -298,6 +298,13 @@ def finish_withdrawals(state: State, seat: str) -> list[Event]:
 
 # ---- the end ------------------------------------------------------------------------------------
 
+def in_conflict(state: State) -> bool:
+    """The system is in conflict while units of two hostile factions are in the battle; every unit
+    taking part is then in conflict too (TOTE-CONFLICT-01/02, TOTE-GAP-45)."""
+    present = [s for s in state["seats"] if any(model.fighting(u) for u in model.units_of(state, s))]
+    return any(model.hostile(state, a, b) for i, a in enumerate(present) for b in present[i + 1:])
+
+
 def fighting_cp(state: State, seat: str) -> int:
     """CP of the faction's units still fighting (platforms count 0, TOTE-GAP-18; craft of a ship's
     complement count in their carrier's CP, TOTE-BURDEN-02)."""

@@ -159,7 +159,8 @@ def build(state: State, viewer: str) -> dict[str, Any]:
     if viewer != "gm":
         contacts = [u for u in seen if u["faction"] != viewer]
         rosters.append({"title": "Contacts (sensor estimates)", "rows": [roster_row(u, False) for u in contacts] or ["none"]})
-    resources: dict[str, Any] = {"day": state["turn"], "posting": flow.active(state) or "-"}
+    resources: dict[str, Any] = {"day": state["turn"], "posting": flow.active(state) or "-",
+                                 "system": "in conflict" if flow.in_conflict(state) else "clear"}
     if viewer in state["seats"]:
         resources["CP fighting"] = flow.fighting_cp(state, viewer)
         resources["units in battle"] = len(model.units_of(state, viewer))
