@@ -49,9 +49,11 @@ def active_units(units: Units) -> dict[str, Record]:
 
 def reserve_counts(units: Units, faction: str) -> dict[str, int]:
     """``{code: count}`` of ``faction``'s reserve units that count toward its 23 CP (TOTE-RES-01): those
-    not being activated, the craft aboard listed with their ships (they add no CP)."""
+    not being activated, neither craft aboard a ship (they add no CP, TOTE-BURDEN-02) nor bonus units
+    (TOTE-PDF-02)."""
     return dict(Counter(u["type"] for u in units.values() if u["faction"] == faction and in_reserve(u)
-                        and not u.get("activating") and not u.get("destroyed")))
+                        and not u.get("activating") and not u.get("destroyed") and not u.get("carried_by")
+                        and not u.get("bonus")))
 
 
 def _with_craft(units: Units, uid: str) -> list[str]:
@@ -88,9 +90,9 @@ def send_to_reserve(units: Units, uid: str, faction: str, strongholds: Iterable[
         raise OrderError(f"{uid} is in combat at {u['system']}: no unit goes to the reserve while in conflict (TOTE-GAP-47)")
     counts = Counter(reserve_counts(units, faction))
     counts.subtract(extra or {})
-    for i in _with_craft(units, uid):
-        counts[units[i]["type"]] += 1
-    breaches = check_fleet({c: n for c, n in counts.items() if n > 0}, kind="reserve")
+    if not u.get("bonus"):
+        counts[u["type"]] += 1
+    breaches = [b for b in check_fleet({c: n for c, n in counts.items() if n > 0}, kind="reserve") if b.rule == "TOTE-RES-01"]
     if breaches:
         raise OrderError(f"the Fleet Reserve Force would break {breaches[0].rule}: {breaches[0].text}")
     changed = {i: {**units[i], "reserve": True, "activating": None, "system": None, "space": None, "transit": None,
