@@ -26,6 +26,9 @@ def ship(uid: str, faction: str = "GE", system: str | None = "coruscant", space:
     return {**model.new_unit(uid, "ISD", faction, space), "system": system, "transit": None}
 
 
+FCC = {"id": "F-GE", "type": "FCC", "faction": "GE", "system": "coruscant", "space": "G-1/surface", "destroyed": False}
+
+
 def raw() -> dict[str, Any]:
     return copy.deepcopy(packaged_toml("core.rulesets.tote", "data", "heroes.toml"))
 
@@ -76,24 +79,25 @@ def test_hero04_one_extra_hero_counting_the_dead() -> None:
     """TOTE-HERO-04, TOTE-GAP-30: a player may train 1 extra Hero (5000 KC, 14 days at the Command
     Center); a Hero in training counts; another faction's Heroes do not."""
     first = hero()
-    timer, left, events = h.order_training([first], [], "GE", "spymaster", "Ysanne Isard", 6000, 48, "coruscant", "T1", "GE-H2")
+    timer, left, events = h.order_training([first], [], "GE", "spymaster", "Ysanne Isard", 6000, 48, FCC, "T1", "GE-H2")
     assert (left, timer["due_hour"], timer["kind"], timer["what"]) == (1000, 48 + 14 * 24, "construction", "hero")
     assert events[0]["to"] == ["GE"]
     with pytest.raises(OrderError, match="may train only 1 extra, 2 in all"):
-        h.order_training([first], [timer], "GE", "jedi", "Someone Else", 9000, 48, "coruscant", "T2", "GE-H3")
+        h.order_training([first], [timer], "GE", "jedi", "Someone Else", 9000, 48, FCC, "T2", "GE-H3")
     assert h.train_refusal([first, hero(faction="NR", name="Ackbar")], [], "GE", "X") is None
     with pytest.raises(OrderError, match="costs 5000 KC"):
-        h.order_training([first], [], "GE", "spymaster", "Ysanne Isard", 4999, 48, "coruscant", "T1", "GE-H2")
+        h.order_training([first], [], "GE", "spymaster", "Ysanne Isard", 4999, 48, FCC, "T1", "GE-H2")
     with pytest.raises(OrderError, match="no standing Faction Command Center"):
-        h.order_training([first], [], "GE", "spymaster", "Ysanne Isard", 6000, 48, None, "T1", "GE-H2")
+        h.order_training([first], [], "GE", "spymaster", "Ysanne Isard", 6000, 48, {**FCC, "destroyed": True}, "T1", "GE-H2")
     second, evs = h.finish_training(timer)
-    assert (second["id"], second["level"], second["class"], second["system"]) == ("GE-H2", 1, "spymaster", "coruscant")
+    assert (second["id"], second["level"], second["class"], second["host"]) == ("GE-H2", 1, "spymaster", "F-GE")
+    assert h.locate(second, {}, {"F-GE": FCC}) == ("coruscant", "G-1/surface")
 
 
 def test_ex37_first_dies_second_trained_third_refused() -> None:
     """TOTE-EX-37: the first Hero dies and a second is trained: allowed (1 extra). A third: refused."""
     first, _ = h.kill(hero(), 100, "lost aboard GE-1")
-    timer, _, _ = h.order_training([first], [], "GE", "general", "Maximilian Veers", 5000, 120, "coruscant", "T1", "GE-H2")
+    timer, _, _ = h.order_training([first], [], "GE", "general", "Maximilian Veers", 5000, 120, FCC, "T1", "GE-H2")
     second, _ = h.finish_training(timer)
     dead_second, _ = h.kill(second, 900, "cut down")
     for alive in (second, dead_second):
@@ -112,7 +116,7 @@ def test_hero05_a_dead_hero_is_gone_for_good() -> None:
     with pytest.raises(OrderError, match="removed for good and cannot be revived or rebuilt"):
         h.upgrade(dead, 5000)
     with pytest.raises(OrderError, match="cannot be rebuilt"):
-        h.order_training([dead], [], "GE", "admiral", "gilad pellaeon", 9000, 400, "coruscant", "T1", "GE-H2")
+        h.order_training([dead], [], "GE", "admiral", "gilad pellaeon", 9000, 400, FCC, "T1", "GE-H2")
     assert h.kill(dead, 400, "again") == (dead, [])
     assert h.effect_total([dead], "ucr_bonus") == 0
 

@@ -15,7 +15,7 @@ State pieces the integrator keeps:
   game hour of its death)}``. Aboard a host, the host's ``system`` and ``space`` are the Hero's
   (:func:`locate`);
 - a **training** (TOTE-GAP-30) is a clock timer ``{"id", "kind": "construction", "due_hour",
-  "what": "hero", "faction", "class", "name", "system", "hero_id"}`` (see :mod:`.clock`); when it
+  "what": "hero", "faction", "class", "name", "system", "fcc" (the Command Center's id), "hero_id"}`` (see :mod:`.clock`); when it
   falls due :func:`finish_training` makes the Hero.
 
 An event is ``{"kind", "text", "to": [factions]}`` (the GM sees every event) or ``{..., "public":
@@ -271,33 +271,35 @@ def train_refusal(heroes: Iterable[Record], trainings: Iterable[Record], faction
 
 
 def order_training(heroes: Iterable[Record], trainings: Iterable[Record], faction: str, cls: str, name: str,
-                   balance_kc: int, hour: int, fcc_system: str | None, timer_id: str,
+                   balance_kc: int, hour: int, fcc: Record | None, timer_id: str,
                    hero_id: str) -> tuple[Record, int, list[Record]]:
     """Begin training a second Hero at the Faction Command Center (TOTE-HERO-04, TOTE-GAP-30): 5000 KC
-    now, ready 14 days later. Returns the training timer, the balance left and the owner's event.
-    Raises OrderError for a third Hero (TOTE-EX-37), a dead Hero rebuilt, no standing Command Center,
-    an unknown class or a short balance."""
+    now, ready 14 days later. ``fcc`` is the faction's Command Center (a facility instance, or None).
+    Returns the training timer, the balance left and the owner's event. Raises OrderError for a third
+    Hero (TOTE-EX-37), a dead Hero rebuilt, no standing Command Center of the faction, an unknown
+    class or a short balance."""
     heroes, trainings = list(heroes), list(trainings)
     why = train_refusal(heroes, trainings, faction, name)
     if why:
         raise OrderError(why)
     hero_class(cls)
-    if not fcc_system:
+    if not fcc or fcc.get("destroyed") or fcc.get("faction") != faction or fcc.get("type") != "FCC":
         raise OrderError(f"{faction} has no standing Faction Command Center to train a Hero at (TOTE-GAP-30)")
+    fcc_system = fcc["system"]
     if balance_kc < TRAIN_COST_KC:
         raise OrderError(f"training a Hero costs {TRAIN_COST_KC} KC and the treasury holds {balance_kc} KC (TOTE-GAP-30)")
     due = hour + 24 * TRAIN_DAYS
     timer = {"id": timer_id, "kind": "construction", "due_hour": due, "what": "hero", "faction": faction,
-             "class": cls, "name": str(name).strip(), "system": fcc_system, "hero_id": hero_id}
+             "class": cls, "name": str(name).strip(), "system": fcc_system, "fcc": fcc["id"], "hero_id": hero_id}
     ev = {"kind": "hero", "to": [faction],
           "text": f"{str(name).strip()} begins training at {fcc_system} for {TRAIN_COST_KC} KC; ready at hour {due}"}
     return timer, balance_kc - TRAIN_COST_KC, [ev]
 
 
 def finish_training(timer: Record) -> tuple[Record, list[Record]]:
-    """The trained Hero of a training timer that fell due, standing at its Command Center's world at
-    level 1, and its owner's event."""
-    hero = new_hero(timer["hero_id"], timer["faction"], timer["class"], timer["name"], timer["system"], space="G-1")
+    """The trained Hero of a training timer that fell due, at level 1 in its Command Center (its host),
+    and its owner's event."""
+    hero = new_hero(timer["hero_id"], timer["faction"], timer["class"], timer["name"], timer["system"], host=timer["fcc"])
     return hero, [{"kind": "hero", "to": [timer["faction"]], "text": f"{hero['name']} completes training at {timer['system']}"}]
 
 

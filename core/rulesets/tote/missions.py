@@ -17,9 +17,10 @@ State pieces the integrator keeps:
 - a **deed** is what the integrator reports as it happens: ``{"type": "visit"|"scan"|"destroy"|
   "deliver", "faction", "system", "hero" (visit: the Hero's id), "code" (destroy: the unit or
   facility code), "flashpoint" (destroy: bool), "first" (scan: the faction had never scanned it
-  before), "count" (deliver: squads landed)}``;
+  before), "count" (deliver: squads landed), "owner" (deliver: the world's owner)}``;
 - a **flashpoint** in play is ``{"id", "flashpoint", "name", "system", "opened_hour", "force" [unit
-  ids of the neutral force, faction :data:`NEUTRAL`], "damage" {faction: damage dealt}, "closed"}``.
+  ids of the neutral force, faction :data:`NEUTRAL`], "damage" {faction: damage dealt}, "closed",
+  "public": True}``.
 
 Mission runs and rewards are their faction's alone (catalog 5.5); flashpoints are public news
 (TOTE-FLASH-01), and so are their payouts, as combat results are (TOTE-COMMS-05).
@@ -375,7 +376,7 @@ def open_flashpoint(fp: Flashpoint, system: str | None, dice: Any, hour: int, fp
             uid = f"{fp_id}-{len(units) + 1}"
             units[uid] = {**model.new_unit(uid, code, NEUTRAL, "C-1"), "system": system, "transit": None}
     rec = {"id": fp_id, "flashpoint": fp.id, "name": fp.name, "system": system, "opened_hour": hour,
-           "force": list(units), "damage": {}, "closed": False}
+           "force": list(units), "damage": {}, "closed": False, "public": True}
     news = {"kind": "flashpoint", "public": True, "hour": hour,
             "text": f"Flashpoint at {g.planets[system].name}: {fp.name}. {fp.text} Payout {fp.payout_kc} KC, shared by damage dealt."}
     return rec, units, [news]
