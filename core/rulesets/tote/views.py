@@ -121,7 +121,7 @@ def roster_row(u: Unit, exact: bool) -> str:
     else:
         layers = " ".join(f"{k[0].upper()}{model.percent(u, k)}%" for k in ("shields", "armor", "hull") if full[k])
     marks = [model.damage_state(u)] + (["tractored"] if u.get("tractored_by") else []) + (["patrol"] if u.get("patrol") else [])
-    return f"{u['id']:7} {u['type']:7} {where:12} {layers:28} {' '.join(marks)}"
+    return f"{u['id']} {u['type']} {where}: {layers} {' '.join(marks)}"
 
 
 def prompt(state: State, viewer: str) -> str:
