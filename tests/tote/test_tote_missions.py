@@ -235,3 +235,14 @@ def test_faction12_gap50_the_hutt_syndicate_network() -> None:
     assert ms.hutt_network_kc("GE", 1450, 10) == 0
     with pytest.raises(ValueError, match="0 or more"):
         ms.hutt_network_kc("HS", 1000, -5)
+
+
+def test_state_pieces_are_json() -> None:
+    """The runs, completions, flashpoints and their forces this module hands the integrator survive a
+    JSON round trip unchanged (saved games)."""
+    import json
+    run = start(hero("jedi"), "lost_holocron")
+    run, done, ev = play(run, [visit("byss"), visit("dagobah")])
+    rec, units, news = ms.open_flashpoint(ms.flashpoints()[2]["pirate_convoy"], None, Dice("j"), 0, "FP1")
+    for piece in (run, done, ev, rec, units, news):
+        assert json.loads(json.dumps(piece)) == piece
