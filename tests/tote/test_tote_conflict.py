@@ -138,3 +138,26 @@ def test_gap49_tatooine_is_a_no_combat_zone() -> None:
         assert "Intergalactic Amnesty" in (cf.amnesty_refusal("tatooine", order) or "")
     assert cf.amnesty_refusal("tatooine", "move") is None and cf.amnesty_refusal("tatooine", "scan") is None
     assert cf.amnesty_refusal("kuat", "fire") is None and cf.amnesty_refusal("tatooine", "fire", amnesty=False) is None
+
+
+def test_conflict_the_fall_of_kuat_step_by_step() -> None:
+    """TOTE-CONFLICT-01..06 in the order the engine calls them: the NR arrives at the GE's Kuat (turn 2,
+    hour 24), destroys the GE's last ship and yard in its post (hour 48): Kuat is occupied; the NR's
+    factory ordered then waits out the conflict (put back 24 hours) until the NR has held Kuat alone
+    for 24 hours (hour 72); when the factory is done, Kuat is the NR's."""
+    units = by_id(ship("GE-1", "GE"), ship("NR-1", "NR", code="MC80"))
+    facs = by_id(fac("F1", "GE"))
+    status, _ = cf.update(None, "kuat", cf.present("kuat", units, facs), 24)
+    assert status["in_conflict"]
+    units["GE-1"] = {**units["GE-1"], "destroyed": True}
+    facs["F1"] = {**facs["F1"], "destroyed": True}
+    status, _ = cf.update(status, "kuat", cf.present("kuat", units, facs), 48)
+    status, ev = cf.occupation(status, "kuat", "GE", units, facs, 48)
+    assert status["occupied"] and status["in_conflict"]
+    build = [{"id": "B1", "kind": "construction", "system": "kuat", "due_hour": 48 + 24, "what": "FACTORY"}]
+    build = cf.hold_builds(build, {"kuat": status}, 24)
+    status, ev = cf.update(status, "kuat", cf.present("kuat", units, facs), 72)
+    assert not status["in_conflict"] and build[0]["due_hour"] == 96
+    assert cf.hold_builds(build, {"kuat": status}, 24) == build
+    status, owner, ev = cf.claim(status, "kuat", fac("F2", "NR", code="FACTORY"), 96)
+    assert owner == "NR" and not status["occupied"]
