@@ -202,3 +202,19 @@ def test_views_keep_a_hero_secret() -> None:
     assert h.view(x, "GE") == x and h.view(x, "gm") == x and h.view(x, "NR") is None
     dead, _ = h.kill(x, 5, "x")
     assert h.view(dead, "NR") == {"id": "GE-H1", "faction": "GE", "name": "Gilad Pellaeon", "dead": True}
+
+
+def test_gap30_abandon_ship_takes_the_hero_along() -> None:
+    """TOTE-GAP-30: Abandon Ship takes the Hero along: it lands with the crew's escape pods, or is lost with
+    them when there is no ground below; a Hero aboard another ship stays where it is."""
+    from core.rulesets.tote import control
+    ge1 = {**ship("GE-1", space="A-2"), "disabled": True, "final": True}
+    out = control.abandon(ge1, model.spec(ge1))
+    pods = out.units["GE-1-crew"]
+    landed, ev = h.abandon_ship(hero(), ge1, pods, 30)
+    assert (landed["host"], landed["system"], landed["space"]) == (None, "coruscant", pods["arrives"])
+    assert not landed["dead"] and ev[0]["to"] == ["GE"]
+    lost, ev = h.abandon_ship(hero(), ge1, None, 30)
+    assert lost["dead"] and "lost in space" in ev[0]["text"]
+    other = {**hero(), "host": "GE-7"}
+    assert h.abandon_ship(other, ge1, pods, 30) == (other, [])

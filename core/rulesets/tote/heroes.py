@@ -328,6 +328,20 @@ def casualties(heroes: Iterable[Record], units: Mapping[str, Record], hour: int)
     return out, events
 
 
+def abandon_ship(hero: Record, ship: Record, pods: Record | None, hour: int) -> tuple[Record, list[Record]]:
+    """Abandon Ship takes the Hero along (TOTE-GAP-30): a Hero aboard ``ship`` leaves with the crew's
+    escape pods (``pods``, the crew stack :func:`.control.abandon` gives, landing at its ``arrives``
+    space) and stands there; with no pods (no ground grid below, the crew is lost) it is lost with
+    them. A Hero not aboard ``ship`` is unchanged."""
+    if hero.get("host") != ship["id"] or hero.get("dead"):
+        return hero, []
+    if pods is None:
+        return kill(hero, hour, f"lost in space when {ship['id']} was abandoned", ship.get("system"))
+    moved = {**hero, "host": None, "system": ship.get("system"), "space": pods["arrives"]}
+    return moved, [{"kind": "hero", "to": [hero["faction"]],
+                    "text": f"{hero['name']} abandons {ship['id']} with the crew, landing at {pods['arrives']}"}]
+
+
 def attack_refusal(hero: Record, grid_units: Iterable[Record], engaged: Iterable[str], attacker: str) -> str | None:
     """Why ``attacker``'s ground units may not attack ``hero`` yet, or None (TOTE-HERO-06): they must
     first have engaged every other unit in the Hero's ground grid not their own (``engaged``: the ids
