@@ -68,9 +68,9 @@ def test_hero03_each_upgrade_costs_1000_kc() -> None:
     for _ in range(3):
         x2, left, _ = h.upgrade(x2, 10_000)
     assert x2["level"] == 5 and [str(e) for e in h.abilities(x2)] == [
-        "ucr_bonus(capitals_same_space,+0)", "cp_bonus(+1)", "ucr_bonus(capitals_same_space,+1)",
+        "ucr_bonus(capitals_same_grid,+0)", "cp_bonus(+1)", "ucr_bonus(capitals_same_grid,+1)",
         "hyper_time_pct(-10)", "cp_bonus(+2)"]
-    assert h.effect_total([x2], "cp_bonus") == 3 and h.effect_total([x2], "ucr_bonus", "capitals_same_space") == 1
+    assert h.effect_total([x2], "cp_bonus") == 3 and h.effect_total([x2], "ucr_bonus", "capitals_same_grid") == 1
     with pytest.raises(OrderError, match="at level 5, the cap"):
         h.upgrade(x2, 10_000)
 
@@ -154,7 +154,8 @@ def test_data09_hero_classes_as_authored() -> None:
     assert sorted(classes) == ["admiral", "crimelord", "freelancer", "general", "jedi", "spymaster"]
     for c in classes.values():
         assert (c.level_cap, c.upgrade_cost_kc, len(c.levels)) == (5, 1000, 5) and c.hp > 0 and c.names
-    assert str(classes["spymaster"].levels[2]) == "scan_time_hours(18)"
+    assert [str(e) for e in classes["spymaster"].levels[:2]] == ["scan_time_hours(18)", "reveal_destinations(1)"]
+    assert str(classes["spymaster"].levels[2]) == "scan_range(+1)"
     assert classes["freelancer"].mission == "bounty_trail"
 
 
@@ -177,7 +178,7 @@ def test_data09_bad_entries_fail_the_load() -> None:
     with pytest.raises(DataError, match="class admiral: levels must list exactly L1, L2, L3, L4, L5"):
         h.build_classes(r)
     with pytest.raises(DataError, match="class general: mission 'planetfall' is not in data/missions.toml"):
-        h.build_classes(raw(), ["show_the_flag"])
+        h.build_classes(raw(), ["fleet_review"])
     r = raw()
     r["class"]["freelancer"]["start"]["units"] = {"CORV": 2, "DREAD": 2}
     with pytest.raises(DataError, match="class freelancer: the start's units hold 14 CP, over its cp_cap of 12"):
@@ -189,10 +190,10 @@ def test_data09_bad_entries_fail_the_load() -> None:
 
 def test_start03_gap49_the_freelancers_start() -> None:
     """TOTE-START-03, TOTE-GAP-49: the Independent Freelancer starts from its own package, given now by
-    DATA-09: 3000 KC, a 12-CP command limit, two corvettes and a Z-95 squadron of Independent
-    technology at Tatooine."""
+    DATA-09 (the catalog's row): 3000 KC, a 12-CP command limit and two corvettes of Independent
+    technology, at Tatooine."""
     s = h.freelancer_start()
-    assert (s.kc, s.cp_cap, s.tech, s.system, dict(s.units)) == (3000, 12, ("independent",), "tatooine", {"CORV": 2, "Z95": 1})
+    assert (s.kc, s.cp_cap, s.tech, s.system, dict(s.units)) == (3000, 12, ("independent",), "tatooine", {"CORV": 2})
 
 
 def test_views_keep_a_hero_secret() -> None:

@@ -47,12 +47,12 @@ def test_mission01_each_class_has_its_repeatable_mission() -> None:
     """TOTE-MISSION-01: each Hero class has one mission of its own, repeatable; a Hero takes its class's
     mission and not another's; once completed it may take it again."""
     own = {m.hero_class: m.id for m in ms.missions().values() if not m.epic}
-    assert own == {"admiral": "show_the_flag", "general": "planetfall", "spymaster": "shadow_network",
+    assert own == {"admiral": "fleet_review", "general": "planetfall", "spymaster": "shadow_network",
                    "jedi": "lost_holocron", "crimelord": "spice_run", "freelancer": "bounty_trail"}
     assert all(ms.missions()[m].repeatable for m in own.values())
     assert all(heroes.hero_classes()[c].mission == m for c, m in own.items())
     with pytest.raises(OrderError, match="Shadow Network is the mission of the spymaster class; Gilad Pellaeon is a "
-                                         "admiral and takes show_the_flag"):
+                                         "admiral and takes fleet_review"):
         start(hero(), "shadow_network")
     run = start(hero("jedi"), "lost_holocron")
     run, done, _ = play(run, [visit("byss"), visit("dagobah")])
@@ -63,9 +63,9 @@ def test_mission01_each_class_has_its_repeatable_mission() -> None:
 
 def test_mission02_only_one_mission_at_a_time() -> None:
     """TOTE-MISSION-02, TOTE-GAP-31: a player has at most 1 active mission, whichever of its Heroes runs it."""
-    run = start(hero(), "show_the_flag")
+    run = start(hero(), "fleet_review")
     spy = hero("spymaster", hid="GE-H2")
-    with pytest.raises(OrderError, match="GE already has a mission under way \\(Show the Flag\\); only one mission may "
+    with pytest.raises(OrderError, match="GE already has a mission under way \\(Fleet Review\\); only one mission may "
                                          "be active at a time"):
         start(spy, "shadow_network", runs=[run])
     other = start(hero("spymaster", "NR", "NR-H1"), "shadow_network", runs=[run])
@@ -78,16 +78,16 @@ def test_mission03_travel_objectives_climax_and_rewards() -> None:
     """TOTE-MISSION-03: milestones are done in order (travel, objectives, the climax); deeds for a later
     milestone count for nothing yet; visits count different systems and only by the Hero; the
     climax pays the reward."""
-    run = start(hero(), "show_the_flag")
+    run = start(hero(), "fleet_review")
     kill = {"type": "destroy", "faction": "GE", "system": "kuat", "code": "MC80"}
     run, done, ev = play(run, [kill, visit("kuat"), visit("kuat"), visit("coruscant"), visit("anaxes", hid="GE-H9"),
                                visit("anaxes"), {**visit("duro"), "faction": "NR"}])
     assert (run["step"], run["progress"], run["seen"], done) == (0, 2, ["kuat", "anaxes"], None)
-    assert ev[-1]["text"] == "Show the Flag: 2 of 3 (visit non_stronghold)" and ev[-1]["to"] == ["GE"]
+    assert ev[-1]["text"] == "Fleet Review: 2 of 3 (visit non_stronghold)" and ev[-1]["to"] == ["GE"]
     run, done, ev = play(run, [visit("duro"), kill, {**kill, "code": "XWING"}])
     assert (run["step"], run["progress"], done) == (1, 1, None)
     run, done, ev = play(run, [kill])
-    assert done["reward"] == {"kc": 2500, "notoriety": 1} and ev[-1]["text"] == "Show the Flag is complete: 2500 KC, notoriety +1"
+    assert done["reward"] == {"kc": 2500, "notoriety": 1} and ev[-1]["text"] == "Fleet Review is complete: 2500 KC, notoriety +1"
 
 
 def test_mission03_a_mission_may_win_the_game() -> None:
@@ -194,7 +194,7 @@ def test_data10_missions_and_flashpoints_as_authored() -> None:
 
 
 @pytest.mark.parametrize("path, value, message", [
-    (("show_the_flag", "hero_class"), "pilot", "mission show_the_flag: hero_class 'pilot' is not a Hero class"),
+    (("fleet_review", "hero_class"), "pilot", "mission fleet_review: hero_class 'pilot' is not a Hero class"),
     (("planetfall", "reward"), {"kc": 1, "fame": 2}, "mission planetfall: reward keys are"),
     (("spice_run", "milestones"), [{"type": "smuggle", "target": "any", "count": 1}], "mission spice_run: milestone type 'smuggle'"),
     (("spice_run", "milestones"), [{"type": "visit", "target": "alderaan", "count": 1}], "mission spice_run: there is no world 'alderaan'"),

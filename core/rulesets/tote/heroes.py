@@ -45,18 +45,18 @@ TRAIN_COST_KC = 5000
 TRAIN_DAYS = 14
 #: The effect DSL (TOTE-DATA-09): each effect's arguments, ``scope`` (one of SCOPES) or ``int``.
 EFFECTS: dict[str, tuple[str, ...]] = {
-    "ucr_bonus": ("scope", "int"), "cp_bonus": ("int",), "scan_time_hours": ("int",),
+    "ucr_bonus": ("scope", "int"), "cp_bonus": ("int",), "scan_time_hours": ("int",), "scan_range": ("int",),
     "reveal_destinations": ("int",), "income_bonus_kc": ("int",), "repair_bonus_pct": ("int",),
     "hyper_time_pct": ("int",), "ground_damage_pct": ("int",), "salvage_bonus_pct": ("int",),
 }
-SCOPES = ("capitals_same_space", "ships_in_system", "sf_same_space", "ground_same_grid")
+SCOPES = ("capitals_same_grid", "ships_in_system", "sf_same_grid", "ground_same_grid")
 _CALL = re.compile(r"^([a-z_]+)\((.*)\)$")
 _INT = re.compile(r"^[+-]?\d+$")
 
 
 @dataclass(frozen=True)
 class Effect:
-    """One ability: an effect of the DSL and its arguments, e.g. ``ucr_bonus(capitals_same_space,+1)``."""
+    """One ability: an effect of the DSL and its arguments, e.g. ``ucr_bonus(capitals_same_grid,+1)``."""
 
     name: str
     scope: str | None
