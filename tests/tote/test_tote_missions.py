@@ -246,3 +246,17 @@ def test_state_pieces_are_json() -> None:
     rec, units, news = ms.open_flashpoint(ms.flashpoints()[2]["pirate_convoy"], None, Dice("j"), 0, "FP1")
     for piece in (run, done, ev, rec, units, news):
         assert json.loads(json.dumps(piece)) == piece
+
+
+def test_mission_orders_refused_with_reasons() -> None:
+    """Bad mission orders are refused saying what is wrong: an unknown mission (the list of missions is
+    given), a dead Hero (TOTE-HERO-05)."""
+    with pytest.raises(OrderError, match="there is no mission 'grand_tour'; missions: fleet_review, planetfall"):
+        start(hero(), "grand_tour")
+    dead = {**hero(), "dead": True}
+    with pytest.raises(OrderError, match="Gilad Pellaeon is dead and takes no mission"):
+        start(dead, "fleet_review")
+    with pytest.raises(OrderError, match="there is no Hero class 'sith'; classes: admiral, general"):
+        heroes.new_hero("GE-H1", "GE", "sith", "Vader", "coruscant")
+    with pytest.raises(OrderError, match="a Hero needs a name"):
+        heroes.new_hero("GE-H1", "GE", "jedi", "  ", "coruscant")
