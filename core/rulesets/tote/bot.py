@@ -11,6 +11,8 @@
   over it when enemy craft are about (TOTE-CSP-04).
 - Ground installations come last; a ship that can bombard closes to the A-Ring space above them
   and bombards (TOTE-OB-01..03).
+- Grapple: tractor beams hold the smallest enemy ship in reach, AUX with troops board ships whose
+  shields are down.
 - Withdraw when beaten: when its fighting strength (CP) falls below a third of the strongest
   hostile faction it sees, or below a third of what it brought, every ship that can jumps out.
 """
@@ -155,6 +157,34 @@ def play(view: dict[str, Any], seat: str) -> list[str]:
             nxt = step_towards(probe, goal) if goal != where else None
             if nxt is not None:
                 orders.append(f"move {u['id']} {nxt}")
+    orders += grapple(active, contacts, saved)
     if saved:
         orders.append(f"withdraw {','.join(sorted(saved))}")
     return orders
+
+
+def grapple(active: list[dict[str, Any]], contacts: list[dict[str, Any]], saved: set[str]) -> list[str]:
+    """Tractor beams and boarders, after the guns: a ship with projectors holds the smallest enemy
+    ship in reach that is shorter than itself (its UCR drops to 1 for the next attacks,
+    TOTE-TRACTOR-07); an AUX with a boarding party boards an enemy ship in its space whose shields
+    are down (TOTE-BOARD-01/02)."""
+    out: list[str] = []
+    held: set[str] = set()
+    ships = [c for c in contacts if model.is_capital(c["type"]) and not c.get("tractored")]
+    for u in sorted(active, key=lambda x: x["id"]):
+        s = model.spec(u)
+        if u["id"] in saved or not u["space"] or u["disabled"] or not getattr(s, "tractor_projectors", 0):
+            continue
+        small = [c for c in ships if c["id"] not in held and reachable(u, c["space"])
+                 and model.spec(c["type"]).length_m < s.length_m]
+        if small:
+            pick = min(small, key=lambda c: (model.spec(c["type"]).length_m, c["id"]))
+            held.add(pick["id"])
+            out.append(f"tractor {u['id']} {pick['id']}")
+    for u in sorted(active, key=lambda x: x["id"]):
+        if model.unit_class(u) != "aux" or not u["space"] or not any(t["count"] for t in u.get("troops", [])):
+            continue
+        bare = [c for c in ships if c["space"] == u["space"] and c["pct"]["shields"] == 0 and c["state"] != "destroyed"]
+        if bare:
+            out.append(f"board {u['id']} {bare[0]['id']}")
+    return out
