@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Iterable, Mapping
 
+from core.dice import Dice
 from core.errors import OrderError
 from core.packaged import packaged_toml
 from core.rulesets.tote import data, model
@@ -342,7 +343,7 @@ def reward_text(reward: Mapping[str, Any]) -> str:
 
 
 # -- flashpoints ---------------------------------------------------------------------------------
-def roll_flashpoint(turn: int, dice: Any, hour: int, fp_id: str, g: Galaxy | None = None,
+def roll_flashpoint(turn: int, dice: Dice, hour: int, fp_id: str, g: Galaxy | None = None,
                     table: tuple[int, int, Mapping[str, Flashpoint]] | None = None) -> tuple[Record | None, dict[str, Record], list[Record]]:
     """TOTE-GAP-31: on every ``every_turns``-th turn (7, 14, …) the engine rolls 1d100; on ``chance_pct``
     (50) or less, a flashpoint drawn from those with ``random = true`` erupts (:func:`open_flashpoint`).
@@ -358,7 +359,7 @@ def roll_flashpoint(turn: int, dice: Any, hour: int, fp_id: str, g: Galaxy | Non
     return open_flashpoint(fp, None, dice, hour, fp_id, g)
 
 
-def open_flashpoint(fp: Flashpoint, system: str | None, dice: Any, hour: int, fp_id: str,
+def open_flashpoint(fp: Flashpoint, system: str | None, dice: Dice, hour: int, fp_id: str,
                     g: Galaxy | None = None) -> tuple[Record, dict[str, Record], list[Record]]:
     """A flashpoint erupts (TOTE-FLASH-01): its neutral force placed in the C-Ring of quadrant 1 of its
     world (a random non-stronghold world drawn with ``dice``, its own world, or ``system`` when a
