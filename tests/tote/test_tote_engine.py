@@ -675,3 +675,17 @@ def test_conflict_01_the_system_is_in_conflict_while_hostiles_fight(battle) -> N
     assert not flow.in_conflict(b.state)
     allies = battle({"ann": ("GE", "ISD:1"), "ben": ("IR", "STRK:1")}, seed="allied", alliances=[["GE", "IR"]])
     assert not flow.in_conflict(allies.state)
+
+
+def test_previews_of_planetary_fire_and_bombardment_are_exact(battle) -> None:
+    """TOTE-DMG-07 / TOTE-OB-03 previews: the odds of a scaled-back planetary shot and of an orbital
+    bombardment give the exact damage the post then deals, the quotient written in thousandths."""
+    b = _ground_battle(battle)
+    b.turn_to("ben")
+    odds = b.rs.odds(b.state, "ben", "scale GE-8 IR-1 40")
+    assert odds is not None and odds.title.endswith(f"exactly {arith.total(300, 666, 40)} damage"), odds.title
+    assert any("quotient 0.666" in n for n in odds.notes), odds.notes
+    b.turn_to("ann")
+    odds = b.rs.odds(b.state, "ann", "bombard IR-1 GE-7")
+    dealt = [e for e in b.post("ann", "bombard IR-1 GE-7") if e["kind"] == "tote.hit"][0]["data"]["dealt"]
+    assert odds is not None and odds.title.endswith(f"exactly {sum(dealt.values())} damage"), (odds.title, dealt)
