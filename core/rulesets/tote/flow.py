@@ -20,7 +20,7 @@
 """
 from __future__ import annotations
 
-import json
+import marshal
 from typing import Any, Callable
 
 from core.errors import OrderError
@@ -151,10 +151,16 @@ def _one(ruleset: Any, state: State, seat: str, text: str, index: int, strict: i
         return [log(state, f"Order {index + 1} of {seat} ({text!r}) was not carried out: {exc}", [to_seat(seat)])]
 
 
+def copy_state(state: State) -> State:
+    """A deep copy of a (JSON-shaped) state, for trials: marshal copies plain dicts, lists, strings
+    and numbers several times faster than a JSON round trip or ``copy.deepcopy``."""
+    return marshal.loads(marshal.dumps(state))
+
+
 def dry_run(ruleset: Any, state: State, seat: str, texts: list[str]) -> None:
     """Check that the last of ``texts`` can be carried out after the others, on a copy of the
     state (nothing changes), within the battle's command limit. Raises OrderError saying why not."""
-    trial = json.loads(json.dumps(state))
+    trial = copy_state(state)
     run_orders(ruleset, trial, seat, texts, strict=len(texts) - 1, defend=False)
     problem = cp_problem(trial, seat)
     if problem:

@@ -20,6 +20,7 @@ Extra keys other modules read with ``.get(key, default)`` are listed in their ow
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Iterable
 
 from .data import FacilityType, facility_types, unit_types
@@ -55,7 +56,12 @@ def spec(unit: Unit | str) -> Any:
 def unit_class(unit: Unit | str) -> str:
     """capital, aux, sf or platform (TOTE-DATA-01 ``class``), or facility / planetary_weapon for a
     ground installation (TOTE-DATA-04)."""
-    s = spec(unit)
+    return _class_of(unit if isinstance(unit, str) else unit["type"])
+
+
+@lru_cache(maxsize=None)
+def _class_of(code: str) -> str:
+    s = spec(code)
     if isinstance(s, FacilityType):
         return "planetary_weapon" if s.kind == "planetary_weapon" else "facility"
     return str(s.cls)

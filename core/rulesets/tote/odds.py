@@ -9,7 +9,6 @@ it would leave. A ``tractor`` order previews the metres held against the target'
 """
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from typing import Any
 
@@ -22,7 +21,7 @@ from .model import State
 
 def _after_sheet(ruleset: Any, state: State, seat: str) -> State:
     """A copy of the state as it would be once the seat's sheet so far is carried out."""
-    trial = json.loads(json.dumps(state))
+    trial = flow.copy_state(state)
     flow.run_orders(ruleset, trial, seat, [o["text"] for o in state["sheets"].get(seat, [])], defend=False)
     return trial
 
