@@ -689,3 +689,21 @@ def test_previews_of_planetary_fire_and_bombardment_are_exact(battle) -> None:
     odds = b.rs.odds(b.state, "ann", "bombard IR-1 GE-7")
     dealt = [e for e in b.post("ann", "bombard IR-1 GE-7") if e["kind"] == "tote.hit"][0]["data"]["dealt"]
     assert odds is not None and odds.title.endswith(f"exactly {sum(dealt.values())} damage"), (odds.title, dealt)
+
+
+def test_atmobomb_01_and_strafe_01_reach_the_ground_from_the_air(battle) -> None:
+    """TOTE-ATMOBOMB-01, TOTE-STRAFE-01, TOTE-GAP-17, TOTE-GARRISON-03: a VSD in the Atmosphere fires at
+    a Surface installation with a further -1 UCR (4 - 1 - 1 = 2); a squadron in the ground grid's Air
+    layer strafes the Surface below (its UCR with the Air's extra -1)."""
+    b = battle({"ann": ("IR", "VSD:1, TIEAV:1"), "ben": ("GE", "STRK:1")}, seed="air")
+    from core.rulesets.tote import model as m
+    b.state["units"]["GE-9"] = m.new_unit("GE-9", "PTLE", "ben", "G-2/surface")
+    b.place("GE-1", "C-4")
+    b.place("IR-1", "ATMO")
+    b.place("IR-2", "G-2/air")
+    b.turn_to("ann")
+    events = b.post("ann", "fire IR-1 GE-9", "fire IR-2 GE-9")
+    hits = {e["data"]["attacker"]: e["data"] for e in events if e["kind"] == "tote.hit"}
+    assert hits["IR-1"]["mode"] == "atmospheric_bombardment" and hits["IR-1"]["ucr"] == [2, 2], hits["IR-1"]
+    tie = model.spec("TIEAV")
+    assert hits["IR-2"]["mode"] == "strafe" and hits["IR-2"]["ucr"][0] == tie.speed + tie.maneuver - 2, hits["IR-2"]
