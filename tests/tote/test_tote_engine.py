@@ -442,7 +442,11 @@ def test_strong_01_stronghold_defenses_and_hyperspace_exits() -> None:
     mine = [u for u in state["units"].values() if u["faction"] == "a" and u["space"]]
     kinds = sorted(u["type"] for u in mine if model.unit_class(u) == "platform")
     assert kinds == ["GAMMA", "GAMMA", "GAMMA", "OMEGA", "SIGMA"], kinds
-    assert all(u["space"][0] in "CBA" and u["space"].endswith("-1") for u in mine if not model.is_installation(u))
+    assert all(u["space"][0] in "CBA" and u["space"].endswith("-1") for u in mine
+               if not model.is_installation(u) and not model.is_ground(u))
+    garrison = [u for u in mine if model.is_ground(u)]
+    assert [(u["type"], u["count"], u["garrisoned_in"]) for u in garrison] == [("STORM", 100, garrison[0]["garrisoned_in"])]
+    assert state["units"][garrison[0]["garrisoned_in"]]["type"] == "FCC", "the command center's garrison"
     ground = sorted(u["type"] for u in mine if model.is_installation(u))
     assert ground == ["FCC", "PICE", "PTLE"] and all(u["space"] == "G-1/surface" for u in mine if model.is_installation(u))
     assert state["planet"] == "Bastion"
@@ -707,3 +711,33 @@ def test_atmobomb_01_and_strafe_01_reach_the_ground_from_the_air(battle) -> None
     assert hits["IR-1"]["mode"] == "atmospheric_bombardment" and hits["IR-1"]["ucr"] == [2, 2], hits["IR-1"]
     tie = model.spec("TIEAV")
     assert hits["IR-2"]["mode"] == "strafe" and hits["IR-2"]["ucr"][0] == tie.speed + tie.maneuver - 2, hits["IR-2"]
+
+
+def test_g2g_01_troops_put_down_fight_and_garrisons_hold_until_their_facility_falls(battle) -> None:
+    """TOTE-G2G-01, TOTE-GAP-25, TOTE-GARRISON-01/02/03: a Lambda landed on G-1's Surface puts its
+    ten infantry squads (taken aboard from its Star Destroyer) down as a stack; they may not attack the infantry garrisoned in the command center
+    until its Armor is 0, but may attack the center itself (at its Defensive UCR); the garrison fires
+    back from cover on its own (automatic defence)."""
+    b = battle({"ann": ("IR", "ISD2:1"), "ben": ("GE", "STRK:1")}, seed="g2g", craft=True)
+    from core.rulesets.tote import model as m
+    b.state["units"]["GE-90"] = m.new_unit("GE-90", "FCC", "ben", "G-1/surface")
+    b.state["units"]["GE-91"] = m.new_stack("GE-91", "STORM", "ben", "G-1/surface", 20, garrisoned_in="GE-90")
+    lam = next(c for c in b.unit("IR-1")["carried"] if b.unit(c)["type"] == "LAMBDA")
+    b.unit("IR-1")["carried"].remove(lam)
+    b.unit(lam).update(space="G-1/surface", carried_by=None)
+    b.place("IR-1", "B-1")
+    b.place("GE-1", "C-3")
+    b.state["initiative"] = ["ann", "ben"]
+    b.post("ann", "hold IR-1", f"land {lam}")
+    troops = f"{lam}-T1"
+    stack = b.unit(troops)
+    assert stack["count"] == 10 and stack["type"] == "INF" and stack["space"] == "G-1/surface", stack
+    back = [e for e in b.post("ben", "hold GE-1") if e["kind"] == "tote.hit"]
+    assert any(e["data"]["attacker"] == "GE-91" and e["data"]["target"] == troops for e in back), back
+    b.turn_to("ann")
+    msg = b.refused("ann", f"fire {troops} GE-91")
+    assert "garrisoned in GE-90" in msg, msg
+    b.order("ann", "hold IR-1")
+    b.order("ann", f"fire {troops} GE-90")
+    hit = [e for e in b.rs.resolve(b.state) if e["kind"] == "tote.hit"][0]
+    assert hit["data"]["ucr"][1] == model.spec("FCC").defensive_ucr, "a facility defends at its Defensive UCR"

@@ -142,6 +142,6 @@ def test_rings_board_shows_the_ground_and_hides_what_sensors_miss() -> None:
     gm = render(session.view("gm")["board"], 118).plain
     surface = next(l for l in gm.splitlines() if l.startswith("Surface"))
     assert "G-1 Surface" in surface
-    assert "IR: FCC PTLE PICE" in gm, gm
+    assert "IR: FCC STORM100 PTLE PICE" in gm, gm
     attacker = render(session.view("bo")["board"], 118).plain
     assert "FCC" not in attacker and "PTLE" not in attacker, "the ground is hidden from a Deep Space Zone"

@@ -93,9 +93,11 @@ def fire_at(state: State, u: Unit, target: Unit, mounts: list[str] | None, auto:
     rules = damage.CombatOptions.from_options(state["options"])
     if done_mode_check(u, target) == "orbital_bombardment":
         raise OrderError(f"{u['id']} reaches the ground below only by orbital bombardment: `bombard {u['id']} {target['id']}`")
-    done = strikes.strike(u, model.spec(u), target, model.spec(target), mounts, turn=int(state["turn"]),
+    volley = None if model.is_ground(u) and (mounts is None or set(mounts) == set(left)) else mounts
+    facilities = {i: f for i, f in state["units"].items() if model.is_installation(f)}
+    done = strikes.strike(u, model.spec(u), target, model.spec(target), volley, turn=int(state["turn"]),
                           bombing_run=bombing_run, types=unit_types(), rules=rules, percent=percent,
-                          bombarded=bombarded(state))
+                          bombarded=bombarded(state), facilities=facilities)
     hit = done.hit
     state["units"][target["id"]] = hit.unit
     shooter = state["units"][u["id"]]
@@ -127,7 +129,7 @@ def fire_at(state: State, u: Unit, target: Unit, mounts: list[str] | None, auto:
 def done_mode_check(u: Unit, target: Unit) -> str:
     """The kind of shot ``u`` would make at ``target`` (grid geometry only), "" if none."""
     try:
-        return grid.fire_mode(model.unit_class(u), u["space"], target["space"],
+        return grid.fire_mode(model.grid_class(u), u["space"], target["space"],
                               orbital_bombardment=model.flag(u, "orbital_bombardment"))
     except OrderError:
         return ""
@@ -482,6 +484,29 @@ def fights_aboard(state: State, seat: str) -> list[Event]:
     return events
 
 
+def do_land(state: State, seat: str, aux: str, squads: int | None) -> list[Event]:
+    """An AUX landed on a ground grid's Surface puts its troops down there as a ground stack, which
+    fights the units of that grid (TOTE-G2G-01, TOTE-GAP-25) and garrisons only as the data allows.
+    The stack is a new unit of the battle, on the record (``tote.land``)."""
+    a = _unit(state, seat, aux)
+    if not a["space"] or grid.kind(a["space"]) != "surface":
+        raise OrderError(f"{aux} must have landed on a ground grid's Surface to put troops down; it is in {a['space']}")
+    party = next((p for p in a.get("troops", []) if p["count"] > 0), None)
+    if party is None:
+        raise OrderError(f"{aux} carries no troops")
+    n = min(squads or party["count"], party["count"])
+    if n < 1:
+        raise OrderError("put down at least 1 squad")
+    k = 1 + sum(1 for i in state["units"] if i.startswith(f"{aux}-T"))
+    uid = f"{aux}-T{k}"
+    state["units"][uid] = model.new_stack(uid, party["type"], seat, a["space"], n)
+    party["count"] -= n
+    a["troops"] = [p for p in a["troops"] if p["count"] > 0]
+    _ordered(state, aux)
+    return [flow.log(state, f"{aux} puts {n} {party['type']} down on {grid.label(a['space'])} as {uid}.", ["all"],
+                     kind="tote.land", unit=uid)]
+
+
 def do_ram(state: State, seat: str, unit: str, target: str) -> list[Event]:
     """Ramming is prohibited (TOTE-RAM-01): always refused."""
     control.ram()
@@ -491,7 +516,7 @@ def do_ram(state: State, seat: str, unit: str, target: str) -> list[Event]:
 EXECUTE = {
     "move": do_move, "fire": do_fire, "bomb": do_bomb, "launch": do_launch, "recall": do_recall,
     "patrol": do_patrol, "hold": do_hold, "withdraw": do_withdraw, "tractor": do_tractor,
-    "drag": do_drag, "board": do_board, "scale": do_scale, "bombard": do_bombard, "abandon": do_abandon, "scuttle": do_scuttle, "swarm": do_swarm, "ram": do_ram,
+    "drag": do_drag, "board": do_board, "land": do_land, "scale": do_scale, "bombard": do_bombard, "abandon": do_abandon, "scuttle": do_scuttle, "swarm": do_swarm, "ram": do_ram,
 }
 
 

@@ -39,7 +39,7 @@ def focus(contacts: list[dict[str, Any]]) -> dict[str, Any] | None:
 def reachable(u: dict[str, Any], target_space: str) -> bool:
     """Whether ``u`` could fire at a unit in ``target_space`` from where it is."""
     try:
-        return grid.can_fire(model.unit_class(u), u["space"], target_space)
+        return grid.can_fire(model.grid_class(u), u["space"], target_space)
     except Exception:  # noqa: BLE001 - an unknown space is simply out of reach
         return False
 

@@ -231,7 +231,7 @@ def legal_targets(state: State, u: Unit, covered: set[str] | None = None) -> lis
     if u["space"] is None:
         return []
     covered = model.visible_spaces(state, u["faction"]) if covered is None else covered
-    cls = model.unit_class(u)
+    cls = model.grid_class(u)
     reach = {s for s in grid.fire_targets(cls, u["space"]) if (s in covered or s == u["space"])
              and grid.fire_mode(cls, u["space"], s) in ("direct", "planetary")}
     return [t for t in state["units"].values()

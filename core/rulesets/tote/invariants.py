@@ -1,6 +1,7 @@
 """The battle's invariants, checked after every order and every post by the conformance playouts.
 
-- Conservation of units: no unit appears or vanishes; a destroyed unit stays destroyed, a
+- Conservation of units: no unit vanishes, and none appears but troops put down on the ground
+  (a logged ``tote.land``); a destroyed unit stays destroyed, a
   withdrawn one stays gone; every change of a unit's layers comes with a logged combat event.
 - Caps: no layer above its maximum or below 0; hangars within their slots; a carried craft is
   aboard exactly the carrier that lists it; a destroyed capital ship has Hull 0; every unit is a
@@ -19,10 +20,11 @@ State = dict[str, Any]
 def problems(before: State, after: State, events: list[dict[str, Any]]) -> list[str]:
     """Every broken invariant in the step from ``before`` to ``after``: one message each."""
     out: list[str] = []
-    if set(before["units"]) != set(after["units"]):
-        gained = sorted(set(after["units"]) - set(before["units"]))
-        lost = sorted(set(before["units"]) - set(after["units"]))
-        out.append(f"units appeared {gained} or vanished {lost}")
+    landed = {str((e.get("data") or {}).get("unit")) for e in events if e.get("kind") == "tote.land"}
+    gained = sorted(set(after["units"]) - set(before["units"]) - landed)
+    lost = sorted(set(before["units"]) - set(after["units"]))
+    if gained or lost:
+        out.append(f"units appeared {gained} or vanished {lost} (only troops put down on the ground appear, on the record)")
     from . import grid
     spaces = set(grid.spaces())
     for uid, u in after["units"].items():

@@ -23,7 +23,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Iterable
 
-from .data import FacilityType, facility_types, unit_types
+from .data import FacilityType, facility_types, ground_types, unit_types
 
 State = dict[str, Any]
 Unit = dict[str, Any]
@@ -38,6 +38,7 @@ FACTIONS: dict[str, str] = {
 CAPITAL_LIKE = ("capital", "platform")
 SMALL_CRAFT = ("sf", "aux")
 INSTALLATIONS = ("facility", "planetary_weapon")
+GROUND_STACKS = ("infantry", "gav", "airspeeder")
 
 
 def spec(unit: Unit | str) -> Any:
@@ -50,6 +51,9 @@ def spec(unit: Unit | str) -> Any:
     facilities = facility_types()
     if code in facilities:
         return facilities[code]
+    ground = ground_types()
+    if code in ground:
+        return ground[code]
     raise KeyError(f"no unit type {code!r}; known: {', '.join(sorted(types))}")
 
 
@@ -65,6 +69,28 @@ def _class_of(code: str) -> str:
     if isinstance(s, FacilityType):
         return "planetary_weapon" if s.kind == "planetary_weapon" else "facility"
     return str(s.cls)
+
+
+def grid_class(unit: Unit | str) -> str:
+    """The class the grid's fire and move geometry knows a unit by (a GAV is a ``vehicle``)."""
+    cls = unit_class(unit)
+    return "vehicle" if cls == "gav" else cls
+
+
+def is_ground(unit: Unit | str) -> bool:
+    """A stack of infantry, vehicles or airspeeders (TOTE-GAP-25)."""
+    return unit_class(unit) in GROUND_STACKS
+
+
+def new_stack(uid: str, code: str, faction: str, space: str | None, count: int,
+              garrisoned_in: str | None = None) -> Unit:
+    """A ground stack of ``count`` units of ``code`` (``count``, ``wounds``, ``full``: the count it
+    started with), optionally garrisoned in a facility (TOTE-GARRISON-01). Raises KeyError."""
+    u = new_unit(uid, code, faction, space)
+    u.update(count=count, wounds=0, full=count)
+    if garrisoned_in:
+        u["garrisoned_in"] = garrisoned_in
+    return u
 
 
 def is_capital(unit: Unit | str) -> bool:
@@ -95,9 +121,10 @@ def cp(unit: Unit | str) -> int:
 def new_unit(uid: str, code: str, faction: str, space: str | None, carried_by: str | None = None) -> Unit:
     """A fresh unit instance of type ``code`` at full strength. Raises KeyError for an unknown code."""
     s = spec(code)
+    full = maxima_of(code)
     return {
         "id": uid, "type": code, "faction": faction, "space": space,
-        "shields": s.shields, "armor": s.armor, "hull": maxima_of(code)["hull"],
+        "shields": full["shields"], "armor": full["armor"], "hull": full["hull"],
         "systems": int(getattr(s, "systems", 0)), "crew": int(getattr(s, "crew", 0)),
         "disabled": False, "destroyed": False, "derelict": False, "withdrawn": False,
         "final": False, "inert": False,
@@ -115,6 +142,8 @@ def maxima_of(code: str) -> dict[str, int]:
     """Full strength of each damage layer of a type: hull for capital ships, platforms and
     installations, systems (length/2) for capital ships and platforms (TOTE-GAP-14/18)."""
     s = spec(code)
+    if is_ground(code):
+        return {"shields": 0, "armor": 0, "hull": 0, "systems": 0}  # a stack counts units, not layers
     hull = s.hull if unit_class(code) in CAPITAL_LIKE + INSTALLATIONS else 0
     return {"shields": s.shields, "armor": s.armor, "hull": hull, "systems": int(getattr(s, "systems", 0))}
 
@@ -247,6 +276,8 @@ def damage_state(unit: Unit) -> str:
         return "derelict"
     if unit["disabled"]:
         return "disabled"
+    if "count" in unit:
+        return "damaged" if unit.get("wounds") or unit["count"] < unit.get("full", unit["count"]) else "ok"
     full = maxima(unit)
     if any(unit[k] < full[k] for k in ("shields", "armor", "hull", "systems")):
         return "damaged"

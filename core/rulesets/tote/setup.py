@@ -66,6 +66,9 @@ def strongholds() -> dict[str, str]:
     return {str(k): str(v) for k, v in packaged_toml(__package__, "data", "scenarios.toml").get("stronghold", {}).items()}
 
 
+#: The infantry that garrisons a faction's command center (the rest field stock infantry squads).
+GARRISON_INFANTRY = {"GE": "STORM", "IR": "STORM", "TF": "DROID", "NR": "COMMANDO", "RA": "COMMANDO"}
+
 #: Where the free stronghold defenses stand in the defender's quadrant q (TOTE-GAP-59: the owner
 #: places them in the C, B and A rings; this is the engine's placement for a battle set up at once).
 DEFENSE_RINGS = {"OMEGA": ["B"], "GAMMA": ["C", "B", "A"], "SIGMA": ["A"]}
@@ -170,6 +173,12 @@ def new_state(scenario: str, seats: list[tuple[str, str]], options: dict[str, An
                     n += 1
                     uid = f"{side}-{n}"
                     units[uid] = model.new_unit(uid, code, seat, f"G-{k % 4 + 1}/surface")
+                    room = dict(model.spec(code).garrison).get("INF", 0)
+                    if room:  # its garrison: the faction's infantry, up to the facility's room (TOTE-GARRISON-01)
+                        n += 1
+                        gid = f"{side}-{n}"
+                        units[gid] = model.new_stack(gid, GARRISON_INFANTRY.get(side, "INF"), seat,
+                                                     f"G-{k % 4 + 1}/surface", min(room, 100), garrisoned_in=uid)
         for code, count in fleet.items():
             for _ in range(count):
                 n += 1

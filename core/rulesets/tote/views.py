@@ -19,7 +19,7 @@ from .model import FACTIONS, State, Unit
 
 def token(u: Unit) -> dict[str, Any]:
     """A unit as the board draws it."""
-    code = f"SWARM{len(u['swarm'])}" if u.get("swarm") else u["type"]
+    code = f"SWARM{len(u['swarm'])}" if u.get("swarm") else f"{u['type']}{u['count']}" if "count" in u else u["type"]
     return {"id": u["id"], "code": code, "owner": u["faction"], "state": model.damage_state(u),
             "tractored": bool(u.get("tractored_by")), "patrol": grid.patrol_kind(u["space"]) if u.get("patrol") else ""}
 
@@ -28,7 +28,12 @@ def card(state: State, u: Unit, full: bool, viewer: str = "") -> dict[str, Any]:
     """A unit card: its specification and its damage, exact for its owner (``full``), in percent otherwise."""
     s = model.spec(u)
     full_at = model.maxima(u)
-    if model.is_installation(u):
+    if model.is_ground(u):
+        lines = [f"{s.cls} stack · {u['count']} of {u.get('full', u['count'])} left"
+                 + (f" (wounds {u.get('wounds', 0)} of {s.hp})" if full else "")
+                 + (f" · garrisoned in {u['garrisoned_in']}" if u.get("garrisoned_in") else ""),
+                 f"UCR {s.speed + s.maneuver} (speed {s.speed} + maneuverability {s.maneuver}) · {s.hp} hit points a unit"]
+    elif model.is_installation(u):
         lines = [f"{s.kind.replace('_', ' ')} on the ground · fixed",
                  f"Defensive UCR {s.defensive_ucr} (attacks on it use it, TOTE-GARRISON-03)"]
     else:
@@ -36,7 +41,9 @@ def card(state: State, u: Unit, full: bool, viewer: str = "") -> dict[str, Any]:
                  + (f" · hyperdrive class {s.hyperdrive}" if s.hyperdrive is not None else " · no hyperdrive"),
                  f"UCR {s.speed + s.maneuver} (speed {s.speed} + maneuverability {s.maneuver})"]
     layers = [k for k in ("shields", "armor", "hull", "systems") if full_at[k]]
-    if full:
+    if not layers:
+        pass
+    elif full:
         lines.append("  ".join(f"{k.capitalize()} {u[k]}/{full_at[k]}" for k in layers))
     else:
         lines.append("  ".join(f"{k.capitalize()} {model.percent(u, k)}%" for k in layers) + "  (sensor estimate)")
@@ -115,7 +122,9 @@ def roster_row(u: Unit, exact: bool) -> str:
     """One line of a roster: id, type, where, layers and state."""
     where = u["space"] or (f"aboard {u['carried_by']}" if u.get("carried_by") else "gone")
     full = model.maxima(u)
-    if exact:
+    if "count" in u:
+        layers = f"{u['count']} squads" if model.unit_class(u) == "infantry" else f"{u['count']} units"
+    elif exact:
         names = {"shields": "S", "armor": "A", "hull": "H", "systems": "Sys"}
         layers = " ".join(f"{names[k]}{u[k]}" for k in ("shields", "armor", "hull", "systems") if full[k])
     else:
