@@ -51,6 +51,7 @@ class UnitCardScreen(ModalScreen[None]):
         self.cards = cards
 
     def compose(self):  # type: ignore[no-untyped-def]
+        """The title, the scrolling cards and the hint."""
         with Vertical(id="card-box"):
             yield Static(f"[b]Unit cards: {self.where}[/b] ({len(self.cards)})", id="card-title")
             with VerticalScroll(id="card-scroll"):
@@ -58,7 +59,9 @@ class UnitCardScreen(ModalScreen[None]):
             yield Static("arrows or PageUp/PageDown scroll · Escape closes", id="card-hint")
 
     def on_mount(self) -> None:
+        """The cards take the keys, so arrows scroll them."""
         self.query_one("#card-scroll", VerticalScroll).focus()
 
     def action_close(self) -> None:
+        """Back to the war room."""
         self.dismiss(None)

@@ -224,6 +224,7 @@ class RingsBoard(VerticalScroll, can_focus=True):
         self.place: dict[str, Any] | None = None
 
     def compose(self):  # type: ignore[no-untyped-def]
+        """One picture of the whole grid."""
         yield Static(id="rings-picture")
 
     def show(self, board: dict[str, Any], viewer_side: str | None = None, sides: list[str] | None = None) -> None:
@@ -234,6 +235,7 @@ class RingsBoard(VerticalScroll, can_focus=True):
         self._draw()
 
     def on_resize(self) -> None:
+        """Redraw at the new size."""
         self._draw()
 
     def _rules(self) -> bool:
@@ -280,6 +282,7 @@ class RingsBoard(VerticalScroll, can_focus=True):
         return picked_space(self._board, self._width(), self.cursor)
 
     def action_choose(self) -> None:
+        """Put the space under the cursor on the order line."""
         text = self.picked_text()
         if text:
             self.post_message(self.Chosen(text))
@@ -299,6 +302,7 @@ class RingsBoard(VerticalScroll, can_focus=True):
         self.app.push_screen(UnitCardScreen(sid or "all spaces", shown))
 
     def on_click(self, event: events.Click) -> None:
+        """A click picks the space under it (and puts it on the order line)."""
         if self._board is None:
             return
         width = self._width()

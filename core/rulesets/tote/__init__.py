@@ -33,12 +33,15 @@ class TwilightOfTheEmpire(Ruleset):
     _book: OrderBook | None = None
 
     def sides(self) -> list[str]:
+        """The ten factions (TOTE-FACTION-01..10), by code."""
         return list(FACTIONS)
 
     def scenarios(self) -> dict[str, str]:
+        """The battles of ``data/scenarios.toml``: the melee (default, 2-10), the skirmish (2-4), the stronghold."""
         return {sid: f"{sc.name}: {sc.text} ({sc.min}-{sc.max} factions)" for sid, sc in setup.scenarios().items()}
 
     def options(self) -> dict[str, Any]:
+        """The game options and their defaults (the catalog's DEFAULTs that are options)."""
         return {
             "auto_defense": True,       # TOTE-GAP-02: units without orders fire at the best hostile in range
             "day_limit": 0,             # 0: the scenario's own limit
@@ -51,6 +54,7 @@ class TwilightOfTheEmpire(Ruleset):
         }
 
     def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:
+        """A new battle, the first post open. Raises SetupError for a bad table, option or fleet."""
         if not self.min_seats <= len(seats) <= self.max_seats:
             raise SetupError(f"Twilight of the Empire takes 2 to 10 factions; got {len(seats)}")
         merged = {**self.options(), **options}
@@ -67,6 +71,7 @@ class TwilightOfTheEmpire(Ruleset):
         return state
 
     def order_book(self) -> OrderBook:
+        """The battle's order language (:mod:`.orders`)."""
         if TwilightOfTheEmpire._book is None:
             TwilightOfTheEmpire._book = orders.build_book()
         return TwilightOfTheEmpire._book
@@ -77,6 +82,7 @@ class TwilightOfTheEmpire(Ruleset):
         return list(parsed.spec.handler(ctx, **parsed.values) or [])
 
     def awaiting(self, state: State) -> set[str]:
+        """The faction whose post it is (nobody once the battle is over)."""
         seat = flow.active(state)
         return set() if seat is None else {seat}
 
@@ -85,13 +91,16 @@ class TwilightOfTheEmpire(Ruleset):
         return flow.resolve_post(self, state)
 
     def view(self, state: State, viewer: str) -> View:
+        """What ``viewer`` may know (:mod:`.views`)."""
         return views.build(state, viewer)
 
     def outcome(self, state: State) -> Outcome | None:
+        """The faction holding the system, a draw, or None while the battle goes on."""
         result = state.get("result")
         return None if result is None else Outcome(tuple(result["winners"]), str(result["reason"]))
 
     def bot(self, view: View, seat: str) -> list[str]:
+        """The bot's post from its own view (:mod:`.bot`)."""
         return _bot.play(view, seat)
 
     def trial_copy(self, state: State, seat: str) -> State:
@@ -122,9 +131,11 @@ class TwilightOfTheEmpire(Ruleset):
         return found
 
     def invariants(self, before: State, after: State, events: list[Event]) -> list[str]:
+        """Conservation of units, caps and places (:mod:`.invariants`)."""
         return invariants.problems(before, after, events)
 
     def odds(self, state: State, seat: str, text: str) -> Odds | None:
+        """The exact damage of a declared shot, bombardment or tractor (:mod:`.odds`). Raises OrderError."""
         from .odds import odds
         return odds(self, state, seat, text)
 
