@@ -298,7 +298,7 @@ class RingsBoard(VerticalScroll, can_focus=True):
             ids = [t["id"] for t in self._board.get("spaces", {}).get(sid, {}).get("units", [])]
         else:
             ids = list(cards)
-        shown = [cards[i] for i in ids if i in cards]
+        shown = sorted((cards[i] for i in ids if i in cards), key=lambda c: c.get("owner") != self._board.get("viewer"))
         self.app.push_screen(UnitCardScreen(sid or "all spaces", shown))
 
     def on_click(self, event: events.Click) -> None:

@@ -5,8 +5,9 @@ up by :mod:`.fleet`: 23 CP at most and 7 capital ships at most (TOTE-CP-02/03), 
 their caps (ESC), and only unit types of the faction's technology (TOTE-FACTION-11). Any seat may
 bring another fleet with the ``lists`` option (seat or faction -> a faction's code for its ready
 fleet, or list text ``"GE: ISD2:1, VSD:1"``, as the fleet builder writes it). Each faction arrives in
-the start ring of its own quadrant (faction k in quadrant k mod 4 + 1); the craft of each ship's
-complement come aboard it (TOTE-STOCK-01). The initiative is drawn at random (TOTE-GAP-02).
+the start ring of its own quadrant (the k-th faction drawn in quadrant k mod 4 + 1); the craft of each ship's
+complement come aboard it (TOTE-STOCK-01). The initiative, and with it each faction's quadrant,
+is drawn at random (TOTE-GAP-02, TOTE-FLOW-01).
 """
 from __future__ import annotations
 
@@ -152,7 +153,16 @@ def new_state(scenario: str, seats: list[tuple[str, str]], options: dict[str, An
     units: dict[str, dict[str, Any]] = {}
     fleets: dict[str, str] = {}
     types = unit_types()
-    for k, (seat, side) in enumerate(seats):
+    dice = Dice.from_state({"seed": seed, "n": 0})
+    pool = [s for s, _ in seats]
+    initiative = []
+    while pool:
+        initiative.append(pool.pop(pool.index(dice.pick(pool, "initiative (TOTE-GAP-02)"))))
+    # TOTE-FLOW-01: places are drawn too: faction k of the drawn order takes quadrant k mod 4 + 1
+    # (in the stronghold scenario the defender, the first seat, keeps its own quadrant 1)
+    order = initiative if not sc.defenses else [seats[0][0]] + [x for x in initiative if x != seats[0][0]]
+    for seat, side in seats:
+        k = order.index(seat)
         name, fleet = fleet_for(options, seat, side)
         fleets[seat] = name
         defender = bool(sc.defenses) and k == 0
@@ -200,11 +210,6 @@ def new_state(scenario: str, seats: list[tuple[str, str]], options: dict[str, An
                     units[cid]["attached_to"] = uid  # its CP is its carrier's (TOTE-BURDEN-02)
                     units[uid]["carried"].append(cid)
                     load(units[cid], ship)
-    dice = Dice.from_state({"seed": seed, "n": 0})
-    pool = [s for s, _ in seats]
-    initiative = []
-    while pool:
-        initiative.append(pool.pop(pool.index(dice.pick(pool, "initiative (TOTE-GAP-02)"))))
     state: State = {
         "ruleset": "tote", "turn": 1, "hour": 0, "dice": dice.to_state(),
         "seats": {s: {"side": side} for s, side in seats}, "sheets": {s: [] for s, _ in seats}, "away": [],
