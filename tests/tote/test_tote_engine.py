@@ -653,6 +653,8 @@ def test_burden_01_units_acting_in_a_battle_hold_at_most_23_cp(battle) -> None:
     b = battle({"ann": ("GE", "ACC:1, STRK:1, ESC:1"), "ben": ("NR", "CORV:1")}, seed="cp", craft=True)
     from core.rulesets.tote import model as m
     b.state["units"]["GE-90"] = m.new_unit("GE-90", "ISD", "ann", "C-1")  # a prize ship: 22 + 10 CP in the battle
+    for uid in ("GE-1", "GE-2", "GE-3"):
+        b.place(uid, "C-1")
     tie = b.unit("GE-2")["carried"][0]
     b.turn_to("ann")
     b.order("ann", "move GE-1 B-1")
@@ -665,6 +667,8 @@ def test_burden_01_units_acting_in_a_battle_hold_at_most_23_cp(battle) -> None:
     b.order("ann", "hold GE-2")
     b2 = battle({"ann": ("GE", "ACC:1, STRK:1"), "ben": ("NR", "CORV:1")}, seed="cp2", bonus_cp=5)
     b2.state["units"]["GE-90"] = m.new_unit("GE-90", "ISD", "ann", "C-1")
+    for uid in ("GE-1", "GE-2"):
+        b2.place(uid, "C-1")
     b2.turn_to("ann")
     for text in ("move GE-1 B-1", "move GE-90 B-1", "move GE-2 B-1"):
         b2.order("ann", text)  # 12 + 10 + 5 = 27 <= 23 + 5
