@@ -7,8 +7,9 @@ from core.rulesets.gcw import GalacticCivilWar
 from core.rulesets.raw import RepublicAtWar
 from core.rulesets.rift import RiftWar
 from core.rulesets.swpm import PocketModels
+from core.rulesets.tote import TwilightOfTheEmpire
 
-RULESETS: list[type[Ruleset]] = [RepublicAtWar, GalacticCivilWar, PocketModels, RiftWar]
+RULESETS: list[type[Ruleset]] = [RepublicAtWar, GalacticCivilWar, PocketModels, RiftWar, TwilightOfTheEmpire]
 
 
 def ruleset_ids() -> list[str]:

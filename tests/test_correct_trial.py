@@ -22,7 +22,7 @@ def seated(ruleset_id: str) -> Session:
     ruleset = find_ruleset(ruleset_id)
     sides = ruleset.sides()
     count = max(ruleset.min_seats, len(sides))
-    names = ["al", "bo", "cy", "di", "ed", "fa", "gi", "ha"]
+    names = ["al", "bo", "cy", "di", "ed", "fa", "gi", "ha", "ik", "jo"]
     return Session.new(ruleset_id, [(names[i], sides[i % len(sides)]) for i in range(count)], seed="correct")
 
 

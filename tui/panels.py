@@ -82,6 +82,9 @@ def board_widget(kind: str) -> Widget:
     if kind == "field":
         from tui.widgets.field_board import FieldBoard
         return FieldBoard(id="board")
+    if kind == "rings":
+        from tui.widgets.rings_board import RingsBoard
+        return RingsBoard(id="board")
     from tui.widgets.board_text import BoardText
     return BoardText(id="board")
 
