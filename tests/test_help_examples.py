@@ -132,8 +132,24 @@ def rift_situations() -> list[State]:
     return situations
 
 
+def tote_situations() -> list[State]:
+    """A Twilight of the Empire skirmish, the Empire (al: GE-1 a carrier with GE-5..GE-10 aboard, GE-2,
+    GE-3 a carrier with bombers) against the New Republic (bo: NR-1..NR-9), at al's post; then with
+    GE-5..GE-7 launched into al's space."""
+    from core.rulesets.tote import flow
+    ruleset = find_ruleset("tote")
+    state = ruleset.setup("skirmish", [SeatSpec("al", "GE"), SeatSpec("bo", "NR")], ruleset.options(), "help")
+    flow.begin_post(state, "al")
+    launched = copy.deepcopy(state)
+    for uid in ("GE-5", "GE-6", "GE-7"):
+        launched["units"][uid].update(space=launched["units"]["GE-1"]["space"], carried_by=None)
+        launched["units"]["GE-1"]["carried"].remove(uid)
+    return [state, launched]
+
+
 SITUATIONS: dict[str, Callable[[], list[State]]] = {
     "raw": raw_situations, "gcw": gcw_situations, "swpm": swpm_situations, "rift": rift_situations,
+    "tote": tote_situations,
 }
 
 
