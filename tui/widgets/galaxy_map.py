@@ -5,9 +5,10 @@ drawn over their lanes, and a legend on the last row.
 The layout (see :mod:`tui.widgets.map_layout`) is computed once per map and size; the selection only
 restyles it, so the map never moves when it changes. Maps too big for the terminal open zoomed in
 just enough for every name and lane, and pan: at each size the view opens centred on the selection
-(fitted before the first frame at that size is drawn), then follows it; Shift+arrows or the mouse wheel pan, PageUp/PageDown (or Ctrl+Up/Down) zoom. Arrow keys or a click select (letters go
-to the order line); Enter offers the selected place's name to the order line. The map draws ``view["board"]``
-of kind ``"map"`` (see :mod:`core.ruleset`) and knows nothing else of the game.
+(fitted before the first frame at that size is drawn), then follows it; Shift+arrows or the mouse
+wheel pan, PageUp/PageDown (or Ctrl+Up/Down) zoom. Arrow keys or a click select (letters go to the
+order line); Enter offers the selected place's name to the order line. The map draws
+``view["board"]`` of kind ``"map"`` (see :mod:`core.ruleset`) and knows nothing else of the game.
 """
 from __future__ import annotations
 
