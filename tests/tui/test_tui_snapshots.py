@@ -25,11 +25,9 @@ def hotseat_app(session: Session | None = None) -> HolotableApp:
 
 
 async def settle(pilot: Pilot[Any]) -> None:
-    """Let the map finish fitting itself to the terminal (zoom and pan follow the first resize)."""
-    for _ in range(3):
-        await pilot.pause()
-        await pilot.wait_for_scheduled_animations()
-        await pilot.pause(0.2)
+    """Let the screen take in the last key (one pause: the map fits its zoom and pan to a new size
+    before it draws the first frame at that size, so there is nothing else to wait for)."""
+    await pilot.pause()
 
 
 async def into_game(pilot: Pilot[Any]) -> None:
