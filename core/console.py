@@ -24,8 +24,10 @@ from core.registry import find_ruleset, ruleset_ids
 from core.session import Session
 from core.text import describe_char, first_control
 from core.render import _words, render_event, render_message, order_text, render_sheet, render_board, render_view
+from core.report import render, session_report
 
-__all__ = ["Answer", "Console", "ConsoleError", "HOW_TO", "Keeper", "demo_line", "describe_ruleset"]
+__all__ = ["Answer", "CONFIRM", "CONFIRM_FLAG", "Console", "ConsoleError", "HOW_TO", "Keeper", "demo_line",
+           "describe_ruleset", "dropped_final"]
 
 
 class ConsoleError(HolotableError):
@@ -83,7 +85,10 @@ class Answer:
         """The answer for a program: ``{"ok": true, "command", "text", ...}`` or ``{"ok": false, "error"}``."""
         if self.ok:
             return {"ok": True, "command": self.command, **self.data, "text": self.text}
-        return {"ok": False, "command": self.command, "error": self.error}
+        refusal = {"ok": False, "command": self.command, "error": self.error}
+        if "confirm" in self.data:
+            refusal["confirm"] = self.data["confirm"]
+        return refusal
 
     def as_json(self) -> str:
         """:meth:`as_dict` as one line of JSON."""
@@ -106,14 +111,21 @@ class Command:
 SEED_NOTE = ("a typed seed is mixed with secret randomness, since a guessable seed would give away every die roll; "
              "reproducible=yes uses it as is, for a test game that replays from the seed alone")
 
+CONFIRM = "yes"
+CONFIRM_FLAG = "--yes"
+FINAL_NOTE = (f"an order marked FINAL (e.g. concede) cannot be taken back: it is given only when the next line is "
+              f"`{CONFIRM}` typed in full (anything else drops it), or with {CONFIRM_FLAG} at the end of its line "
+              "(for scripts)")
+
 COMMANDS: dict[str, Command] = {c.name: c for c in [
     Command("new", "new <ruleset> [scenario=<id>] [seed=<s> [reproducible=yes]] seats=<seat>:<side>[:bot][,...] [gm=<name>] [<option>=<value>...]",
             "start a new game", "_new", needs_game=False,
             details="example: new raw seed=42 seats=al:GAR,bo:CIS:bot,cy:GAR:bot,di:CIS:bot,ed:GAR:bot,fa:CIS:bot\n"
                     f"{SEED_NOTE}"),
-    Command("as", "as <seat> <order>  |  as <actor> for <seat> <order>",
+    Command("as", "as <seat> <order> [--yes]  |  as <actor> for <seat> <order> [--yes]",
             "give an order for a seat (as itself, or as its Grand Admiral or the GM)", "_as",
-            details="`help orders` lists the orders; `help <order>` explains one"),
+            details="`help orders` lists the orders; `help <order>` explains one\n"
+                    f"  {FINAL_NOTE}"),
     Command("withdraw", "withdraw <seat> <n>", "take order n (1-based) off the seat's sheet", "_withdraw"),
     Command("sheet", "sheet <seat>", "the seat's queued orders, numbered", "_sheet", changes=False),
     Command("ready", "ready <seat> [off]", "the seat's orders for this turn are complete (off: not yet)", "_ready"),
@@ -122,6 +134,8 @@ COMMANDS: dict[str, Command] = {c.name: c for c in [
     Command("view", "view <seat>|gm", "everything that viewer sees, and nothing more", "_view", changes=False),
     Command("odds", "odds <seat> <order>", "the exact odds of an order that rolls dice", "_odds", changes=False),
     Command("log", "log <seat>|gm", "the whole event log as that viewer may see it", "_log", changes=False),
+    Command("report", "report <seat>|gm|public [<turn>]", "a turn's report as that viewer may read it: summary first, "
+            "then every die (default: the last resolved turn)", "_report", changes=False),
     Command("say", "say <actor> <thread> <text>", "post a message (threads: public, team:<side>, gm:<seat>)", "_say"),
     Command("messages", "messages <seat>|gm", "the messages that viewer may read", "_messages", changes=False),
     Command("away", "away <seat> [back]", "the seat is away this turn (back: it is back)", "_away"),
@@ -141,6 +155,19 @@ ALIASES = {"exit": "quit", "?": "help"}
 ROLL = re.compile(r"^(\d+)d(\d+)$", re.IGNORECASE)
 
 
+def dropped_final(answer: Answer, pending: str) -> Answer:
+    """``answer`` to the line that came instead of ``yes`` after the FINAL order ``pending``, saying
+    that order was not given (in its text, or its refusal). Raises nothing."""
+    note = f"not given: `{pending}` (FINAL orders need `{CONFIRM}` typed in full on the next line)"
+    if answer.ok:
+        answer.text = f"{note}\n{answer.text}" if answer.text else note
+    else:
+        answer.error = f"{note}; and {answer.error}"
+    answer.quiet = False
+    answer.data["dropped"] = pending
+    return answer
+
+
 def _usage(name: str) -> str:
     return f"usage: {COMMANDS[name].usage}"
 
@@ -158,6 +185,11 @@ class Console:
         self.session: Session | None = None
         self.keeper = keeper
         self.last_traceback: str | None = None
+        #: an ``as`` line holding a FINAL order, given only if the next line is ``yes``
+        self.pending: str | None = None
+        #: steps the bots of a new all-bot game play at a time (see :attr:`Session.bot_steps`): a front
+        #: end with a watcher sets it and moves the game on at its pace; None plays on at once
+        self.bot_steps: int | None = None
         self._heard: list[tuple[str, dict[str, Any]]] = []
         self._unsubscribe: Callable[[], None] | None = None
         if session is not None:
@@ -169,6 +201,12 @@ class Console:
         raw = line.rstrip("\r\n").lstrip()
         if not raw.strip() or raw.startswith("#"):
             return Answer(True, "", quiet=True)
+        pending, self.pending = self.pending, None
+        if pending is not None:
+            if raw.strip() == CONFIRM:
+                return self.handle(f"{pending} {CONFIRM_FLAG}")
+            dropped = self.handle(raw)
+            return dropped_final(dropped, pending)
         word, rest = (raw.split(None, 1) + [""])[:2]
         name = ALIASES.get(word.lower(), word.lower())
         bad = first_control(raw)
@@ -194,7 +232,8 @@ class Console:
         except (Exception, KeyboardInterrupt) as exc:  # noqa: BLE001 - nothing may escape the console
             self.last_traceback = traceback.format_exc()
             self._restore(before, snapshot)
-            what = "interrupted" if isinstance(exc, KeyboardInterrupt) else f"{type(exc).__name__}: {exc}"
+            # only the type: an unexpected error's message may quote the game's state or a secret
+            what = "interrupted" if isinstance(exc, KeyboardInterrupt) else type(exc).__name__
             return Answer(False, name, error=f"internal error: {what}; the game is unchanged")
         finally:
             self._heard.clear()
@@ -307,7 +346,9 @@ class Console:
         gm = settings.pop("gm", GM)
         defaults = ruleset.options()
         options = {key: coerce_option(value, defaults.get(key)) for key, value in settings.items()}
-        session = Session.new(ruleset_id, seats, scenario, options, seed, gm, reproducible=reproducible)
+        all_bots = bool(seats) and all(bot for _, _, bot in seats)
+        session = Session.new(ruleset_id, seats, scenario, options, seed, gm, reproducible=reproducible,
+                              bot_steps=self.bot_steps if all_bots else None)
         kept = {}
         if self.keeper is not None:
             kept["game"] = self.keeper.adopt(session)
@@ -325,6 +366,10 @@ class Console:
                                           "turn": session.turn, "seed_hash": session.record["seed_hash"], **kept})
 
     def _as(self, rest: str) -> Answer:
+        words = rest.split()
+        confirmed = CONFIRM_FLAG in words[2:]
+        if confirmed:
+            rest = " ".join(w for w in words if w != CONFIRM_FLAG)
         words = rest.split(None, 1)
         if len(words) < 2:
             raise ConsoleError(f"missing the order; {_usage('as')}")
@@ -340,6 +385,17 @@ class Console:
         session = self._game()
         if actor != seat and not (self._is_gm(actor) or actor in session.seats()):
             raise ConsoleError(f"no actor {actor!r}; actors: gm, {', '.join(session.seats())}")
+        final = session.final_order(order)
+        if final and not confirmed:
+            if not session.may_order(actor, seat):
+                raise ConsoleError(f"{actor} may not act for {seat}: only {seat} themself, the GM, or a teammate "
+                                   "with the right to act for them")
+            session.ruleset.order_book().parse(order, session.ruleset.context(session.state, seat))
+            self.pending = f"as {rest}"
+            return Answer(False, "as", error=(
+                f"`{order.strip()}` is FINAL: {final}. It cannot be taken back: type `{CONFIRM}` on the next line "
+                f"to give it (anything else drops it), or add {CONFIRM_FLAG} to the line; nothing was given yet"),
+                data={"confirm": order.strip(), "final": final})
         events = session.order(actor, seat, order)
         visible = self._visible(events, actor)
         sheet = session.sheet(seat)
@@ -439,6 +495,19 @@ class Console:
         viewer = self._viewer(rest, "log")
         events = self._game().events_for(viewer)
         return Answer(True, "log", "\n".join(render_event(e) for e in events), {"viewer": viewer, "events": events})
+
+    def _report(self, rest: str) -> Answer:
+        words = rest.split()
+        if not words or len(words) > 2 or (len(words) == 2 and not words[1].isdigit()):
+            raise ConsoleError(_usage("report"))
+        session = self._game()
+        viewer = "public" if words[0] == "public" else self._viewer(words[0], "report")
+        turn = int(words[1]) if len(words) == 2 else max(1, session.turn - 1)
+        if not 0 <= turn <= session.turn:
+            raise ConsoleError(f"no turn {turn}: this game has turns 1 to {session.turn}; {_usage('report')}")
+        resources = None if viewer in (GM, "public") or turn != session.turn - 1 else session.view(viewer).get("resources")
+        report = session_report(session, viewer, turn, resources=resources)
+        return Answer(True, "report", render(report), {"viewer": viewer, "turn": turn})
 
     def _say(self, rest: str) -> Answer:
         words = rest.split(None, 2)
@@ -589,8 +658,9 @@ class Console:
             return [f"{words[0]} {t}" for t in [*COMMANDS, "orders", *verbs] if t.startswith(words[1].lower())]
         if session is None:
             return []
-        names = session.seats() + (["gm"] if name in ("view", "log", "messages") else [])
-        if len(words) == 2 and name in ("as", "withdraw", "sheet", "ready", "view", "odds", "log", "say",
+        names = session.seats() + (["gm"] if name in ("view", "log", "messages", "report") else []) \
+            + (["public"] if name == "report" else [])
+        if len(words) == 2 and name in ("as", "withdraw", "sheet", "ready", "view", "odds", "log", "report", "say",
                                         "messages", "away", "bot", "complete"):
             return [f"{words[0]} {n} " for n in names if n.startswith(words[1])]
         if name in ("as", "odds", "complete") and len(words) >= 3:

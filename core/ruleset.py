@@ -38,8 +38,9 @@ from typing import Any, Callable, ClassVar
 
 from core.dice import Dice
 from core.errors import OrderError
-from core.events import Event
+from core.events import Event, event, to_team
 from core.orders import OrderBook, Parsed
+from core.report import Summary, generic_summary
 from core.options import OptionSpec, specs_from_defaults
 
 State = dict[str, Any]
@@ -191,6 +192,23 @@ class Ruleset(ABC):
         sheet.pop(index)
         return []
 
+    def sheet_record(self, state: State) -> list[Event]:
+        """The order sheets as they stand when the turn resolves, one ``order`` event per order, each
+        shown to its seat's side: the record of what was ordered, without the orders that were edited
+        or withdrawn before (those stay in the session's journal only). Raises nothing."""
+        events: list[Event] = []
+        for seat, sheet in (state.get("sheets") or {}).items():
+            side = self.side_of(state, seat)
+            if side is None:
+                continue
+            for order in sheet:
+                text = order.get("text", "") if isinstance(order, dict) else str(order)
+                by = order.get("by") if isinstance(order, dict) else None
+                on_behalf = f" (by {by} on behalf of {seat})" if by and by != seat else ""
+                events.append(event("order", f"{seat} orders: {text}{on_behalf}", [to_team(side)],
+                                    int(state.get("turn", 0)), seat=seat))
+        return events
+
     @abstractmethod
     def resolve(self, state: State) -> list[Event]:
         """Resolve the open turn (or step) for everyone; seats with no orders do nothing."""
@@ -224,6 +242,13 @@ class Ruleset(ABC):
     @abstractmethod
     def bot(self, view: View, seat: str) -> list[str]:
         """Orders for ``seat`` chosen from its own view only."""
+
+    def report_summary(self, events: list[Event], viewer: str) -> "Summary":
+        """The summary of a turn report (battles with each side's losses, places changing hands,
+        builds finished, headlines) read from the events ``viewer`` may see (already filtered).
+        The base makes every event but rolls, orders and turn markers a headline; rulesets read
+        their own events into battles and builds. Raises nothing."""
+        return generic_summary(events)
 
     def hidden_changes(self, state: State, viewer: str) -> list[tuple[str, Callable[[State], None]]]:
         """Changes to things ``viewer`` may not know, for leak tests: (what, change-in-place) pairs.

@@ -40,13 +40,16 @@ class Session:
         self.ruleset = ruleset
         self.record = record
         self._listeners: list[Listener] = []
+        #: steps the bots play at a time (a resolution, or one bot's action in a game taken in turns):
+        #: None plays on at once; a front end with a watcher sets 1 and calls :meth:`play_bots` at its pace
+        self.bot_steps: int | None = None
 
     # -- making and keeping ---------------------------------------------------------------------
     @classmethod
     def new(cls, ruleset_id: str, seats: Iterable[tuple[str, str] | tuple[str, str, bool]],
             scenario: str | None = None, options: dict[str, Any] | None = None,
             seed: str | None = None, gm: str = GM, now: float | None = None,
-            secret: str | None = None, reproducible: bool = True) -> "Session":
+            secret: str | None = None, reproducible: bool = True, bot_steps: int | None = None) -> "Session":
         """Set up a new game. ``seats`` are (name, side[, bot]).
 
         ``seed`` seeds the dice (None: a random one). With ``reproducible=False`` a given seed is
@@ -57,6 +60,7 @@ class Session:
 
         With ``now`` (seconds since the epoch) and a ruleset option ``turn_hours``, the first
         deadline is set ``turn_hours`` from now and moves on by as much after each resolution.
+        ``bot_steps``: see :attr:`bot_steps` (the bots' first moves are played under it).
         Raises UnknownRuleset or SetupError.
         """
         ruleset = find_ruleset(ruleset_id)
@@ -99,6 +103,7 @@ class Session:
             record["deadline"] = float(now) + float(merged["turn_hours"]) * 3600
             record["turn_hours"] = float(merged["turn_hours"])
         session = cls(ruleset, record)
+        session.bot_steps = bot_steps
         session._run_bots()
         return session
 
@@ -273,7 +278,9 @@ class Session:
         self._journal(op="order", actor=actor, seat=seat, text=text.strip())
         if seat in self.record["ready"] and self.ruleset.simultaneous:
             self.record["ready"].remove(seat)
-        self._log(events)
+        # a queued order is on the sheet, not yet in the record: the record gets the sheets as they
+        # stand when the turn resolves (no phantoms of edited or withdrawn orders); the journal keeps all
+        self._log([e for e in events if not (self.ruleset.simultaneous and e.get("kind") == "order")])
         self._tell("order", seat=seat, events=events)
         if not self.ruleset.simultaneous:
             self._after_step(run_bots)
@@ -335,7 +342,8 @@ class Session:
 
     def _resolve(self, run_bots: bool) -> list[Event]:
         before = self.turn
-        events = self.ruleset.resolve(self.state)
+        record = self.ruleset.sheet_record(self.state) if self.ruleset.simultaneous else []
+        events = record + self.ruleset.resolve(self.state)
         self.record["ready"] = []
         if self.record.get("turn_hours") and self.record.get("deadline") is not None:
             self.record["deadline"] += float(self.record["turn_hours"]) * 3600
@@ -576,13 +584,23 @@ class Session:
             self._run_bots()
 
     # -- bots -------------------------------------------------------------------------------------
-    def _run_bots(self) -> None:
+    def play_bots(self) -> int:
+        """The bots awaited now play: up to :attr:`bot_steps` steps (all they can, up to 200 orders, when None).
+
+        Returns the steps played (0: no bot had anything to do). Refused bot orders are skipped; raises nothing.
+        """
+        return self._run_bots()
+
+    def _run_bots(self) -> int:
+        steps = 0
         for _ in range(200):
             if self.outcome() is not None:
-                return
+                return steps
             todo = [s for s in self.seats() if self.is_bot(s) and s in self.awaiting() and s not in self.record["ready"]]
             if not todo:
-                return
+                return steps
+            if self.bot_steps is not None and steps >= self.bot_steps:
+                return steps
             seat = todo[0]
             turn, waiting = self.turn, set(self.awaiting())
             acted = False
@@ -598,7 +616,10 @@ class Session:
                 if seat in self.awaiting() and self.turn == turn:
                     self.ready(seat, seat, True, run_bots=False)
             elif not acted and self.turn == turn and set(self.awaiting()) == waiting and seat in self.awaiting():
-                return  # the bot found nothing to do; leave it to the GM
+                return steps  # the bot found nothing to do; leave it to the GM
+            if self.turn != turn or (acted and not self.ruleset.simultaneous):
+                steps += 1  # a step a watcher sees: a resolution, or a bot's action in a game taken in turns
+        return steps
 
     # -- the message board ------------------------------------------------------------------------
     def threads_for(self, viewer: str) -> list[str]:

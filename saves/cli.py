@@ -29,5 +29,5 @@ def _runner(command: Command) -> Callable[[argparse.Namespace], int]:
 subcommand("saves", "list the saved games: rule system, turn, seats, last activity", _rest, passthrough=True)(_runner(saves_command))
 subcommand("replay", "step through a game's turns as one viewer saw them (--as SEAT | --gm)", _rest, passthrough=True)(_runner(replay_command))
 subcommand("verify", "replay a finished game from its revealed seed and orders, checking every roll and state", _rest, passthrough=True)(_runner(verify_command))
-subcommand("export", "a turn report for the forums (--turn N --as SEAT --format markdown|bbcode), or the whole game (--gm --record FILE)", _rest, passthrough=True)(_runner(export_command))
+subcommand("export", "a turn report for the forums (--turn N --as SEAT|public [--plans] --format markdown|bbcode), or the whole game (--gm --record FILE)", _rest, passthrough=True)(_runner(export_command))
 subcommand("import", "add a game record file (from export --gm --record) to the store", _rest, passthrough=True)(_runner(import_command))

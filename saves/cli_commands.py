@@ -191,8 +191,9 @@ def verify_command(argv: Sequence[str], data_dir: Path | None = None) -> tuple[s
 
 
 def export_command(argv: Sequence[str], data_dir: Path | None = None) -> tuple[str, int]:
-    """``holotable export <game> --turn N (--as SEAT | --gm) [--format markdown|bbcode]``: a turn
-    report for the forums, filtered for that viewer. ``holotable export <game> --gm --record FILE``:
+    """``holotable export <game> --turn N (--as SEAT | --as public | --gm) [--format markdown|bbcode]
+    [--plans]``: a turn report for the forums, filtered for that viewer (a seat's without its
+    team's plans unless --plans; ``public``: what everyone may know, no secret needed). ``holotable export <game> --gm --record FILE``:
     the whole game as one portable file (every secret and the dice seed: the GM's copy), for
     ``holotable import`` elsewhere.
 
@@ -205,6 +206,8 @@ def export_command(argv: Sequence[str], data_dir: Path | None = None) -> tuple[s
     parser.add_argument("--turn", type=int, default=None, help="the turn of the report")
     _viewer_args(parser)
     parser.add_argument("--format", choices=("markdown", "bbcode", "text"), default="markdown")
+    parser.add_argument("--plans", action="store_true",
+                        help="a seat's report with its team's plans (orders, team and GM threads); left out by default")
     parser.add_argument("--record", metavar="FILE", default=None,
                         help="write the whole game (every secret and the dice seed) to FILE, a new file; needs --gm")
     try:
@@ -217,17 +220,22 @@ def export_command(argv: Sequence[str], data_dir: Path | None = None) -> tuple[s
         elif args.turn is None:
             parser.error("say which turn: --turn N (or --gm --record FILE for the whole game)")
         elif not args.seat and not args.gm:
-            parser.error("say whose report it is: --as SEAT, or --gm for the GM's")
+            parser.error("say whose report it is: --as SEAT, --as public (what everyone may know), or --gm for the GM's")
+        elif args.seat and args.seat.startswith("team:"):
+            parser.error("a team's report holds its plans: the GM exports it (`export <turn> team:<side>` in the GM's "
+                         "console); here say --as SEAT, --as public or --gm")
     except _Usage as exc:
         return str(exc), exc.code
     try:
         loaded = GameStore(args.data_dir or data_dir).read(args.game)
-        refused = _refusal(loaded.record, args.seat, args.gm, "export")
+        public = args.seat == "public" and not args.gm
+        refused = None if public else _refusal(loaded.record, args.seat, args.gm, "export")
         if refused:
             return refused, FAILED
         if args.record is not None:
             return _write_record(loaded.record, args.record, args.game), OK
-        return export_turn(loaded.record, args.turn, args.seat, args.format, args.game, _title), OK
+        return export_turn(loaded.record, args.turn, args.seat, args.format, args.game, _title,
+                           plans=True if args.plans else None), OK
     except HolotableError as exc:
         return printable(f"holotable export: {exc}") + "\n", FAILED
     except Exception as exc:  # noqa: BLE001 - a damaged game is refused in one line, never a traceback

@@ -11,6 +11,9 @@ from typing import Any, Callable
 
 from core.errors import HolotableError
 from core.events import GM
+from core.registry import find_ruleset
+from core.report import (Style, TurnReport, audience_events, build, common, public_board, render, scores,
+                         without_plans)
 from core.session import Session
 from saves.errors import SaveError
 
@@ -30,29 +33,59 @@ class Frame:
     view: dict[str, Any] = field(default_factory=dict)
 
 
+AUDIENCES = ("public",)
+
+
 def viewer_of(record: dict[str, Any], viewer: str | None) -> str:
-    """The viewer token for a seat name or the GM (None or ``"gm"``). Raises SaveError for a stranger."""
+    """The viewer token for a seat name, the GM (None or ``"gm"``), ``public`` (what everyone may
+    know) or ``team:<side>`` (what the whole team is told). Raises SaveError for a stranger."""
     if viewer is None or viewer in (GM, record.get("gm")):
         return GM
+    if viewer == "public":
+        return viewer
+    sides = sorted({s["side"] for s in record["seats"]})
+    if viewer.startswith("team:"):
+        if viewer.split(":", 1)[1] not in sides:
+            raise SaveError(f"no team {viewer.split(':', 1)[1]!r} in this game; teams: {', '.join(sides)}")
+        return viewer
     seats = [s["name"] for s in record["seats"]]
     if viewer not in seats:
-        raise SaveError(f"{viewer!r} has no seat in this game; seats: {', '.join(seats)} (or --gm)")
+        raise SaveError(f"{viewer!r} has no seat in this game; seats: {', '.join(seats)} (or --gm, or public)")
     return viewer
 
 
+def _audience_cut(session: Session, who: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any]]:
+    """(events, messages, view) of an audience: only what is told to it as a whole; its view holds
+    no more than the turn, the phase and the outcome (with the revealed seed) once the game is over."""
+    side = who.split(":", 1)[1] if who.startswith("team:") else None
+    events = audience_events(session.record["log"], who, side)
+    threads = {"public"} | ({who} if side else set())
+    messages = [m for m in session.record["messages"] if m["thread"] in threads]
+    outcome = session.outcome()
+    view: dict[str, Any] = {"turn": session.turn, "seed_hash": session.record["seed_hash"],
+                            "outcome": None if outcome is None else outcome.to_dict()}
+    if outcome is not None:
+        view["seed"] = session.record["seed"]
+    return events, messages, view
+
+
 def frames(record: dict[str, Any], viewer: str | None) -> list[Frame]:
-    """The game as ``viewer`` (a seat, or the GM for None/"gm") saw it, one frame per turn, the
-    open turn last. Raises SaveError if the viewer has no seat or the game does not replay."""
+    """The game as ``viewer`` (a seat, the GM for None/"gm", ``public`` or ``team:<side>``) saw it,
+    one frame per turn, the open turn last. Raises SaveError if the viewer has no seat or the game
+    does not replay."""
     who = viewer_of(record, viewer)
     result: list[Frame] = []
     seen = {"events": 0, "messages": 0}
 
     def cut(session: Session, closed: bool, turn: int) -> None:
-        events = session.events_for(who)
-        view = session.view(who)
-        messages = view.pop("messages", [])
-        view.pop("log", None)
-        view.pop("facts", None)
+        if who == "public" or who.startswith("team:"):
+            events, messages, view = _audience_cut(session, who)
+        else:
+            events = session.events_for(who)
+            view = session.view(who)
+            messages = view.pop("messages", [])
+            view.pop("log", None)
+            view.pop("facts", None)
         result.append(Frame(turn, closed, events[seen["events"]:], messages[seen["messages"]:], view))
         seen["events"], seen["messages"] = len(events), len(messages)
 
@@ -70,6 +103,11 @@ def frames(record: dict[str, Any], viewer: str | None) -> list[Frame]:
         raise SaveError(f"the game does not replay from its seed and journal ({exc}); run 'holotable verify' "
                         f"to find where") from None
     cut(final, final.outcome() is not None, turn[0])
+    # each frame holds the events of its own turn: the entry that opens a turn also logs that turn's
+    # first events (a new turn's announcements), which belong to the next frame, not this one
+    every = [e for f in result for e in f.events]
+    for i, frame in enumerate(result):
+        frame.events = [e for e in every if e.get("turn") == frame.turn or (i == 0 and e.get("turn", 0) < frame.turn)]
     return result
 
 
@@ -186,18 +224,92 @@ def _pick(all_frames: list[Frame], turn: int | None, game_id: str) -> list[Frame
     return chosen
 
 
+def reader_name(record: dict[str, Any], who: str) -> str:
+    """How a post names its reader: ``the GM``, ``the public``, ``team GAR`` or ``al (GAR)``."""
+    if who == GM:
+        return "the GM"
+    if who == "public":
+        return "the public"
+    if who.startswith("team:"):
+        return f"team {who.split(':', 1)[1]}"
+    return f"{who} ({next(s['side'] for s in record['seats'] if s['name'] == who)})"
+
+
+def frame_report(record: dict[str, Any], frame: Frame, who: str, title: str, plans: bool) -> TurnReport:
+    """The turn report of one frame for ``who``: its ruleset's summary of the frame's events, the
+    viewer's resources at the end of it, the game's end with the revealed seed. Without ``plans``
+    the orders are left out. Raises UnknownRuleset for a game of a rule system not installed."""
+    ruleset = find_ruleset(record["ruleset"])
+    events = frame.events if plans else without_plans(frame.events, who)
+    side = None if who in (GM, "public") else who.split(":", 1)[1] if who.startswith("team:") else \
+        next(s["side"] for s in record["seats"] if s["name"] == who)
+    summary = ruleset.report_summary(events, who)
+    outcome = frame.view.get("outcome")
+    if outcome and frame.closed:
+        winners = ", ".join(outcome.get("winners") or []) or "nobody (a draw)"
+        summary.headlines.append(f"Game over: {outcome.get('reason')} (won by {winners})")
+        if frame.view.get("seed") is not None:
+            summary.headlines.append(f"The dice seed was {frame.view['seed']!r}; its hash {frame.view.get('seed_hash')} "
+                                     f"was published at the start")
+    return build(title, frame.turn, who, side, events, summary, frame.view.get("resources") or {})
+
+
 def export_turn(record: dict[str, Any], turn: int, viewer: str | None, fmt: str, game_id: str = "",
-                title_of: Callable[[str], str] | None = None) -> str:
-    """A forum post of ``turn`` as ``viewer`` saw it, in ``fmt`` (markdown or bbcode; text works too).
+                title_of: Callable[[str], str] | None = None, plans: bool | None = None) -> str:  # noqa: PLR0913
+    """A forum post of ``turn`` as ``viewer`` saw it (a seat, the GM for None, ``public`` or
+    ``team:<side>``), in ``fmt`` (markdown, bbcode or text): the turn report, then the messages
+    the reader may see. A seat's post leaves out its team's plans (the orders, the team's and the
+    GM's threads) unless ``plans`` is True; the GM's and a team's keep them unless it is False.
 
     Raises SaveError for an unknown format, a stranger viewer, or a turn the game has not reached.
     """
     _Style(fmt)
+    style = Style(fmt)
     who = viewer_of(record, viewer)
+    if plans is None:
+        plans = who == GM or who.startswith("team:")
     chosen = _pick(frames(record, who), turn, game_id)
-    rules = title_of(record["ruleset"]) if title_of else record["ruleset"]
-    name = "the GM" if who == GM else f"{who} ({next(s['side'] for s in record['seats'] if s['name'] == who)})"
-    posts = [render_frame(frame, who, fmt, compact=False,
-                          title=f"{rules}, {game_id}: turn {frame.turn} report{'' if frame.closed else ' (in progress)'}, for {name}")
-             for frame in chosen]
+    rules = title_of(record["ruleset"]) if title_of else find_ruleset(record["ruleset"]).title
+    posts = []
+    for frame in chosen:
+        title = f"{rules}{', ' + game_id if game_id else ''}: turn {frame.turn} report{'' if frame.closed else ' (in progress)'}, for {reader_name(record, who)}"
+        try:
+            post = render(frame_report(record, frame, who, title, plans), fmt, orders=plans)
+        except HolotableError as exc:
+            raise SaveError(str(exc)) from None
+        messages = [m for m in frame.messages if plans or m["thread"] == "public"]
+        if messages:
+            post += "\n" + "\n".join([style.heading("Messages", 2),
+                                       *style.items([f"[{m['thread']}] {m['from']}: {m['text']}" for m in messages])])
+        posts.append(post)
     return "\n\n".join(posts) + "\n"
+
+
+def ending(session: Session) -> tuple[dict[str, Any] | None, list[tuple[int, dict[str, float]]]]:
+    """What everyone may know of a game's end: the final board as every seat knows it (None where
+    the board is not a map) and the victory points every seat's view shows at the end of each turn,
+    replayed from the record. Raises SaveError if the game does not replay."""
+    seats = session.seats()
+
+    def public_scores(s: Session) -> dict[str, float]:
+        return scores(common([dict(s.view(seat).get("resources") or {}) for seat in seats]) or {})
+
+    history: list[tuple[int, dict[str, float]]] = []
+    turn = [0]
+
+    def each(s: Session, entry: dict[str, Any]) -> None:
+        if s.turn != turn[0]:
+            if turn[0]:
+                history.append((turn[0], public_scores(s)))
+            turn[0] = s.turn
+
+    try:
+        start = Session.replay(session.record, upto=0)
+        turn[0] = start.turn
+        Session.replay(session.record, each=each)
+    except (HolotableError, KeyError, TypeError, IndexError) as exc:
+        raise SaveError(f"the game does not replay from its seed and journal ({exc})") from None
+    if session.outcome() is not None and (not history or history[-1][0] != session.turn):
+        history.append((session.turn, public_scores(session)))
+    board = public_board([session.view(seat) for seat in seats])
+    return board, history

@@ -367,6 +367,35 @@ class Accounts:
         self._accounts.update({"seats": [s for s in doc["seats"] if s != ref]}, doc_ids=[doc.doc_id])
         return True
 
+    # -- last seen --------------------------------------------------------------------------------
+    def record_seen(self, game: str, seat: str, when: float) -> bool:
+        """Keep ``when`` (seconds since the epoch) as the last time ``seat`` of ``game`` was seen, with
+        the account holding that seat; whether one holds it (else nothing is kept).
+
+        Raises SaveError if the file cannot be written.
+        """
+        ref = {"game": game, "seat": seat}
+        for doc in self._accounts.all():
+            if ref in doc.get("seats", []):
+                seen = dict(doc.get("seen") or {})
+                seen[f"{game}/{seat}"] = float(when)
+                self._accounts.update({"seen": seen}, doc_ids=[doc.doc_id])
+                return True
+        return False
+
+    def last_seen(self) -> dict[tuple[str, str], float]:
+        """When each held seat was last seen, as kept with the account holding it now:
+        (game, seat) -> seconds since the epoch. A seat given to another account starts unseen."""
+        found: dict[tuple[str, str], float] = {}
+        for doc in self._accounts.all():
+            seen = doc.get("seen")
+            for key, when in (seen.items() if isinstance(seen, dict) else []):
+                game, _, seat = str(key).rpartition("/")
+                if (game and seat and isinstance(when, (int, float)) and not isinstance(when, bool)
+                        and {"game": game, "seat": seat} in doc.get("seats", [])):
+                    found[(game, seat)] = max(float(when), found.get((game, seat), 0.0))
+        return found
+
     def add_key(self, name: str, key_text: str) -> str:
         """Register a public key (an OpenSSH line) for ``name``; returns its normalized form.
 

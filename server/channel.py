@@ -248,6 +248,7 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         console = self._console(game, one_shot=True)
         word = line.split(None, 1)[0].lower() if line.strip() else ""
         if word == "orders":
+            confirmed = "--yes" in line.split()[1:]
             await self.eof.wait()
             if self.gone:
                 return 1
@@ -257,9 +258,15 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 await self.gate.wait()
                 if self.gone:
                     return 1
-                answers.extend(console.orders([order], game))
+                given = console.orders([order], game, confirmed)
+                if given and given[0].data.get("confirms") and answers:
+                    answers.pop()  # the question a `yes` answered: the order's own answer stands for it
+                answers.extend(given)
             if not answers:
                 answers = [Answer(False, "orders", error="no orders on standard input (one per line)")]
+            if console.pending is not None:
+                answers.append(Answer(False, "orders", error=f"not given: `{console.pending}`: a FINAL order needs "
+                                                             "`yes` on the next line, or `orders --yes`"))
         elif not word:
             answers = [console.handle("help")]
         else:

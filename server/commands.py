@@ -19,7 +19,7 @@ import time
 from typing import Any, Callable
 
 from core.console import COMMANDS as CONSOLE_COMMANDS
-from core.console import Answer, Console, ConsoleError, describe_ruleset
+from core.console import CONFIRM, CONFIRM_FLAG, Answer, dropped_final, Console, ConsoleError, describe_ruleset
 from core.errors import HolotableError
 from core.events import GM
 from core.registry import ruleset_ids
@@ -43,12 +43,14 @@ PLAYER_HELP = """commands (for your seat {seat} of game {game}):
   sheet                    your queued orders, numbered
   <order> | order <order>  give an order, e.g. `build Kuat Vc1` (`help orders` lists them)
   for <seat> <order>       order for a teammate where the rules allow it (a Grand Admiral)
-  orders                   give the orders read from standard input, one per line
+  orders [--yes]           give the orders read from standard input, one per line
+                           (a FINAL order such as concede: `yes` on the next line, or --yes)
   withdraw <n>             take order n off your sheet
   ready [off]              your orders are complete (off: not yet)
   away [back]              you are away this turn
   odds <order>             the exact odds of an order that rolls dice
   log | messages           the log and the messages you may read
+  report [<turn>]          a turn's report for your seat: summary first, then every die
   say <thread> <text>      post to public, team:<side> or gm:{seat}
   games                    your seats; pick one with --game <id>
   help orders | help <order>"""
@@ -65,10 +67,12 @@ GM_HELP = """GM commands (every game on this server; pick one with --game <id> o
   deadline bots on|off                   at the deadline a bot takes over each seat without orders
   resolve | roll <n>d<s> [reason] | correct <path> <json> <reason> | bot <seat> [off]
   act <seat> <order>                     order for a seat (logged; the seat is told in its GM thread)
+                                         a FINAL order (concede) needs `yes` on the next line, or --yes
   ready <seat> | view <seat>|gm | sheet <seat> | status | messages gm | odds <seat> <order>
   say <thread> <text>                    as the GM, to public, team:<side> or gm:<seat>
-  export [<turn>|last] public|team:<side>|<seat>|gm [markdown|bbcode]
+  export [<turn>|last] public|team:<side>|<seat>|gm [markdown|bbcode] [plans]
                                          a turn report for the forum, shown and written to a file
+  report <seat>|gm|public [<turn>]       a turn's report for that reader: summary first, then every die
   corrections                            every correction and reopened turn, with its reason
   reopen [same|new] <reason>             resolve the last resolved turn again from its start with its
                                          orders, with the same dice (default) or new ones
@@ -148,6 +152,8 @@ class AccountConsole:
         self.log_file = log_file or "the server's log"
         self.one_shot = one_shot  # one command per connection (``ssh host view``), not a line session
         self._line = ""
+        #: a command line holding a FINAL order (``concede``), given only if the next line is ``yes``
+        self.pending: str | None = None
 
     def ssh(self, account: str | None = None) -> str:
         """The ssh command line that reaches this server as ``account`` (default: this one)."""
@@ -210,29 +216,49 @@ class AccountConsole:
         Never raises: refusals and faults come back as answers (faults are logged with the traceback).
         """
         text, game, json_mode = parse_options(clean(line))
-        self._line = text + (" --json" if json_mode else "")
-        game = game or self.chosen_game
         word = text.split(None, 1)[0].lower() if text.strip() else ""
         if not word or word.startswith("#"):
             return Answer(True, "", quiet=True)
+        pending, self.pending = self.pending, None
+        if pending is not None:
+            if text.strip() == CONFIRM:
+                return self.handle(f"{pending} {CONFIRM_FLAG}")
+            dropped = self.handle(line)
+            return dropped_final(dropped, pending)
+        self._line = text + (" --json" if json_mode else "")
+        game = game or self.chosen_game
         try:
-            if self.is_gm:
-                return self._gm(text, game)
-            return self._player(text, game)
+            answer = self._gm(text, game) if self.is_gm else self._player(text, game)
+            if not answer.ok and "confirm" in answer.data:
+                self.pending = clean(line).strip()
+            return answer
         except (HolotableError, AccountError, ThreadError) as exc:
             return refused(word, str(exc))
         except Exception:  # noqa: BLE001 - a fault answers, it never ends the connection
             log.exception("command %r of %s failed", word, self.account)
             return refused(word, f"internal error, the game is saved and unchanged; details in {self.log_file}")
 
-    def orders(self, lines: list[str], game: str | None = None) -> list[Answer]:
-        """Give each line as an order (blank lines and ``#`` comments skipped); one answer per order."""
+    def orders(self, lines: list[str], game: str | None = None, confirmed: bool = False) -> list[Answer]:
+        """Give each line as an order (blank lines and ``#`` comments skipped); one answer per order.
+
+        A FINAL order (``concede``) is given only when the next line is ``yes`` (then the order's
+        answer replaces the question; one given alone is marked ``data["confirms"]``) or when ``confirmed`` (``orders --yes``); otherwise it is refused and nothing is given.
+        """
         answers = []
         for line in lines:
             text = clean(line).strip()
             if not text or text.startswith("#"):
                 continue
-            answers.append(self.handle(("" if game is None else f"--game {game} ") + f"order {text}"))
+            if self.pending is not None and text == CONFIRM:
+                answer = self.handle(CONFIRM)
+                answer.data["confirms"] = True  # the question is answered: the order's own answer stands for it
+                if answers:
+                    answers[-1] = answer
+                else:
+                    answers.append(answer)
+                continue
+            flag = f" {CONFIRM_FLAG}" if confirmed else ""
+            answers.append(self.handle(("" if game is None else f"--game {game} ") + f"order {text}{flag}"))
         return answers
 
     # -- players ----------------------------------------------------------------------------------
@@ -264,6 +290,11 @@ class AccountConsole:
             if words and words[0] != seat:
                 return self._refuse(word, f"you may only see your own seat {seat!r}, not {words[0]!r}")
             return self._with_deadline(hosted, self._console(hosted, f"{word} {seat}"))
+        if word == "report":
+            if words and words[0] != seat and not words[0].isdigit():
+                return self._refuse(word, f"you may only read your own seat's report ({seat!r}), not {words[0]!r}")
+            turn = next((w for w in words if w.isdigit()), "")
+            return self._console(hosted, f"report {seat} {turn}".rstrip())
         if word == "status":
             return self._with_deadline(hosted, self._console(hosted, "status"))
         if word == "order":
@@ -324,6 +355,7 @@ class AccountConsole:
         try:
             return hosted.console.handle(line)
         finally:
+            hosted.console.pending = None  # shared by every connection: each keeps its own confirmation
             hosted.quiet()
 
     def _games_of_player(self) -> Answer:
@@ -411,7 +443,9 @@ class AccountConsole:
                 game_id = word[3:]
             else:
                 kept.append(word)
+        from tui.app import BOT_STEPS
         scratch = Console()
+        scratch.bot_steps = BOT_STEPS  # an all-bot game is watched: the server plays it step by step
         answer = scratch.handle("new " + " ".join(kept))
         if not answer.ok or scratch.session is None:
             return answer

@@ -17,12 +17,12 @@ from core.events import GM, visible
 from core.render import render_event
 from core.session import Session
 from saves.atomic import atomic_write_text
-from saves.replay import Frame, export_turn, render_frame
+from saves.replay import export_turn
 from server.hub import HostedGame
 
 log = logging.getLogger("holotable.server")
 
-EXPORT_USAGE = "usage: export [<turn>|last] public|team:<side>|<seat>|gm [markdown|bbcode]"
+EXPORT_USAGE = "usage: export [<turn>|last] public|team:<side>|<seat>|gm [markdown|bbcode] [plans]"
 FORMAT_NAMES = {"markdown": "markdown", "md": "markdown", "bbcode": "bbcode", "bb": "bbcode"}
 SUFFIX = {"markdown": "md", "bbcode": "bbcode.txt"}
 
@@ -41,6 +41,7 @@ def act(hosted: HostedGame, account: str, rest: str) -> Answer:
     hosted.quiet()
     if not answer.ok:
         return answer
+    order = " ".join(w for w in order.split() if w != "--yes")
     session.post(GM, f"gm:{seat}", f"The GM gave an order for you: `{order}`. It is on your sheet; "
                                    "withdraw it if you disagree, or answer here.")
     log.info("GM %s acted for %s/%s: %s", account, hosted.game_id, seat, order)
@@ -63,25 +64,23 @@ def _audience(session: Session, who: str) -> tuple[str, set[str], set[str]]:
 def audience_report(session: Session, turn: int, who: str, fmt: str, game_id: str) -> str:
     """Turn ``turn`` as the public or one team may read it: only events addressed to everyone (or to
     the team as a whole) and the messages of their threads; never one seat's private events."""
-    label, tokens, threads = _audience(session, who)
-    events = [{k: v for k, v in e.items() if k != "to"} for e in session.record["log"]
-              if e["turn"] == turn and any(t in tokens for t in e["to"])]
-    messages = [m for m in session.record["messages"] if m["turn"] == turn and m["thread"] in threads]
-    closed = turn < session.turn or session.outcome() is not None
-    frame = Frame(turn, closed, events, messages, {"turn": turn})
-    title = f"{session.ruleset.title}, {game_id}: turn {turn} report{'' if closed else ' (in progress)'}, for {label}"
-    return render_frame(frame, who, fmt, compact=False, title=title) + "\n"
+    _audience(session, who)  # refuses an unknown team, naming every audience
+    return export_turn(session.record, turn, who, fmt, game_id, lambda _: session.ruleset.title)
 
 
 def export(hosted: HostedGame, data_dir: Path, rest: str) -> Answer:
-    """``export [<turn>|last] <audience> [markdown|bbcode]``: a forum post, shown and written to a file."""
+    """``export [<turn>|last] <audience> [markdown|bbcode] [plans]``: a forum post, shown and written to a
+    file (a seat's post holds its team's plans, orders and team thread, only with ``plans``)."""
     session = hosted.session
     words = rest.split()
     turn = max(1, session.turn - 1) if session.turn > 1 else session.turn
     fmt = "markdown"
     audience = None
+    plans: bool | None = None
     for word in words:
-        if word.isdigit():
+        if word == "plans":
+            plans = True
+        elif word.isdigit():
             turn = int(word)
         elif word == "last":
             turn = max(1, session.turn - 1)
@@ -99,7 +98,7 @@ def export(hosted: HostedGame, data_dir: Path, rest: str) -> Answer:
         text = audience_report(session, turn, audience, fmt, hosted.game_id)
     elif audience in (GM, *session.seats()):
         text = export_turn(session.record, turn, None if audience == GM else audience, fmt, hosted.game_id,
-                           lambda _: session.ruleset.title)
+                           lambda _: session.ruleset.title, plans=plans)
     else:
         _audience(session, audience)  # raises, naming every audience
         raise ConsoleError(EXPORT_USAGE)

@@ -37,6 +37,8 @@ class Presence:
 
 
 Warning = Callable[[str, str, str], None]  # (game, seat, text)
+KeepSeen = Callable[[str, str, float], None]  # (game, seat, when): keep a last-seen time (with the account)
+KEEP_SEEN_EVERY = 60.0  # a busy seat's commands are kept at most once a minute (arrivals and departures always)
 
 
 @dataclass
@@ -82,6 +84,8 @@ class GameHub:
         self._watchers: list[Callable[[], None]] = []
         self._warned: set[tuple[str, str, int, float, float]] = set()
         self._warning_listeners: list[Warning] = []
+        self._keep_seen: KeepSeen | None = None
+        self._kept: dict[tuple[str, str], float] = {}
 
     # -- who is here ------------------------------------------------------------------------------
     def watch(self, callback: Callable[[], None]) -> Callable[[], None]:
@@ -96,24 +100,44 @@ class GameHub:
             except Exception:  # noqa: BLE001 - a watcher's fault is its own
                 log.exception("a presence watcher failed")
 
+    def keep_seen(self, kept: dict[tuple[str, str], float], keep: KeepSeen) -> None:
+        """Last-seen times survive a restart: start from ``kept`` ((game, seat) -> when, as kept with the
+        accounts), and hand each new time to ``keep(game, seat, when)``: at once when a seat arrives or
+        leaves, at most once a minute for a busy seat's commands. A failing ``keep`` is logged, never raised."""
+        for key, when in kept.items():
+            presence = self.presence.setdefault(key, Presence())
+            if presence.last_seen is None or presence.last_seen < when:
+                presence.last_seen = when
+        self._kept = dict(kept)
+        self._keep_seen = keep
+
+    def _mark(self, game_id: str, seat: str, now: float | None, always: bool) -> Presence:
+        presence = self.presence.setdefault((game_id, seat), Presence())
+        when = time.time() if now is None else now
+        presence.last_seen = when
+        key = (game_id, seat)
+        if self._keep_seen is not None and (always or when - self._kept.get(key, float("-inf")) >= KEEP_SEEN_EVERY):
+            try:
+                self._keep_seen(game_id, seat, when)
+                self._kept[key] = when
+            except Exception:  # noqa: BLE001 - presence is never worth a failed command
+                log.exception("game %s: the last-seen time of %s could not be kept", game_id, seat)
+        return presence
+
     def arrive(self, game_id: str, seat: str, now: float | None = None) -> None:
         """A war room of ``seat`` opened."""
-        presence = self.presence.setdefault((game_id, seat), Presence())
-        presence.connected += 1
-        presence.last_seen = time.time() if now is None else now
+        self._mark(game_id, seat, now, True).connected += 1
         self._changed()
 
     def leave(self, game_id: str, seat: str, now: float | None = None) -> None:
         """A war room of ``seat`` closed."""
-        presence = self.presence.setdefault((game_id, seat), Presence())
+        presence = self._mark(game_id, seat, now, True)
         presence.connected = max(0, presence.connected - 1)
-        presence.last_seen = time.time() if now is None else now
         self._changed()
 
     def seen(self, game_id: str, seat: str, now: float | None = None) -> None:
         """``seat`` did something (a line command, say)."""
-        presence = self.presence.setdefault((game_id, seat), Presence())
-        presence.last_seen = time.time() if now is None else now
+        self._mark(game_id, seat, now, False)
         self._changed()
 
     def on_warning(self, listener: Warning) -> Callable[[], None]:
@@ -168,6 +192,26 @@ class GameHub:
         self.games[stored.game_id] = hosted
         log.info("new game %s (%s)", stored.game_id, session.record["ruleset"])
         return hosted
+
+    def play_bots(self) -> None:
+        """One step in every open all-bot game, so that whoever watches sees each move (the server calls
+        this at its bot pace): the bots play (:attr:`Session.bot_steps` at a time), or, when they are all
+        ready or stuck, the step is forced as the GM would. A failing game is logged; the rest go on."""
+        from tui.app import BOT_STEPS
+        for hosted in list(self.games.values()):
+            session = hosted.session
+            if session.outcome() is not None or not session.all_bots() or not session.awaiting():
+                continue
+            try:
+                session.bot_steps = session.bot_steps or BOT_STEPS
+                if not session.play_bots():
+                    session.resolve(session.gm)
+            except HolotableError as exc:
+                log.warning("game %s: the bots cannot go on: %s", hosted.game_id, exc)
+            except Exception:  # noqa: BLE001 - one game's fault must not stop the others
+                log.exception("game %s: the bots' step failed", hosted.game_id)
+            finally:
+                hosted.quiet()
 
     def tick(self, now: float | None = None) -> None:
         """Let time pass in every open game (deadlines); a failing game is logged, the rest go on."""

@@ -80,6 +80,7 @@ class Limits:
     commands_per_second: float = 20.0
     command_burst: float = 200.0
     tick_interval: float = 30.0
+    bot_pace: float = 1.5  # seconds between the steps of an all-bot game, so a watcher can follow
 
 
 @dataclass
@@ -431,6 +432,7 @@ class HolotableServer:
         self.server_dir = Path(options.data_dir) / "server"
         self.accounts = accounts if accounts is not None else Accounts(self.server_dir / "accounts.json")
         self.hub = hub if hub is not None else GameHub(GameStore(options.data_dir))
+        self.hub.keep_seen(self.accounts.last_seen(), self._keep_seen)  # "last seen" survives a restart
         self.limiter = RateLimiter(self.limits.max_failures, self.limits.failure_window)  # per account and address
         self.address_limiter = RateLimiter(self.limits.max_failures_per_address, self.limits.failure_window)
         self.connections: set[Connection] = set()
@@ -447,6 +449,7 @@ class HolotableServer:
         self.streams: tuple[TextIO, TextIO] = (sys.stdout, sys.stderr)
         self._acceptor: Any = None
         self._ticker: asyncio.Task[None] | None = None
+        self._bot_player: asyncio.Task[None] | None = None
         self.log_path = self.server_dir / "logs" / "server.log"
         self._log_handler: logging.Handler | None = None
 
@@ -500,8 +503,11 @@ class HolotableServer:
             try:
                 self.hub.game(game_id)
             except Exception as exc:  # noqa: BLE001 - one bad game must not stop the server
-                log.warning("game %s is not served: %s", game_id, exc)
+                from tui.crash import message_is_safe
+                why = str(exc) if message_is_safe(exc) else f"{type(exc).__name__} (see the stack below)"
+                log.warning("game %s is not served: %s", game_id, why, exc_info=not message_is_safe(exc))
         self._ticker = asyncio.get_running_loop().create_task(self._tick())
+        self._bot_player = asyncio.get_running_loop().create_task(self._play_bots())
         share_parsed_css()  # every war room of the process takes its parsed CSS from one cache
         share_empty_caches()  # and no empty render cache has a dict of its own
         lazy_strip_caches()  # nor is made before it is used
@@ -513,10 +519,17 @@ class HolotableServer:
             await asyncio.sleep(self.limits.tick_interval)
             self.hub.tick()
 
+    async def _play_bots(self) -> None:
+        while True:
+            await asyncio.sleep(self.limits.bot_pace)
+            self.hub.play_bots()
+
     async def close(self) -> None:
         """Stop listening, end every connection, save and close every game."""
         if self._ticker is not None:
             self._ticker.cancel()
+        if self._bot_player is not None:
+            self._bot_player.cancel()
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
@@ -547,6 +560,10 @@ class HolotableServer:
         port = f"-p {self.port} " if self.port != 22 else ""
         return f"ssh {port}{account}@{host}"
 
+    def _keep_seen(self, game: str, seat: str, when: float) -> None:
+        """Keep a seat's last-seen time with the account holding it (saves nothing for an unheld seat)."""
+        self.accounts.record_seen(game, seat, when)
+
     def failure_line(self) -> str:
         """The one line a player sees when something failed inside the server."""
         return f"internal error, the game is saved and unchanged; details in {self.log_path}"
@@ -557,7 +574,8 @@ class HolotableServer:
         handler = logging.handlers.RotatingFileHandler(self.log_path, maxBytes=2_000_000, backupCount=3,
                                                        encoding="utf-8")
         handler.setLevel(logging.INFO)
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+        from tui.crash import SafeFormatter
+        handler.setFormatter(SafeFormatter("%(asctime)s %(levelname)s %(message)s"))
         logging.getLogger("holotable.server").addHandler(handler)
         self._log_handler = handler
 

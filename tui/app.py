@@ -32,7 +32,15 @@ if TYPE_CHECKING:
     from core.session import Session
 
 WIPE = "\x1b[H\x1b[2J\x1b[3J"
-BOT_PACE = 1.5  # seconds between the turns bots play alone: a watcher can follow
+BOT_PACE = 1.5  # seconds between the steps bots play alone: a watcher can follow
+BOT_STEPS = 1   # steps (a resolution, or one bot's action in a game taken in turns) per BOT_PACE
+
+
+def watched_bot_steps(seats: Any) -> int | None:
+    """How many steps the bots of a new game with ``seats`` ((name, side, bot) each) play at a time
+    when a watcher follows it: BOT_STEPS when every seat is a bot, else None (at once)."""
+    bots = [bool(seat[2]) if len(seat) > 2 else False for seat in seats]
+    return BOT_STEPS if bots and all(bots) else None
 
 
 class GuardedCommandPalette(CommandPalette):
@@ -74,6 +82,7 @@ class HolotableApp(App[None]):
         self.hotseat: HotSeat | None = None
         self.gate = Gate(fixed=authenticated or self.fixed_seat)
         self.bot_pace = BOT_PACE
+        self.bot_steps: int | None = BOT_STEPS  # None: an all-bot game plays each turn's steps at once
         self.crash_log: Path | None = None
         self.wipes = 0
 
@@ -123,6 +132,7 @@ class HolotableApp(App[None]):
         while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
             self.pop_screen()
         self.gate.close()
+        session.bot_steps = self.bot_steps if session.all_bots() else None
         self.hotseat = HotSeat(session, resumed=resumed)
         self.push_screen(self._curtain(self.hotseat.next_seat()))
 
@@ -182,8 +192,9 @@ class HolotableApp(App[None]):
         return isinstance(screen, (GameScreen, CurtainScreen, WatchScreen))
 
     def run_bots(self) -> None:
-        """When only bots are awaited (all ready, or stuck), move the game on by one step: the
-        terminal stands in for the GM who would force it. Called every ``bot_pace`` seconds."""
+        """When only bots are awaited, move the game on by one step: in an all-bot game the bots play
+        ``bot_steps`` steps; when they are all ready, or stuck, the terminal forces the step as the GM
+        would. Called every ``bot_pace`` seconds, so a watcher can follow."""
         hotseat = self.hotseat
         if hotseat is None or hotseat.current is not None or not hotseat.bots_to_run():
             return
@@ -193,13 +204,19 @@ class HolotableApp(App[None]):
         if not isinstance(self.screen, (CurtainScreen, WatchScreen)):
             return
         session = hotseat.session
-        try:
-            session.resolve(session.gm)
-        except HolotableError as exc:
-            self.notify(f"the bots cannot go on: {exc}", severity="error")
-            return
-        if isinstance(self.screen, CurtainScreen) and (hotseat.next_seat() is not None or session.outcome() is not None):
-            self.to_curtain()
+        session.bot_steps = self.bot_steps if session.all_bots() else None
+        played = session.play_bots()
+        if not played:  # the bots are all ready, or stuck: the terminal forces the step as a GM would
+            try:
+                session.resolve(session.gm)
+            except HolotableError as exc:
+                self.notify(f"the bots cannot go on: {exc}", severity="error")
+                return
+        if isinstance(self.screen, CurtainScreen):
+            if hotseat.next_seat() is not None or session.outcome() is not None:
+                self.to_curtain()
+            else:
+                self.screen.refresh_public()  # the watcher sees each step: turn, public log, who is awaited
 
     def leave_game(self) -> None:
         """Back to the lobby (the game stays saved); in fixed-seat play, quit."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.errors import HolotableError
+from core.report import TurnReport, session_report
 from core.session import Session
 
 
@@ -108,6 +109,24 @@ def give_lines(session: Session, actor: str, seat: str, lines: list[str]) -> lis
 def report_events(session: Session, viewer: str, since_turn: int) -> list[dict[str, Any]]:
     """What ``viewer`` may see of what happened since ``since_turn`` (orders left out: they are on the sheet)."""
     return [e for e in session.events_for(viewer, since_turn=since_turn) if e.get("kind") != "order"]
+
+
+def turn_reports(session: Session, viewer: str, since_turn: int) -> list[TurnReport]:
+    """The turn reports ``viewer`` may read from ``since_turn`` to the open turn (those with anything
+    in them), its resources as they are now on the last one. Never raises: a report that cannot be
+    built is left out (the plain events still show)."""
+    reports: list[TurnReport] = []
+    try:
+        resources = dict(session.view(viewer).get("resources") or {})
+        for turn in range(max(0, since_turn), session.turn + 1):
+            report = session_report(session, viewer, turn)
+            if report.details or report.orders or turn == session.turn - 1:
+                reports.append(report)
+        if reports:
+            reports[-1].resources = resources
+    except Exception:  # noqa: BLE001 - the report never breaks the screen
+        return []
+    return reports
 
 
 def replace_order(session: Session, actor: str, seat: str, index: int, text: str) -> None:

@@ -85,8 +85,10 @@ def play(args: argparse.Namespace) -> int:
             session = game.session
         elif args.seats:
             ruleset = args.ruleset or ruleset_ids()[0]
-            session = Session.new(ruleset, parse_seats(args.seats), args.scenario, parse_options(args.option), seed,
-                                  reproducible=args.reproducible)
+            from tui.app import watched_bot_steps
+            seats = parse_seats(args.seats)
+            session = Session.new(ruleset, seats, args.scenario, parse_options(args.option), seed,
+                                  reproducible=args.reproducible, bot_steps=watched_bot_steps(seats))
             game = saves.adopt(session)
         if session is not None and args.game:
             check_playable(session)

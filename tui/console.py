@@ -9,6 +9,9 @@ id, under the same data directory, with the same writer's lock, schema check and
     holotable console                 a console; `new ...` starts a game kept under a fresh id
     holotable console war1            open game war1 (or, if there is none yet, keep the next `new` as war1)
     holotable console --json war1     one JSON object per input line
+
+An order marked FINAL (``concede``) is asked about, as in the war room: it is given only when the
+next line is ``yes`` (the prompt says so) or its own line ends with ``--yes``.
 """
 from __future__ import annotations
 
@@ -186,6 +189,8 @@ def _reader(stdin: TextIO, stdout: TextIO, console: Console, interactive: bool) 
     """A function returning the next line (None at the end), with a prompt and line editing on a terminal."""
 
     def prompt() -> str:
+        if console.pending is not None:
+            return "type yes to give it> "
         return f"{console.session.record['ruleset']}> " if console.session is not None else "holotable> "
 
     if interactive and stdin is sys.stdin and stdout is sys.stdout:

@@ -90,7 +90,9 @@ def test_export_writes_a_filtered_turn_report(games: GameStore, fmt: str, mark: 
     assert code == 0 and text.startswith(mark) and "turn 1 report" in text and "al (GAR)" in text
     assert "CIS-ONLY" not in text
     text, code = run(export_command, games, "campaign", "--turn", "1", "--as", "bo", "--format", fmt)
-    assert "CIS-ONLY" in text
+    assert code == 0 and "CIS-ONLY" not in text, "a seat's forum post leaves out its team's plans unless asked"
+    text, code = run(export_command, games, "campaign", "--turn", "1", "--as", "bo", "--format", fmt, "--plans")
+    assert code == 0 and "CIS-ONLY" in text, "with --plans bo's post holds the team thread"
 
 
 def test_export_refusals(games: GameStore) -> None:

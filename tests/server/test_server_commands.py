@@ -26,6 +26,7 @@ async def test_a_players_view_is_their_seats_own_and_nothing_more(table: Table) 
 async def test_a_player_cannot_see_another_seat_or_use_gm_commands(table: Table, server_log: pytest.LogCaptureFixture) -> None:
     before = table.session.to_json()
     for command, why in [("view bo", "your own seat"), ("log gm", "your own seat"), ("sheet bo", "your own seat"),
+                         ("report bo", "your own seat"), ("report public", "your own seat"),
                          ("messages bo", "your own seat"), ("resolve", "the GM's command"),
                          ("roll 2d6 luck", "the GM's command"), ("correct turn 9 why", "the GM's command"),
                          ("bot bo", "the GM's command"), ("invite war-1 bo", "the GM's command"),
@@ -35,6 +36,13 @@ async def test_a_player_cannot_see_another_seat_or_use_gm_commands(table: Table,
         assert result.exit_status == 1 and why in result.stdout, f"`{command}` should be refused ({why}): {result.stdout}"
         assert f"refused ann (from 127.0.0.1): {command.split()[0]}" in server_log.text, f"`{command}` should be logged"
     assert table.session.to_json() == before, "refused commands must change nothing"
+
+
+async def test_a_player_reads_their_own_turn_report(table: Table) -> None:
+    result = await table.run("ann", "report 1")
+    assert result.exit_status == 0 and "turn 1 report for al" in result.stdout, result.stdout
+    gm = await table.run("gm", "report public 1")
+    assert gm.exit_status == 0 and "turn 1 report for the public" in gm.stdout, gm.stdout
 
 
 async def test_a_player_cannot_order_for_another_seat(tmp_path: Path, server_log: pytest.LogCaptureFixture) -> None:

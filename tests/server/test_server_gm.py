@@ -186,7 +186,9 @@ async def test_the_gm_exports_a_turn_for_the_forum(table: Table) -> None:
     team = await table.run("gm", "export last team:GAR bbcode")
     assert "[b]" in team.stdout and "secret plan" in team.stdout and "for team GAR" in team.stdout, team.stdout
     seat = await table.run("gm", "export 1 al")
-    assert "for al (GAR)" in seat.stdout
+    assert "for al (GAR)" in seat.stdout and "secret plan" not in seat.stdout, "a seat's post leaves its team's plans out"
+    planned = await table.run("gm", "export 1 al plans")
+    assert "secret plan" in planned.stdout, "asked for, a seat's post holds its team thread"
     bad = await table.run("gm", "export 1 team:Sith")
     assert bad.exit_status == 1 and "team:<side> (CIS, GAR)" in bad.stdout
     player = await table.run("ann", "export 1 public")

@@ -58,6 +58,7 @@ class CurtainScreen(Screen[None]):
         Binding("f3", "back_to_orders", "Back to my orders"),
         Binding("f4", "gm", "GM view"),
         Binding("f10", "app.leave_game", "Lobby"),
+        Binding("e", "the_end", "How it ended"),
     ]
 
     def __init__(self, session: Session, seat: str | None, *, back: str | None = None, coming_back: bool = False) -> None:
@@ -106,7 +107,8 @@ class CurtainScreen(Screen[None]):
                     winners = ", ".join(outcome.winners) or "nobody (a draw)"
                     yield Static("Game over", id="curtain-seat")
                     yield Static(f"winners: {winners}\n{outcome.reason}", id="curtain-side")
-                    yield Button("Back to the lobby", id="curtain-lobby", variant="primary")
+                    yield Button("E: how it ended (map, scores, seed)", id="curtain-end", variant="primary")
+                    yield Button("Back to the lobby", id="curtain-lobby")
                 else:
                     waiting = ", ".join(sorted(session.awaiting())) or "nobody"
                     bots = bool(session.awaiting()) and all(session.is_bot(s) for s in session.awaiting())
@@ -149,11 +151,20 @@ class CurtainScreen(Screen[None]):
                 button.first().focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "the_end":
+            return self.seat is None and self.session.outcome() is not None
         if action == "back_to_orders":
             return self.back is not None and self.seat != GM and not self.coming_back
         if action == "gm":
             return self.seat != GM and self.session.has_gm_passphrase()
         return True
+
+    def action_the_end(self) -> None:
+        """The end-of-game screen: only what everyone may know (the curtain is down)."""
+        from tui.screens.game_over import GameOverScreen
+        if self.seat is None and self.session.outcome() is not None:
+            game = getattr(self.app, "game", None)
+            self.app.push_screen(GameOverScreen(self.session, getattr(game, "game_id", None)))
 
     def action_proceed(self) -> None:
         if self.seat is None:
@@ -211,5 +222,7 @@ class CurtainScreen(Screen[None]):
             self.action_proceed()
         elif event.button.id == "curtain-back":
             self.action_back_to_orders()
+        elif event.button.id == "curtain-end":
+            self.action_the_end()
         else:
             self.app.leave_game()  # type: ignore[attr-defined]

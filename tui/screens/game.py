@@ -22,7 +22,7 @@ from textual.widgets import Button, TabbedContent, TabPane
 
 from core.errors import HolotableError
 from core.session import Session
-from tui.bridge import SessionAdvisor, give_lines, replace_order, report_events
+from tui.bridge import SessionAdvisor, give_lines, replace_order, report_events, turn_reports
 from tui.deadline import deadline_rule
 from tui.hotseat import Desk
 from tui.panels import board_kind, board_widget, panels_for
@@ -89,6 +89,8 @@ class GameScreen(Screen[None]):
         if gate is not None:
             gate.require(self.session, self.seat)  # the one rule: never another viewer's view
         self.view = self.session.view(self.seat)
+        # before the children are styled: set on mount, the class restyled the whole screen again
+        self.set_class(board_kind(self.view) == "map", "-map-board", update=False)
         yield StatusBar(id="status")
         with Horizontal(id="body"):
             with Vertical(id="left"):
@@ -115,7 +117,6 @@ class GameScreen(Screen[None]):
         self._unsubscribe = self.session.subscribe(self._heard)
         board = self.query_one("#board")
         board.border_title = "Galaxy" if board_kind(self.view) == "map" else "Board"
-        self.set_class(board_kind(self.view) == "map", "-map-board")
         self.refresh_view(self.view)
         self.query_one(OrderInput).focus()
         if self.opening_note:
@@ -488,8 +489,19 @@ class GameScreen(Screen[None]):
         self.desk.last_seen_turn = self.session.turn
         title = f"Report for {self.seat}: turn {since} to turn {self.session.turn}" if since < self.session.turn - 1 else \
             f"Report for {self.seat}: turn {since}" if since < self.session.turn else f"Report for {self.seat}: turn {since} so far"
+        if self.session.outcome() is not None:
+            title += " · game over: F12 shows how it ended"
         if len(self.app.screen_stack) and isinstance(self.app.screen, GameScreen):
-            self.app.push_screen(ReportScreen(title, events))
+            self.app.push_screen(ReportScreen(title, events, turn_reports(self.session, self.seat, since)))
+
+    def action_the_end(self) -> None:
+        """Once the game is over: the end-of-game screen (what everyone may know of it); F12 opens it."""
+        if self.session.outcome() is None:
+            return
+        from tui.screens.game_over import GameOverScreen
+        if isinstance(self.app.screen, GameScreen):
+            game = getattr(self.app, "game", None)
+            self.app.push_screen(GameOverScreen(self.session, getattr(game, "game_id", None)))
 
     def action_reference(self) -> None:
         """Every unit type of the rule system in play: name, code, cost, capacity, keywords, what it does."""
@@ -498,8 +510,12 @@ class GameScreen(Screen[None]):
             self.app.push_screen(ReferenceScreen(self.session.ruleset.title, self.session.ruleset.reference(), self.side))
 
     def action_victory(self) -> None:
-        """How the game is won and how near each side is, as this seat may know it."""
+        """How the game is won and how near each side is, as this seat may know it; once the game is
+        over, how it ended (the end-of-game screen)."""
         from tui.screens.victory import VictoryScreen
+        if self.session.outcome() is not None:
+            self.action_the_end()
+            return
         if isinstance(self.app.screen, GameScreen):
             self.app.push_screen(VictoryScreen(self.session.ruleset.title, dict(self.view.get("victory") or {}), self.side))
 

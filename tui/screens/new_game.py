@@ -38,9 +38,15 @@ def parse_option(default: Any, text: str) -> Any:
     if isinstance(default, bool):
         return text.lower() in ("1", "true", "yes", "on")
     if isinstance(default, int):
-        return int(text)
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"{text!r} is not a whole number; write one like {default}") from None
     if isinstance(default, float):
-        return float(text)
+        try:
+            return float(text)
+        except ValueError:
+            raise ValueError(f"{text!r} is not a number; write one like {default}") from None
     if isinstance(default, str):
         return text
     if default is None:
@@ -285,7 +291,9 @@ class NewGameScreen(Screen[None]):
         try:
             ruleset_id, scenario, options, seats, seed = self.form()
             reproducible = self.query_one("#reproducible", Checkbox).value
-            session = Session.new(ruleset_id, seats, scenario, options, seed, reproducible=reproducible)
+            from tui.app import watched_bot_steps
+            session = Session.new(ruleset_id, seats, scenario, options, seed, reproducible=reproducible,
+                                  bot_steps=watched_bot_steps(seats))
             passphrase = self.query_one("#gm-passphrase", Input).value
             if passphrase:
                 session.set_gm_passphrase(passphrase)

@@ -11,6 +11,8 @@ from core.events import Event
 from core.options import OptionSpec
 from core.orders import OrderBook
 from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
+from core.report import Summary
+from core.rulesets.gcw import report as gcw_report
 from .reference import reference as gcw_reference
 
 from . import bot as _bot
@@ -42,12 +44,22 @@ class GalacticCivilWar(Ruleset):
             "turns": 12,              # GCW-SCOPE-03/04: fixed at setup
             "auto_resolve": False,    # GCW-GAP-03: decide battles from fleet strength with the dice
             "rebel_survives": False,  # GCW-GAP-23 GM option: a tabled Rebel is not a Total Imperial victory
+            "base_search": "anywhere",           # GCW-GAP-29 GM option: "at_base", search only where the ships are
+            "base_destruction": "from_turn_6",   # GCW-GAP-30 GM option: "after_found" or "from_turn_1"
         }
 
     def option_specs(self) -> dict[str, OptionSpec]:
-        """GCW-SCOPE-04: any agreed number of turns (1 to 99), fixed at setup; the rest are on or off."""
+        """GCW-SCOPE-04: any agreed number of turns (1 to 99), fixed at setup; GCW-GAP-29/30: how the base is
+        searched and when it may be destroyed (each one of a fixed list); the rest are on or off."""
+        from .resources import BASE_DESTRUCTION, BASE_SEARCH
         return {"turns": OptionSpec(12, "int", 1, 99), "auto_resolve": OptionSpec(False, "bool"),
-                "rebel_survives": OptionSpec(False, "bool")}
+                "rebel_survives": OptionSpec(False, "bool"),
+                "base_search": OptionSpec("anywhere", "str", choices=tuple(BASE_SEARCH), help=(
+                    "GCW-GAP-29: anywhere = an ACC on any Imperial search die reveals the base (the text); "
+                    "at_base = only an ACC rolled in the base's own system does")),
+                "base_destruction": OptionSpec("from_turn_6", "str", choices=tuple(BASE_DESTRUCTION), help=(
+                    "GCW-GAP-30: from_turn_6 = a lone Imperial fleet destroys the base from turn 6, found or not "
+                    "(the text); after_found = only once it was found; from_turn_1 = from turn 1, found or not"))}
 
     def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:
         if scenario not in self.scenarios():
@@ -69,6 +81,10 @@ class GalacticCivilWar(Ruleset):
         """The GM forces the step: awaited sides pass or take the plain default (never a secret pick
         other than the data file's first choice)."""
         return orders.force(self, state)
+
+    def report_summary(self, events: list[dict[str, Any]], viewer: str) -> Summary:
+        """Battles with each side's losses by unit and VP, systems claimed, units bought and deployed, headlines."""
+        return gcw_report.summary(events)
 
     def view(self, state: State, viewer: str) -> View:
         return views.build(state, viewer)

@@ -17,7 +17,7 @@ from core.events import GM, Event
 
 from . import flow
 from .data import rules
-from .model import (State, card, commanders, fleet_units, fleets_at, fleets_of, is_ship, is_squadron, log,
+from .model import (sealed_words, State, card, commanders, fleet_units, fleets_at, fleets_of, is_ship, is_squadron, log,
                     new_fleet, other, points_of, put, remove_unit, reveal, seal, side_of, team, unit_points)
 
 FATES = ("destroyed", "early", "late", "fled", "survived")
@@ -349,10 +349,17 @@ def compare_reports(state: State, battle: dict[str, Any]) -> list[Event]:
     return events + step_battle(state)
 
 
+def report_words(report: dict[str, Any]) -> str:
+    """A battle report as players read it: ``E2 destroyed, R1 late (2 faceup); objective VP Empire 40, Rebel 0``."""
+    units = [f"{uid} {fate}" + (f" ({dmg} faceup)" if dmg else "") for uid, (fate, dmg) in sorted((report.get("units") or {}).items())]
+    objective = ", ".join(f"{side} {vp}" for side, vp in sorted((report.get("objective") or {}).items()))
+    return f"{', '.join(units) or 'no units'}; objective VP {objective or 'none'}"
+
+
 def gm_ruling(state: State, report: dict[str, Any]) -> list[Event]:
     battle = state["battle"]["current"]
     state["step"] = None
-    events = [log(state, "ruling", f"The GM rules on battle {battle['id']}: {json.dumps(report, sort_keys=True)}", report=report)]
+    events = [log(state, "ruling", f"The GM rules on battle {battle['id']}: {report_words(report)}", report=report)]
     return events + apply_report(state, battle, report, "GM ruling")
 
 
@@ -386,12 +393,15 @@ def apply_report(state: State, battle: dict[str, Any], report: dict[str, Any], h
         state["sides"][side]["vp"] += vp[side]
     battle["result"] = {"vp": vp, "how": how}
     lines = []
+    fates = []
     withdrawn: dict[str, list[str]] = {"Empire": [], "Rebel": []}
     for side in ("Empire", "Rebel"):
         for uid in battle["units"][side]:
             fate, dmg = report["units"][uid]
             if fate != "survived" or dmg:
                 lines.append(f"{uid} {card(state['units'][uid]['code']).name}: {fate}" + (f", {dmg} faceup" if dmg else ""))
+                fates.append([side, f"{uid} ({card(state['units'][uid]['code']).name})", fate, int(dmg),
+                              int(battle["unit_points"][uid])])
             if fate == "destroyed":
                 remove_unit(state, uid)
                 continue
@@ -402,7 +412,8 @@ def apply_report(state: State, battle: dict[str, Any], report: dict[str, Any], h
                 withdrawn[side].append(uid)
     events.append(log(state, "battle", f"Battle {battle['id']} result ({how}): Empire scores {vp['Empire']} VP, Rebel {vp['Rebel']} VP"
                       + (f"; {'; '.join(lines)}" if lines else "; no losses") + "; shields and facedown damage are restored",
-                      battle=battle["id"], vp=vp, ledger=[[s, "vp", vp[s]] for s in ("Empire", "Rebel")]))
+                      battle=battle["id"], vp=vp, ledger=[[s, "vp", vp[s]] for s in ("Empire", "Rebel")], fates=fates,
+                      system=battle["system"]))
     events += enforce_pool_limits(state, battle["system"])
     survivors = {s: [u for u in battle["units"][s] if u in state["units"] and state["units"][u]["fleet"] != "pool"
                      and u not in withdrawn[s]] for s in ("Empire", "Rebel")}

@@ -390,6 +390,18 @@ def seal_salt(state: State, rid: str) -> str:
     return hmac.new(str(secret).encode("utf-8"), f"seal:{rid}".encode("utf-8"), hashlib.sha256).hexdigest()[:32]
 
 
+def sealed_words(content: Any) -> str:
+    """A sealed record's content as a player reads it: ``list victory-2+tarkin, raider-1; start Coruscant``
+    (never raw JSON; the exact content stays in the event's data for checking the hash)."""
+    if isinstance(content, dict):
+        return "; ".join(f"{key} {sealed_words(value)}" for key, value in sorted(content.items())) or "nothing"
+    if isinstance(content, (list, tuple)):
+        return ", ".join(sealed_words(v) for v in content) or "none"
+    if isinstance(content, str) and "," in content and " " not in content:
+        return ", ".join(content.split(","))
+    return str(content)
+
+
 def seal(state: State, owner: str, kind: str, content: Any, label: str) -> tuple[str, list[Event]]:
     """Seal ``content`` for ``owner``; the owner sees it, everyone sees its hash. Returns (id, events)."""
     state["counters"]["sealed"] += 1
@@ -399,9 +411,9 @@ def seal(state: State, owner: str, kind: str, content: Any, label: str) -> tuple
     state["sealed"][rid] = {"id": rid, "owner": owner, "kind": kind, "turn": int(state["turn"]), "hash": digest,
                             "salt": salt, "content": content, "revealed": False, "label": label}
     events = [
-        log(state, "sealed", f"{owner} sealed {label} ({rid}): {json.dumps(content, sort_keys=True)}", team(owner),
+        log(state, "sealed", f"{owner} sealed {label} ({rid}): {sealed_words(content)}; sealed, verifiable", team(owner),
             record=rid, content=content, hash=digest),
-        log(state, "sealed", f"{owner} sealed {label} ({rid}); sha256 {digest}", record=rid, hash=digest),
+        log(state, "sealed", f"{owner} sealed {label} ({rid}): sealed, verifiable", record=rid, hash=digest),
     ]
     return rid, events
 
@@ -413,7 +425,7 @@ def reveal(state: State, rid: str) -> list[Event]:
         return []
     rec["revealed"] = True
     return [log(state, "revealed", f"{rec['owner']} reveals {rec['label']} ({rid}): "
-                f"{json.dumps(rec['content'], sort_keys=True)} (salt {rec['salt']}, sha256 {rec['hash']})",
+                f"{sealed_words(rec['content'])}; it matches its seal (verifiable with its salt and hash)",
                 record=rid, content=rec["content"], salt=rec["salt"], hash=rec["hash"])]
 
 

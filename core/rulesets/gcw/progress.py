@@ -131,6 +131,12 @@ def victory(state: State, viewer: str) -> dict[str, Any]:
         btext = f"cannot be found before turn {const['earliest_discovery_turn']}"
     else:
         btext = "not found yet: each Imperial ship rolls a blue die in the Resource Phase"
+        if (state.get("options") or {}).get("base_search") == "at_base":
+            btext += " (an ACC counts only in the base's own system)"
+    destruction = (state.get("options") or {}).get("base_destruction", "from_turn_6")
+    if not base["destroyed"] and destruction != "from_turn_6":
+        btext += ("; a lone Imperial fleet destroys it only once it is found" if destruction == "after_found"
+                  else "; a lone Imperial fleet destroys it from turn 1, found or not")
     if base["system"] and side in ("Rebel", None):
         btext += f"; the base is at {base['system']}"
     row("Secret Base", "Empire", int(bool(base["found"]) or bool(base["destroyed"])), 1, btext, "GCW-BASE-05/09")

@@ -47,11 +47,11 @@ def claim(state: State, side: str, system: str) -> list[Event]:
     mine = rules().cards[system][side]
     if info["cards"][side] == "down":
         info["cards"][side] = "up"
-        events.append(log(state, "card", f"{side}'s card {mine.title!r} for {system} turns faceup (value {mine.value})"))
+        events.append(log(state, "card", f"{side}'s card \u201c{mine.title}\u201d for {system} turns faceup (value {mine.value})"))
         if mine.lasts == "once":
             state["sides"][side]["rp"] += mine.amount
             info["cards"][side] = "discarded"
-            events.append(log(state, "card", f"{mine.title!r}: {side} gains {mine.amount} RP once; the card is discarded",
+            events.append(log(state, "card", f"\u201c{mine.title}\u201d: {side} gains {mine.amount} RP once; the card is discarded",
                               ledger=[[side, "rp", mine.amount]]))
     return events
 
@@ -124,6 +124,19 @@ def fire(state: State, system: str) -> list[Event]:
 
 
 # -- 4. the search ------------------------------------------------------------------------------------
+#: GCW-GAP-29 GM option ``base_search``: which ACC reveals the base
+BASE_SEARCH = {"anywhere": "an ACC on any Imperial search die reveals the base, wherever it was rolled",
+               "at_base": "only an ACC rolled in the base's own system reveals it (search only where the ships are)"}
+#: GCW-GAP-30 GM option ``base_destruction``: when a lone Imperial fleet destroys the base
+BASE_DESTRUCTION = {"from_turn_6": "from turn 6, found or not",
+                    "after_found": "only once it was found (from turn 6, when it can first be found)",
+                    "from_turn_1": "from turn 1, found or not"}
+
+
+def _option(state: State, key: str, default: str) -> str:
+    return str((state.get("options") or {}).get(key, default))
+
+
 def search_dice(state: State, system: str) -> int:
     """Blue dice rolled at ``system``: one per Imperial ship there, plus scan cards (GCW-BASE-02)."""
     ships = sum(1 for f in fleets_at(state, system, "Empire") for u in fleet_units(state, f) if is_ship(u))
@@ -144,7 +157,8 @@ def base_active(state: State) -> bool:
 
 def stage_search(state: State) -> list[Event]:
     """One blue die per Imperial ship on the map, in the open; any ACC anywhere reveals the base
-    (GCW-BASE-02/03/04, GCW-GAP-29). Without one, nothing is learned, not even which systems are empty."""
+    (GCW-BASE-02/03/04, GCW-GAP-29). Without one, nothing is learned, not even which systems are empty.
+    Under the GM option ``base_search=at_base`` only an ACC rolled in the base's own system reveals it."""
     base = state["base"]
     turn = int(state["turn"])
     if turn < int(rules().const["secret_base"]["earliest_discovery_turn"]) or base["found"] or not base_active(state):
@@ -152,6 +166,7 @@ def stage_search(state: State) -> list[Event]:
     events: list[Event] = []
     faces = rules().faces["blue"]
     dice = Ruleset_dice(state)
+    at_base = _option(state, "base_search", "anywhere") == "at_base"
     acc = 0
     for system in sorted(rules().systems):
         n = search_dice(state, system)
@@ -160,12 +175,15 @@ def stage_search(state: State) -> list[Event]:
         values = dice.roll(n, 8, f"base search at {system}: {n} blue")
         events += dice.drain()
         got = [faces[v - 1] for v in values]
-        acc += got.count("accuracy")
+        if not at_base or system == base["system"]:
+            acc += got.count("accuracy")
         events.append(log(state, "search", f"Search at {system}: {', '.join(got)}", system=system, acc=got.count("accuracy")))
     state["dice"] = dice.to_state()
     if not acc:
         if events:
-            events.append(log(state, "search", "No ACC on any search die: nothing is learned about the Rebel base", acc=0))
+            what = ("no ACC where the base is: the base is not found" if at_base
+                    else "No ACC on any search die: nothing is learned about the Rebel base")
+            events.append(log(state, "search", what[:1].upper() + what[1:], acc=0))
         return events
     system = base["system"]
     base["found"] = True
@@ -195,9 +213,13 @@ def destroy_base(state: State, how: str) -> list[Event]:
 
 
 def stage_destroy(state: State) -> list[Event]:
-    """From turn 6, an Imperial fleet alone in the base's system destroys it, found or not (GCW-BASE-07, GCW-GAP-30)."""
+    """From turn 6, an Imperial fleet alone in the base's system destroys it, found or not (GCW-BASE-07, GCW-GAP-30).
+    GM option ``base_destruction``: ``after_found`` only once the base was found (this phase's search counts),
+    ``from_turn_1`` from turn 1, found or not. A base rebuilt this turn is never destroyed (GCW-BASE-11)."""
     base = state["base"]
-    if int(state["turn"]) < int(rules().const["secret_base"]["earliest_discovery_turn"]) or not base_active(state):
+    when = _option(state, "base_destruction", "from_turn_6")
+    first = 1 if when == "from_turn_1" else int(rules().const["secret_base"]["earliest_discovery_turn"])
+    if int(state["turn"]) < first or not base_active(state) or (when == "after_found" and not base["found"]):
         return []
     system = base["system"]
     if fleets_at(state, system, "Empire") and not fleets_at(state, system, "Rebel"):

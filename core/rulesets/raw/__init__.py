@@ -12,6 +12,8 @@ from core.rulesets.raw.reference import reference as raw_reference
 from core.rulesets.raw import bot as raw_bot
 from core.rulesets.raw import invariants as raw_invariants
 from core.rulesets.raw import orders as raw_orders
+from core.rulesets.raw import report as raw_report
+from core.report import Summary
 from core.rulesets.raw import progress as raw_progress
 from core.rulesets.raw import sheet as raw_sheet
 from core.rulesets.raw.combat import combat
@@ -102,6 +104,10 @@ class RepublicAtWar(Ruleset):
         """GF, units and production conserved except by a logged cause; caps, garrisons, cargo and home systems;
         real viewers on every event (see :mod:`core.rulesets.raw.invariants`). Raises nothing."""
         return raw_invariants.check(before, after, events)
+
+    def report_summary(self, events: list[dict[str, Any]], viewer: str) -> Summary:
+        """Battles with each side's losses by ship, planets changing hands, builds per planet, headlines."""
+        return raw_report.summary(events)
 
     def view(self, state: State, viewer: str) -> View:
         return view(state, viewer, self.title)

@@ -155,6 +155,11 @@ def _roles(state: State, dice: Dice, loc: str, sides: dict[str, list[str]], pair
     return (a, b) if roll == 1 else (b, a)
 
 
+def side_words(side: str) -> str:
+    """A side as players read it: ``GAR``, or ``Ryloth's own forces`` for ``neutral:Ryloth``."""
+    return f"{side[len(NEUTRAL):]}'s own forces" if side.startswith(NEUTRAL) else side
+
+
 def _team_token(side: str) -> str | None:
     return None if side.startswith(NEUTRAL) else to_team(side)
 
@@ -183,14 +188,14 @@ def battle(state: State, dice: Dice, loc: str, attacker: str, defender: str, att
     if not defender.startswith(NEUTRAL) and holds_toward(state, [u for u in dfn if u in state["units"]], _members(state, att), attacker):
         mods.append(("defender on hold-fire", -1))
     modifier = sum(m for _, m in mods)
-    roll = dice.roll(2, 6, f"battle at {describe(loc)}: {attacker} attacks {defender}", viewers)
+    roll = dice.roll(2, 6, f"battle at {describe(loc)}: {side_words(attacker)} attacks {side_words(defender)}", viewers)
     total = sum(roll) + modifier
     pct_att, pct_def = casualty_row(total)
     smaller = min(p_att, p_def)
     rounding = options.get("casualty_rounding", "ceil")
     loss_att, loss_def = loss_points(pct_att, smaller, rounding), loss_points(pct_def, smaller, rounding)
     mod_text = ", ".join(f"{name} {m:+d}" for name, m in mods) or "no modifiers"
-    events = [event("battle", f"Battle at {describe(loc)}: {attacker} ({p_att} pts) attacks {defender} ({p_def} pts); "
+    events = [event("battle", f"Battle at {describe(loc)}: {side_words(attacker)} ({p_att} pts) attacks {side_words(defender)} ({p_def} pts); "
                     f"{mod_text}; roll {roll[0]}+{roll[1]}{modifier:+d} = {total}: attacker loses {pct_att}% ({loss_att} pts), "
                     f"defender loses {pct_def}% ({loss_def} pts) of the smaller fleet ({smaller})", viewers, turn,
                     location=loc, attacker=attacker, defender=defender, points=[p_att, p_def], modifier=modifier,
@@ -280,7 +285,10 @@ def _scar(state: State, uid: str) -> list[Event]:
     unit = state["units"][uid]
     unit["scarred"] = True
     unit["repair_paid"] = 0
-    return [event("scarred", f"{uid} ({unit['type']}) is scarred", _owner_view(state, uid), state["turn"], unit=uid)]
+    owner = unit["owner"]
+    side = state["seats"][owner]["side"] if owner in state["seats"] else owner
+    return [event("scarred", f"{uid} ({unit['type']}) is scarred", _owner_view(state, uid), state["turn"], unit=uid,
+                  side=side, type=unit["type"])]
 
 
 def _owner_view(state: State, uid: str) -> list[str]:

@@ -174,6 +174,8 @@ def capture(state: State, planet: str, seat: str, survivors: int, defenders: int
     ``lost``: GF of both sides that fell in the assault (the capture event logs them for the invariants)."""
     info = state["planets"][planet]
     side = state["seats"][seat]["side"]
+    old = info["owner"]
+    was = state["seats"][old]["side"] if old in state["seats"] else ("neutral" if info.get("forces") else None)
     info["owner"] = seat
     info["forces"] = False
     info["partial"] = None
@@ -199,7 +201,7 @@ def capture(state: State, planet: str, seat: str, survivors: int, defenders: int
     text = f"{seat} ({side}) takes {planet}: {defenders} defenders overcome, {land} GF hold it"
     if back > 0:
         text += f"; {back} GF find no room aboard and are lost"
-    events = [event("capture", text, viewers, state["turn"], planet=planet, side=side, gf_change=-(lost + back))]
+    events = [event("capture", text, viewers, state["turn"], planet=planet, side=side, gf_change=-(lost + back), seat=seat, was=was)]
     moved = seat_forces_within_caps(state, planet, seat)
     if moved:
         events.append(event("capture", f"{planet}'s own forces {', '.join(moved)} would break the 400/400/500 cap in orbit; they hold "

@@ -223,4 +223,6 @@ def destroy(state: State, uid: str, why: str) -> list[Event]:
     owner = unit["owner"]
     to = [to_team(state["seats"][owner]["side"])] if owner in state["seats"] else ["gm"]
     lost = f" with {unit['gf']} GF aboard" if unit["gf"] else ""
-    return [event("destroyed", f"{uid} ({unit['type']}) {why}{lost}", to, state["turn"], unit=uid, gf_change=-int(unit["gf"]))]
+    side = state["seats"][owner]["side"] if owner in state["seats"] else owner
+    return [event("destroyed", f"{uid} ({unit['type']}) {why}{lost}", to, state["turn"], unit=uid, gf_change=-int(unit["gf"]),
+                  side=side, type=unit["type"], gf=int(unit["gf"]))]

@@ -125,7 +125,12 @@ def _board(state: State, planet_facts: dict[str, Any], seen: dict[str, dict[str,
         ours = sum(1 for u in mine.values() if system_of(u["at"]) == name and utype(u).kind == "ship")
         if ours:
             marks.append(f"fleet:{ours}")
-        others = {s: p for loc, sides in seen.items() if system_of(loc) == name for s, p in sides.items()}
+        others: dict[str, int] = {}
+        for loc, sides in seen.items():
+            for s, p in sides.items():
+                if system_of(loc) == name:  # a neutral world's own forces read "neutral", never "neutral:<planet>"
+                    key = "neutral" if s.startswith("neutral:") else s
+                    others[key] = others.get(key, 0) + p
         if others:
             marks.append("enemy:" + ",".join(f"{s}={p}" for s, p in sorted(others.items())))
         if facts.get("blockaded") or facts.get("blockaded_by_us"):
