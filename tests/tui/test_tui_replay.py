@@ -150,7 +150,7 @@ async def test_replay_button_and_cancel(tmp_path: Path) -> None:
         assert app.game is None, "a replay must not open the game for play"
 
 
-@pytest.mark.parametrize("size", [pytest.param((120, 40), id="120x40")])  # 80x24 races the map's first pan (see test_tui_snapshots)
+@pytest.mark.parametrize("size", SIZES)
 def test_replay_screen(snap_compare: Any, size: tuple[int, int], tmp_path: Path) -> None:
     """The replay as al at turn 2 (a message of its own that turn)."""
     saved_game(tmp_path)

@@ -4,10 +4,11 @@ drawn over their lanes, and a legend on the last row.
 
 The layout (see :mod:`tui.widgets.map_layout`) is computed once per map and size; the selection only
 restyles it, so the map never moves when it changes. Maps too big for the terminal open zoomed in
-just enough for every name and lane, and pan: the view follows the selection, Shift+arrows or the
-mouse wheel pan, PageUp/PageDown (or Ctrl+Up/Down) zoom. Arrow keys or a click select (letters go
-to the order line); Enter offers the selected place's name to the order line. The map draws ``view["board"]``
-of kind ``"map"`` (see :mod:`core.ruleset`) and knows nothing else of the game.
+just enough for every name and lane, and pan: at each size the view opens centred on the selection
+(fitted before the first frame at that size is drawn), then follows it; Shift+arrows or the mouse
+wheel pan, PageUp/PageDown (or Ctrl+Up/Down) zoom. Arrow keys or a click select (letters go to the
+order line); Enter offers the selected place's name to the order line. The map draws
+``view["board"]`` of kind ``"map"`` (see :mod:`core.ruleset`) and knows nothing else of the game.
 """
 from __future__ import annotations
 
@@ -170,6 +171,7 @@ class GalaxyMap(Widget, can_focus=True):
         self._strips: dict[int, Strip] = {}
         self._zoom: int | None = None  # None: the fitting zoom of this size
         self._fit: tuple[tuple[int, int], int] | None = None
+        self._viewport_size: tuple[int, int] | None = None  # the view size the pan was last fitted to
         self.offset_x = 0
         self.offset_y = 0
 
@@ -283,9 +285,29 @@ class GalaxyMap(Widget, can_focus=True):
         if (self.offset_x, self.offset_y) != before:
             self._strips = {}
 
+    def _fit_viewport(self) -> None:
+        """At a size not seen before, centre the view on the selected place (as far as the map's edges
+        allow): the view at a size is the same however (and how often) the size was reached.
+
+        Called from the drawing path, so the first frame at a new size is already the panned one
+        (Textual sets the new size and may draw before the ``Resize`` event arrives)."""
+        size = self.view_size
+        if size == self._viewport_size or self.size.width == 0:
+            return
+        self._viewport_size = size
+        self._picture_key = None
+        self._strips = {}
+        cell = self.geometry().cells.get(self.selected or "")
+        vw, vh = size
+        self.offset_x, self.offset_y = (cell[0] + 1 - vw // 2, cell[1] - vh // 2) if cell is not None else (0, 0)
+        self._clamp()
+        self._follow()
+
     # -- drawing --------------------------------------------------------------------------------
     def render_line(self, y: int) -> Strip:
         width = self.size.width
+        if self._places:
+            self._fit_viewport()
         if y in self._strips and self._picture_key is not None:
             return self._strips[y]
         base = self.rich_style
@@ -321,10 +343,8 @@ class GalaxyMap(Widget, can_focus=True):
         return Strip([Segment(text[:width], base + Style.parse("dim"))]).extend_cell_length(width, base)
 
     def on_resize(self, event: events.Resize) -> None:
-        self._picture_key = None
-        self._strips = {}
-        self._follow()  # pan now, so no frame is drawn at the new size before the selection is in view
-        self.call_after_refresh(self._follow)
+        if self._places:
+            self._fit_viewport()  # most often done already: the first frame at this size fitted it
 
     # -- moving ---------------------------------------------------------------------------------
     def action_step(self, dx: int, dy: int) -> None:
