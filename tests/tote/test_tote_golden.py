@@ -56,14 +56,14 @@ def test_the_skirmish_is_fought_to_the_end() -> None:
 
 
 def test_each_viewer_sees_only_its_own_orders() -> None:
-    """A faction's transcript holds its own queued orders and none of the others' (hidden sheets)."""
+    """A faction's transcript holds its own orders as its sheet stood at each post, and none of the others' (hidden sheets)."""
     transcripts = playthrough()[1]
     for seat in SEATS:
         for other in SEATS:
             if other != seat:
-                assert f"{other} queues:" not in transcripts[seat], f"{seat}'s transcript shows {other}'s orders"
-        assert f"{seat} queues:" in transcripts[seat]
-    assert all(f"{s} queues:" in transcripts[GM] for s in SEATS)
+                assert f"{other} orders:" not in transcripts[seat], f"{seat}'s transcript shows {other}'s orders"
+        assert f"{seat} orders:" in transcripts[seat]
+    assert all(f"{s} orders:" in transcripts[GM] for s in SEATS)
 
 
 @pytest.mark.parametrize("viewer", VIEWERS)

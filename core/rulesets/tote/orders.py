@@ -92,7 +92,9 @@ def queue(ctx: Any, **_: Any) -> list[Event]:
     text = ctx.text
     flow.dry_run(ctx.ruleset, state, ctx.seat, [o["text"] for o in sheet] + [text])
     sheet.append({"text": text, "by": ctx.by if ctx.by != ctx.seat else None})
-    return [flow.log(state, f"{ctx.seat} queues: {text}", [to_seat(ctx.seat)], kind="tote.order")]
+    # kind "order": the session keeps a queued order out of the record, which gets the sheet as it
+    # stood when the post resolved (no phantoms of withdrawn orders)
+    return [flow.log(state, f"{ctx.seat} queues: {text}", [to_seat(ctx.seat)], kind="order")]
 
 
 def canonical(parsed: Parsed) -> str:
