@@ -71,23 +71,26 @@ def assert_fitted(app: HolotableApp, rows: list[str]) -> None:
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
-async def test_the_map_squeezed_by_the_order_line_is_redrawn_at_its_new_size(size: tuple[int, int]) -> None:
-    """A refused order's help under the order line takes rows from the map: the next frame draws the
-    map at its new height (legend on its last row), never the taller map's strips cut short."""
+async def test_a_refused_order_takes_no_rows_from_the_map(size: tuple[int, int]) -> None:
+    """Issue 13: the map keeps its size and position. A refused order's reason and the line's help
+    share the rows under the order line, so a refusal (or an accepted order's note) leaves the map's
+    size, zoom, pan and every drawn row as they were; the legend stays on its last row."""
     app = hotseat()
     async with app.run_test(size=size) as pilot:
         await pilot.press("enter")
         await pilot.pause()
         widget = app.screen.query_one("#board", GalaxyMap)
-        before = widget.view_size
+        before, rows_before = fitted(app), map_rows(app)
         app.screen.query_one("#order-input").value = "build Kuat Vc1"
         await pilot.press("enter")
         await pilot.pause()
-        assert widget.view_size[1] < before[1], "the refusal should have taken rows from the map"
+        assert "refused" in screen_text(app), "the order was refused, with its reason on screen"
+        assert fitted(app) == before, f"a refusal moved or resized the map: {before} -> {fitted(app)}"
+        assert map_rows(app) == rows_before, "a refusal changed what the map draws"
         rows = map_rows(app)
         if size == (120, 40):
             assert widget.zoom == 0 and rows[-1].startswith(legend(widget.board)[:20]), \
-                f"the last map row should be the legend (a frame of another size?), not {rows[-1]!r}"
+                f"the last map row should be the legend, not {rows[-1]!r}"
         else:
             assert_fitted(app, rows)
 

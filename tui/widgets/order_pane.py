@@ -127,8 +127,9 @@ class OrderPane(Vertical):
     OrderPane #order-input { width: 1fr; height: 1; border: none; padding: 0; background: $surface; }
     OrderPane #order-input:focus { background: $surface-lighten-1; }
     OrderPane #ready { width: auto; min-width: 9; height: 1; border: none; margin: 0 0 0 1; }
-    OrderPane > #order-status { height: auto; min-height: 1; max-height: 4; padding: 0 1; }
+    OrderPane > #order-status { height: 2; padding: 0 1; overflow: hidden hidden; }
     OrderPane > #order-assist { height: 6; padding: 0 1; color: $text-muted; }
+    OrderPane.-quiet > #order-assist { height: 8; }
     """
 
     @dataclass
@@ -163,6 +164,7 @@ class OrderPane(Vertical):
             yield ready
         status = Static(id="order-status")
         status.display = False
+        self.set_class(True, "-quiet", update=False)  # no status: its rows go to the help below
         yield status
         yield Static(id="order-assist")
 
@@ -200,11 +202,16 @@ class OrderPane(Vertical):
         self.input.focus()
 
     def status(self, text: Text | str) -> None:
-        """Show one status (it stays until the next); an empty one takes no room."""
+        """Show one status (it stays until the next). The status and the help below share rows of
+        one height, so the pane, and the map above it, never change size (issue 13); an empty
+        status gives its rows to the help."""
         self._refused = None
         line = self.query_one("#order-status", Static)
         line.update(text)
-        line.display = bool(str(text))
+        shown = bool(str(text))
+        if line.display != shown:
+            line.display = shown
+            self.set_class(not shown, "-quiet")
 
     def paste(self, lines: list[str]) -> None:
         """Several lines pasted at once: each is given as an order of its own (see :class:`Pasted`)."""
