@@ -286,9 +286,9 @@ def export_turn(record: dict[str, Any], turn: int, viewer: str | None, fmt: str,
 
 
 def ending(session: Session) -> tuple[dict[str, Any] | None, list[tuple[int, dict[str, float]]]]:
-    """What everyone may know of a game's end: the final board as every seat knows it (None where
-    the board is not a map) and the victory points every seat's view shows at the end of each turn,
-    replayed from the record. Raises SaveError if the game does not replay."""
+    """What everyone may know of a game's end: the final board as every seat knows it, of any kind
+    (None without one; see :func:`core.report.public_board`), and the victory points every seat's
+    view shows at the end of each turn, replayed from the record. Raises SaveError if the game does not replay."""
     seats = session.seats()
 
     def public_scores(s: Session) -> dict[str, float]:
