@@ -97,3 +97,39 @@ def test_swpm_end_screen(snap_compare: Any, size: tuple[int, int]) -> None:
     async def settle(pilot: Pilot[Any]) -> None:
         await pilot.pause()
     assert snap_compare(EndApp(swpm_game()), run_before=settle, terminal_size=size)
+
+
+def fresh(ruleset: str) -> Session:
+    """A new two-seat game of ``ruleset``: the first two sides of its rule system."""
+    from core.registry import find_ruleset
+    sides = list(find_ruleset(ruleset).sides())
+    options = {"min_players": 2} if ruleset == "raw" else {}
+    return Session.new(ruleset, [("al", sides[0]), ("bo", sides[1])], options=options, seed="end-boards")
+
+
+@pytest.mark.parametrize("ruleset, kind, widget", [
+    ("raw", "map", "GalaxyMap"), ("gcw", "map", "GalaxyMap"), ("swpm", "zones", "ZonesBoard"),
+    ("rift", "field", "FieldBoard"), ("tote", "rings", "RingsBoard"),
+])
+async def test_every_rule_system_gets_its_board_drawn_at_the_end(ruleset: str, kind: str, widget: str) -> None:
+    """All five rule systems: the end screen draws the common board with the shared widget of its kind."""
+    session = fresh(ruleset)
+    board, _ = ending(session)
+    assert board is not None and board["kind"] == kind
+    app = EndApp(session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert type(app.screen.query_one("#over-map")).__name__ == widget
+
+
+def test_the_tote_end_board_keeps_only_what_both_seats_read_on_a_card() -> None:
+    """Twilight of the Empire's unit cards: a line of a card at the end is on that card in both seats'
+    views (exact shields for its owner, percentages for the enemy: neither is common)."""
+    session = fresh("tote")
+    board, _ = ending(session)
+    views = [session.view(seat)["board"]["cards"] for seat in session.seats()]
+    assert board is not None and board["cards"], "the unit cards every seat sees are kept"
+    for card_id, card in board["cards"].items():
+        for line in card.get("lines", []):
+            assert all(line in v[card_id]["lines"] for v in views), f"{card_id}: {line!r} is not on every seat's card"
+    assert board["viewer"] is None
