@@ -208,7 +208,8 @@ def replay_text(record: dict[str, Any], viewer: str | None, turn: int | None = N
     who = viewer_of(record, viewer)
     chosen = _pick(frames(record, who), turn, game_id)
     style = Style("text")
-    head = f"Replay of {game_id or 'the game'} ({record['ruleset']}) as {reader_name(record, who)}: {len(chosen)} turn(s)"
+    head = (f"Replay of {game_id or 'the game'} ({record['ruleset']}) as {reader_name(record, who)}: "
+            f"{len(chosen)} turn(s)")
     parts = [head]
     for frame, report in zip(chosen, replay_reports(record, who, chosen)):
         lines = [render(report, "text")]
