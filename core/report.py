@@ -396,10 +396,22 @@ def session_report(session: Any, viewer: str, turn: int, plans: bool = True,
 
 
 # -- the end of the game: what every seat knows ----------------------------------------------------
+#: the keys that name an item of a list (a place, a seat, a slot), in the order they are tried
+IDENTITY = ("id", "seat", "n")
+
+
+def _identity(values: list[list[Any]]) -> str | None:
+    """The key every item of every list is named by (see :data:`IDENTITY`), or None."""
+    for key in IDENTITY:
+        if all(isinstance(i, dict) and key in i for v in values for i in v):
+            return key
+    return None
+
+
 def common(values: list[Any]) -> Any:
     """What every one of ``values`` (the same thing as several viewers know it) agrees on: equal
-    values whole; dicts key by key; lists of places (dicts with an ``id``) place by place; other
-    lists the items all hold. None where they differ. Raises nothing."""
+    values whole; dicts key by key; lists of named items (dicts with an ``id``, a ``seat`` or an
+    ``n``) item by item; other lists the items all hold. None where they differ. Raises nothing."""
     if not values:
         return None
     first = values[0]
@@ -409,22 +421,36 @@ def common(values: list[Any]) -> Any:
         keys = [k for k in first if all(k in v for v in values[1:])]
         return {k: common([v[k] for v in values]) for k in keys}
     if all(isinstance(v, list) for v in values):
-        if all(isinstance(i, dict) and "id" in i for v in values for i in v):
-            ids = [i["id"] for i in first if all(any(j["id"] == i["id"] for j in v) for v in values[1:])]
-            return [common([next(j for j in v if j["id"] == pid) for v in values]) for pid in ids]
+        key = _identity(values)
+        if key is not None:
+            names = [i[key] for i in first if all(any(j[key] == i[key] for j in v) for v in values[1:])]
+            return [common([next(j for j in v if j[key] == name) for v in values]) for name in names]
         return [i for i in first if all(i in v for v in values[1:])]
     return None
 
 
 def public_board(views: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The board as every seat knows it (see :func:`common`): a ``map`` board whose places keep their
-    names and positions, and owners and marks only where every seat agrees. None for other kinds or
-    no views. Raises nothing."""
+    """The board as every seat knows it (see :func:`common`), of any kind: a ``map`` keeps its
+    places' names and positions, and owners, marks and lines only where every seat agrees; other
+    kinds keep what every seat's board shows alike. A list of the board's own that differs between
+    seats and names no items (a seat's hand) is nobody's in common: it is left empty, never cut to
+    what happens to be in every list. ``viewer`` is None. None without views or when the seats'
+    boards are of different kinds. Raises nothing."""
     boards = [v.get("board") for v in views if isinstance(v.get("board"), dict)]
-    if not boards or any(b.get("kind") != "map" for b in boards):
+    if not boards or len({b.get("kind") for b in boards}) != 1:
         return None
     board = common(boards)
-    if not isinstance(board, dict) or not board.get("places"):
+    if not isinstance(board, dict):
+        return None
+    for key, value in board.items():
+        own = [b.get(key) for b in boards]
+        if isinstance(value, list) and any(o != own[0] for o in own) and _identity(own) is None:
+            board[key] = []
+    if "viewer" in board:
+        board["viewer"] = None
+    if board.get("kind") != "map":
+        return board
+    if not board.get("places"):
         return None
     for place in board["places"]:
         place.setdefault("owner", None)

@@ -184,34 +184,42 @@ def _view_rows(view: dict[str, Any], compact: bool) -> list[str]:
     return rows
 
 
-def render_frame(frame: Frame, viewer: str, fmt: str = "text", compact: bool = True,
-                 title: str | None = None) -> str:
-    """One frame in ``fmt`` (text, markdown, bbcode). Raises SaveError for an unknown format."""
-    style = _Style(fmt)
-    name = "the GM" if viewer == GM else viewer
-    state = "" if frame.closed else " (in progress)"
-    lines = [style.heading(title or f"Turn {frame.turn}{state}, as {name}")]
-    lines.append(style.label("What happened"))
-    lines.extend(style.items([e["text"] for e in frame.events]) or ["  (nothing you could see)" if fmt == "text" else "(nothing)"])
-    if frame.messages:
-        lines.append(style.label("Messages"))
-        lines.extend(style.items([f"[{m['thread']}] {m['from']}: {m['text']}" for m in frame.messages]))
-    lines.append(style.label(f"At the end of turn {frame.turn}" if frame.closed else "Now"))
-    lines.extend(style.items(_view_rows(frame.view, compact)))
-    return "\n".join(lines)
+def replay_reports(record: dict[str, Any], who: str, shown: list[Frame]) -> list[TurnReport]:
+    """The turn report of each of ``shown`` (frames of :func:`frames` for ``who``, a viewer token of
+    :func:`viewer_of`) as that viewer got it: the summary, the sheets as they stood when the turn
+    resolved, then every die. Raises SaveError for a game of a rule system not installed."""
+    reader = reader_name(record, who)
+    try:
+        return [frame_report(record, frame, who, f"Turn {frame.turn} report{'' if frame.closed else ' (in progress)'}, "
+                             f"for {reader}", plans=True) for frame in shown]
+    except HolotableError as exc:
+        raise SaveError(str(exc)) from None
 
 
 def replay_text(record: dict[str, Any], viewer: str | None, turn: int | None = None,
                 game_id: str = "") -> str:
-    """The whole replay as ``viewer`` saw it, turn after turn (or only ``turn``).
+    """The whole replay as ``viewer`` saw it, turn after turn (or only ``turn``): each turn's report
+    as that viewer got it (as :func:`replay_reports`), the messages they could read, then the board
+    and forces as they stood at the end of the turn.
 
     Raises SaveError for a stranger viewer, a turn the game has not reached, or a game that does
     not replay.
     """
     who = viewer_of(record, viewer)
     chosen = _pick(frames(record, who), turn, game_id)
-    head = f"Replay of {game_id or 'the game'} ({record['ruleset']}) as {'the GM' if who == GM else who}: {len(chosen)} turn(s)"
-    return "\n\n".join([head, *(render_frame(f, who) for f in chosen)]) + "\n"
+    style = Style("text")
+    head = (f"Replay of {game_id or 'the game'} ({record['ruleset']}) as {reader_name(record, who)}: "
+            f"{len(chosen)} turn(s)")
+    parts = [head]
+    for frame, report in zip(chosen, replay_reports(record, who, chosen)):
+        lines = [render(report, "text")]
+        if frame.messages:
+            lines.append(style.heading("Messages", 2))
+            lines.extend(style.items([f"[{m['thread']}] {m['from']}: {m['text']}" for m in frame.messages]))
+        lines.append(style.heading(f"At the end of turn {frame.turn}" if frame.closed else "Now", 2))
+        lines.extend(style.items(_view_rows(frame.view, compact=True)))
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts) + "\n"
 
 
 def _pick(all_frames: list[Frame], turn: int | None, game_id: str) -> list[Frame]:
@@ -286,9 +294,9 @@ def export_turn(record: dict[str, Any], turn: int, viewer: str | None, fmt: str,
 
 
 def ending(session: Session) -> tuple[dict[str, Any] | None, list[tuple[int, dict[str, float]]]]:
-    """What everyone may know of a game's end: the final board as every seat knows it (None where
-    the board is not a map) and the victory points every seat's view shows at the end of each turn,
-    replayed from the record. Raises SaveError if the game does not replay."""
+    """What everyone may know of a game's end: the final board as every seat knows it, of any kind
+    (None without one; see :func:`core.report.public_board`), and the victory points every seat's
+    view shows at the end of each turn, replayed from the record. Raises SaveError if the game does not replay."""
     seats = session.seats()
 
     def public_scores(s: Session) -> dict[str, float]:

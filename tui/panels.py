@@ -71,22 +71,23 @@ def panels_for(ruleset_id: str) -> list[tuple[str, str, PanelFactory]]:
     return list(_PANELS.get(ruleset_id, []))
 
 
-def board_widget(kind: str) -> Widget:
-    """A widget that draws a board of ``kind`` (it has ``show(board, viewer_side, sides)``)."""
+def board_widget(kind: str, widget_id: str = "board") -> Widget:
+    """A widget that draws a board of ``kind`` (it has ``show(board, viewer_side, sides)``), with
+    the id ``widget_id``. Raises nothing (an unknown kind gets a plain listing)."""
     if kind == "map":
         from tui.widgets.galaxy_map import GalaxyMap
-        return GalaxyMap(id="board")
+        return GalaxyMap(id=widget_id)
     if kind == "zones":
         from tui.widgets.zones_board import ZonesBoard
-        return ZonesBoard(id="board")
+        return ZonesBoard(id=widget_id)
     if kind == "field":
         from tui.widgets.field_board import FieldBoard
-        return FieldBoard(id="board")
+        return FieldBoard(id=widget_id)
     if kind == "rings":
         from tui.widgets.rings_board import RingsBoard
-        return RingsBoard(id="board")
+        return RingsBoard(id=widget_id)
     from tui.widgets.board_text import BoardText
-    return BoardText(id="board")
+    return BoardText(id=widget_id)
 
 
 def board_kind(view: dict[str, Any]) -> str:

@@ -51,10 +51,10 @@ def test_replay_needs_a_viewer_and_shows_only_theirs(games: GameStore) -> None:
     text, code = run(replay_command, games, "campaign")
     assert code == 2 and "--as SEAT" in text
     text, code = run(replay_command, games, "campaign", "--as", "al")
-    assert code == 0 and "Turn 1, as al" in text and "For the Republic!" in text
+    assert code == 0 and "== Turn 1 report, for al (GAR) ==" in text and "For the Republic!" in text
     assert "CIS-ONLY" not in text, "al's replay shows the CIS team thread"
     text, code = run(replay_command, games, "campaign", "--as", "bo", "--turn", "1")
-    assert code == 0 and "CIS-ONLY" in text and "= Turn 1, as bo =" in text and "= Turn 2" not in text
+    assert code == 0 and "CIS-ONLY" in text and "== Turn 1 report, for bo (CIS) ==" in text and "Turn 2 report" not in text
     text, code = run(replay_command, games, "campaign", "--gm")
     assert code == 0 and "as the GM" in text
     text, code = run(replay_command, games, "campaign", "--as", "zz")

@@ -184,7 +184,9 @@ def test_a_replay_as_a_seat_never_shows_what_only_others_saw(running: Played) ->
         text = replay_text(record, seat, game_id=running.game_id)
         seen = {e["text"] for e in final.events_for(seat)}
         hidden = everything - seen
-        items = {line[4:] for line in text.splitlines() if line.startswith("  - ")}
+        # the report's lines: "  <kind>: <text>" in the details, "  <text>" in the summary and orders
+        items = {line[2:] for line in text.splitlines() if line.startswith("  ")}
+        items |= {item.split(": ", 1)[1] for item in items if ": " in item}
         leaks = sorted(items & hidden)
         assert not leaks, f"{running.ruleset_id}: the replay as {seat} shows what it never saw: {leaks[:3]}"
         side = final.side_of(seat)

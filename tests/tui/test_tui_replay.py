@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from core.events import GM
 from core.session import Session
-from saves.replay import frames
+from saves.replay import frames, replay_reports
 from saves.store import GameStore
 from tui.app import HolotableApp
 from tui.screens.load_game import LoadGameScreen
@@ -91,14 +91,16 @@ async def test_replay_steps_through_the_turns_as_one_viewer_saw_them(tmp_path: P
     record = saved_game(tmp_path)
     gm_frames, al_frames = frames(record, None), frames(record, "al")
     al_saw = json.dumps([(f.events, f.messages, f.view) for f in al_frames])
-    secrets = [e["text"] for e in gm_frames[0].events if e["text"] not in al_saw]
+    al_read = json.dumps([(r.orders, [d.text for d in r.details]) for r in replay_reports(record, "al", al_frames)])
+    gm_turn_one = replay_reports(record, GM, gm_frames)[0]
+    secrets = [t for t in gm_turn_one.orders + [d.text for d in gm_turn_one.details] if t not in al_saw + al_read]
     assert any(s.startswith("bo orders: build Muunilist") for s in secrets), f"bo's orders should be hidden from al: {secrets}"
 
     app = HolotableApp(saves=default_saves(tmp_path))
     async with app.run_test(size=(120, 40)) as pilot:
         await open_replay(pilot, "al")
         assert "replay as al (GAR)" in heading(app) and "turn 1 of 4" in heading(app), heading(app)
-        assert "al orders: build Kuat Vc1" in shown(app), "al's own orders of turn 1 should be in the events"
+        assert "al orders: build Kuat Vc1" in shown(app), "al's own orders of turn 1 should be in the report"
         seen = [heading(app)]
         for keys, turn in ((["right"], 2), (["n"], 3), (["left"], 2), (["p"], 1), (["p"], 1), (["end"], 4),
                            (["right"], 4), (["home"], 1), (["right", "right"], 3)):
@@ -130,7 +132,7 @@ async def test_replay_steps_through_the_turns_as_one_viewer_saw_them(tmp_path: P
         await open_replay(pilot, GM)
         assert "replay as the GM" in heading(app) and "turn 1 of 4" in heading(app)
         text = shown(app)
-        assert all(s in text for s in secrets), "the GM's replay should draw every side's events"
+        assert all(s in text for s in secrets), "the GM's replay should draw every side's orders and events in its report"
 
 
 async def test_replay_button_and_cancel(tmp_path: Path) -> None:

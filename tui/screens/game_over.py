@@ -1,6 +1,7 @@
-"""The end of the game: the final map as every seat knows it, who won and how, the victory points
-over the turns as a chart, and the revealed dice seed with the exact command that checks every roll.
-Only what everyone may know: it is shown before the curtain, to anyone at the terminal."""
+"""The end of the game: the final board as every seat knows it (drawn by the shared widget of its
+kind: a map, zones, a field, rings), who won and how, the victory points over the turns as a
+chart, and the revealed dice seed with the exact command that checks every roll. Only what
+everyone may know: it is shown before the curtain, to anyone at the terminal."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -16,7 +17,7 @@ from core.errors import HolotableError
 from core.report import score_chart
 from core.session import Session
 from saves.replay import ending
-from tui.widgets.galaxy_map import GalaxyMap
+from tui.panels import board_widget
 
 
 def verify_command(game_id: str | None) -> str:
@@ -76,17 +77,16 @@ class GameOverScreen(Screen[None]):
         with Horizontal(id="over-body"):
             if self.board is not None:
                 with Vertical(id="over-map-box"):
-                    yield GalaxyMap(id="over-map")
+                    yield board_widget(str(self.board.get("kind")), "over-map")
             else:
-                yield Static("The final board is in each seat's own view (it is not a map everyone knows).",
-                             id="over-no-map")
+                yield Static("This game has no board every seat shares.", id="over-no-map")
             with VerticalScroll(id="over-side"):
                 yield Static(ending_text(self.session, self.game_id, self.history), id="over-text")
         yield Footer()
 
     def on_mount(self) -> None:
         if self.board is not None:
-            self.query_one(GalaxyMap).show(self.board, None, list(self.session.ruleset.sides()))
+            self.query_one("#over-map").show(self.board, None, list(self.session.ruleset.sides()))  # type: ignore[attr-defined]
         self.query_one("#over-side").focus()
 
     def action_close(self) -> None:

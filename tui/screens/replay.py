@@ -1,14 +1,15 @@
 """A replay: a saved game stepped through turn by turn as one viewer (a seat, or the GM) saw it.
 
 Everything drawn comes from :func:`saves.replay.frames`: per turn, the events the viewer saw, the
-messages they could read and their view once the turn was over. Nothing else of the record is
+messages they could read and their view once the turn was over, and the turn's report made of them
+(:func:`saves.replay.replay_reports`: the summary first, the sheets as resolved, every die). Nothing else of the record is
 shown; the record is read without opening the game (no lock, nothing written).
 
 - :class:`ViewerScreen`: whose replay? A seat played at this terminal (after its PIN, if it set
   one), or the GM (after the GM's passphrase; offered only when the game has one). The app's gate
   (:class:`tui.hotseat.Gate`) decides, as for every other view.
-- :class:`ReplayScreen`: turn N of M, the board, the forces and the events of that turn; Left/Right
-  (or p/n) step, Home/End jump, Escape goes back.
+- :class:`ReplayScreen`: turn N of M, the board as it stood, the turn's report, the forces and the
+  messages; Left/Right (or p/n) step, Home/End jump, Escape goes back.
 - :func:`start_replay`: the two in turn, from the load-game screen.
 """
 from __future__ import annotations
@@ -29,16 +30,17 @@ from textual.widgets.option_list import Option
 from core.errors import HolotableError, PermissionRefused
 from core.events import GM
 from core.registry import find_ruleset
-from saves.replay import Frame, frames
+from core.report import TurnReport
+from saves.replay import Frame, frames, replay_reports
 from tui.panels import board_kind, board_widget
-from tui.text import events_text, message_text
-from tui.widgets.event_log import EventLog
+from tui.screens.report import report_rich
+from tui.text import message_text
 from tui.widgets.galaxy_map import GalaxyMap
 from tui.widgets.place_details import PlaceDetails
 from tui.widgets.rosters import RosterPanel
 
 CSS = str(Path(__file__).with_name("replay.tcss"))
-PANES = {"log": "replay-pane-log", "forces": "replay-pane-forces", "messages": "replay-pane-messages"}
+PANES = {"report": "replay-pane-report", "forces": "replay-pane-forces", "messages": "replay-pane-messages"}
 
 
 def replay_record(saves: Any, game_id: str) -> dict[str, Any]:
@@ -140,22 +142,31 @@ class ReplayScreen(Screen[None]):
     CSS_PATH = CSS
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
-    # priority: the event log (a scroll view) would take Left/Right/Home/End for itself
+    # priority: the report (a scroll view) would take Left/Right/Home/End for itself
     BINDINGS = [
         Binding("left,p", "step(-1)", "Prev turn", priority=True),
         Binding("right,n", "step(1)", "Next turn", priority=True),
         Binding("home", "first", "First turn", show=False, priority=True),
         Binding("end", "last", "Last turn", show=False, priority=True),
         Binding("f5", "pane('forces')", "Forces"),
-        Binding("f6", "pane('log')", "Events"),
+        Binding("f6", "pane('report')", "Report"),
+        Binding("s", "seals", "Seals", show=False),
         Binding("f7", "pane('messages')", "Msgs"),
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, game_id: str, viewer: str, shown: list[Frame], access: Any = None) -> None:
+    def __init__(self, game_id: str, viewer: str, shown: list[Frame], access: Any = None,
+                 reports: list[TurnReport] | None = None) -> None:
+        """``reports`` are the turn reports of ``shown``, one each (see
+        :func:`saves.replay.replay_reports`). Raises ValueError without frames or with a report
+        missing."""
         super().__init__()
         if not shown:
             raise ValueError("a replay needs at least one frame")
+        if reports is None or len(reports) != len(shown):
+            raise ValueError("a replay needs the report of each of its turns")
+        self.reports = list(reports)
+        self.show_seals = False
         self.access = access
         self.game_id = game_id
         self.viewer = viewer
@@ -192,9 +203,10 @@ class ReplayScreen(Screen[None]):
                 board.can_focus = False  # Left/Right step the turns; a click still selects a place
                 yield board
                 yield PlaceDetails(id="details")
-            with TabbedContent(id="replay-side", initial=PANES["log"]):
-                with TabPane("Events", id=PANES["log"]):
-                    yield EventLog(id="log")
+            with TabbedContent(id="replay-side", initial=PANES["report"]):
+                with TabPane("Report", id=PANES["report"]):
+                    with VerticalScroll(id="replay-report-scroll"):
+                        yield Static(id="replay-report")
                 with TabPane("Forces", id=PANES["forces"]):
                     yield RosterPanel(id="forces")
                 with TabPane("Msgs", id=PANES["messages"]):
@@ -204,7 +216,7 @@ class ReplayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.show_frame()
-        self.query_one(EventLog).focus()
+        self.query_one("#replay-report-scroll").focus()
 
     # -- drawing ------------------------------------------------------------------------------------------
     def show_frame(self) -> None:
@@ -217,12 +229,12 @@ class ReplayScreen(Screen[None]):
         board.border_title = f"After turn {frame.turn}" if frame.closed else f"Turn {frame.turn} so far"
         board.show(view.get("board") or {}, self.side, self.sides)  # type: ignore[attr-defined]
         self._show_place(getattr(board, "place", None))
-        self.query_one(EventLog).show(list(frame.events))
+        self.query_one("#replay-report", Static).update(report_rich(self.reports[self.index], self.show_seals))
+        self.query_one("#replay-report-scroll", VerticalScroll).scroll_home(animate=False)
         self.query_one("#replay-messages", Static).update(messages_text(frame.messages))
         tabs = self.query_one("#replay-side", TabbedContent)
-        events_label = f"Events {len(frame.events)}"
         messages_label = f"Msgs {len(frame.messages)}" if frame.messages else "Msgs"
-        for pane, label in ((PANES["log"], events_label), (PANES["messages"], messages_label)):
+        for pane, label in ((PANES["messages"], messages_label),):
             tab = tabs.get_tab(pane)
             if tab.label_text != label:
                 tab.label = label
@@ -257,6 +269,11 @@ class ReplayScreen(Screen[None]):
     def action_last(self) -> None:
         self.go(len(self.frames) - 1)
 
+    def action_seals(self) -> None:
+        """Show (or hide) the hashes of the turn's sealed records in its report."""
+        self.show_seals = not self.show_seals
+        self.query_one("#replay-report", Static).update(report_rich(self.reports[self.index], self.show_seals))
+
     def action_pane(self, which: str) -> None:
         self.query_one("#replay-side", TabbedContent).active = PANES[which]
 
@@ -287,6 +304,7 @@ def start_replay(app: App[Any], saves: Any, game_id: str, problem: Callable[[str
     def show(viewer: str) -> None:
         try:
             shown = frames(record, viewer)
+            reports = replay_reports(record, viewer, shown)
         except HolotableError as exc:
             gate.close()
             problem(f"[b red]cannot replay {escape(game_id)}:[/] {escape(str(exc))}")
@@ -299,7 +317,7 @@ def start_replay(app: App[Any], saves: Any, game_id: str, problem: Callable[[str
             gate.close()
             problem(f"[b red]cannot replay {game_id}:[/] it has no turns")
             return
-        app.push_screen(ReplayScreen(game_id, viewer, shown, access))
+        app.push_screen(ReplayScreen(game_id, viewer, shown, access, reports))
 
     def chosen(viewer: str | None) -> None:
         if viewer is None:
