@@ -51,6 +51,7 @@ class TwilightOfTheEmpire(Ruleset):
             "bonus_cp": 0,              # TOTE-GAP-53
             "round_per": "attack_pool",  # TOTE-GAP-12: attack_pool | weapon
             "ground_air_stacks": True,  # TOTE-GAP-17: the Air layer's -1 adds to the atmosphere's
+            "mp_source": "speed",       # TOTE-GAP-04: speed | one_space (movement points per round)
         }
 
     def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:

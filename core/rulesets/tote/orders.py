@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.errors import OrderError
 from core.events import Event, to_seat
 from core.orders import Choice, Keyword, Many, Number, Optional, OrderBook, OrderSpec, Parsed
 
@@ -71,6 +72,24 @@ def seen_targets(ctx: Any) -> list[str]:
 def space_ids(ctx: Any) -> list[str]:
     """Every space of the grid."""
     return list(grid.spaces(bool(ctx.state.get("ground", True))))
+
+
+class SpaceChoice(Choice):
+    """A space of the grid, read as :func:`grid.parse_space` reads it ("b1", "atm", "g2 air")."""
+
+    def consume(self, words: list[str], ctx: Any, line: str) -> tuple[str, int]:
+        """The space id the first one or two words name, and how many words it took. Raises
+        OrderError naming the spaces of the grid."""
+        legal = set(self.choices(ctx))
+        for size in (2, 1):
+            if len(words) >= size:
+                try:
+                    sid = grid.parse_space(" ".join(words[:size]), bool(ctx.state.get("ground", True)))
+                except OrderError:
+                    continue
+                if sid in legal:
+                    return sid, size
+        return super().consume(words, ctx, line)
 
 
 def mount_codes(ctx: Any) -> list[str]:
@@ -157,7 +176,7 @@ def build_book() -> OrderBook:
     """The tote order language."""
     return OrderBook([
         OrderSpec("move", [Many("units", own_movers, "your units that move together"),
-                           Choice("space", space_ids, "where to: a space id (C-1, B-2, A-3, DSZ-4, ATMO, G-1/air)")],
+                           SpaceChoice("space", space_ids, "where to: a space id (C-1, B-2, A-3, DSZ-4, ATMO, G-1/air)")],
                   "move units to a space along their cheapest path (Speed = movement points; A-Ring, DSZ and the "
                   "Atmosphere end movement)", queue, example="move ISD-1 B-2"),
         OrderSpec("fire", [Choice("unit", own_shooters, "your firing unit"),
@@ -191,7 +210,7 @@ def build_book() -> OrderBook:
                   "tractor beams (last in the post): complete control if the held length exceeds the target's",
                   queue, example="tractor ISD-1 NR-3"),
         OrderSpec("drag", [Choice("target", seen_targets, "a vessel your tractor beams hold"),
-                           Choice("space", space_ids, "one space away, within range 1 of your tractoring ship")],
+                           SpaceChoice("space", space_ids, "one space away, within range 1 of your tractoring ship")],
                   "drag, push or pull a ship under complete tractor control one space", queue, example="drag NR-3 B-1"),
         OrderSpec("board", [Choice("aux", own_craft, "your AUX with a boarding party, in the target's space"),
                             Choice("target", seen_targets, "an enemy ship whose shields are down"),
