@@ -1,0 +1,253 @@
+"""The campaign (issue 18): the galaxy-wide game of Twilight of the Empire, day by day, built on the
+part-2 modules (:mod:`.galaxy`, :mod:`.travel`, :mod:`.clock`, :mod:`.knowledge`, :mod:`.comms`,
+:mod:`.conflict`). Every function is pure and works on one JSON-able **campaign** dict:
+
+- ``turn`` (the game day, from 1), ``hour`` (its start hour, :func:`.clock.turn_start_hour`);
+- ``seats`` ``{seat: faction code}`` (a unit's ``faction`` is its seat, as in the battle);
+- ``planets`` ``{world id: {"owner": seat or None}}``: a world starts with the seat that plays its
+  start owner (TOTE-DATA-05), else nobody;
+- ``strongholds`` ``{seat: [world ids]}`` (public, catalog 5.5);
+- ``units`` ``{id: campaign unit}``: a :mod:`.model` unit instance plus ``system`` and ``transit``
+  (:mod:`.travel`); the ready fleet of each faction (``setup.forces``) starts at its first
+  stronghold (TOTE-START, GAP-07);
+- ``treasury`` ``{seat: KC}`` (paid on Action Days, TOTE-ECON-01..03, :func:`.clock.action_day_income`);
+- ``status`` ``{world id: conflict status}`` (:mod:`.conflict`), ``notices`` (public departure
+  notices, :func:`.comms.departure_notice`), ``log`` (events with their ``to`` lists), and the
+  :mod:`.knowledge` pieces ``scans``, ``snapshots``, ``sightings``, ``messages``, ``visits``.
+
+What a faction may know goes only through :func:`view` (:func:`.knowledge.knowledge`): never the
+treasuries, sheets or fleets in transit of another faction.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any, Iterable
+
+from core.errors import OrderError
+
+from . import clock as clk
+from . import comms, conflict, knowledge, model, travel
+from .galaxy import galaxy, map_board
+from .model import FACTIONS
+from .setup import forces
+
+Campaign = dict[str, Any]
+Event = dict[str, Any]
+
+#: The world every bot ends up going for (the throne of the galaxy).
+THRONE = "coruscant"
+
+
+def new_campaign(seats: Iterable[tuple[str, str]]) -> Campaign:
+    """A campaign on turn 1 for ``seats`` ((seat, faction code) pairs): every world with its start
+    owner's seat (or nobody), each faction's ready fleet in hyperspace-free orbit of its first
+    stronghold, empty treasuries. Raises OrderError for an unknown or repeated faction."""
+    seats = list(seats)
+    codes = [f for _s, f in seats]
+    bad = [f for f in codes if f not in FACTIONS]
+    if bad or len(set(codes)) != len(codes):
+        raise OrderError(f"each seat plays one of {', '.join(FACTIONS)}, each faction once; got {', '.join(codes)}")
+    g = galaxy()
+    seat_of = {f: s for s, f in seats}
+    planets = {pid: {"owner": seat_of.get(p.start_owner or "")} for pid, p in g.planets.items()}
+    holds = {s: sorted((pid for pid, p in g.planets.items() if p.stronghold and p.start_owner == f),
+                       key=lambda w: g.planets[w].name) for s, f in seats}
+    units: dict[str, dict[str, Any]] = {}
+    ready = forces()
+    for seat, faction in seats:
+        home = holds[seat][0] if holds[seat] else None
+        n = 0
+        for code, count in ready.get(faction, ("", {}))[1].items():
+            for _ in range(count):
+                n += 1
+                u = model.new_unit(f"{seat}-{n}", code, seat, None)
+                u.update(system=home, transit=None)
+                units[u["id"]] = u
+    c: Campaign = {"turn": 1, "hour": 0, "seats": dict(seats), "planets": planets, "strongholds": holds,
+                   "units": units, "treasury": {s: 0 for s, _f in seats}, "status": {}, "notices": [], "log": [],
+                   "scans": [], "snapshots": [], "sightings": [], "messages": [], "visits": {}}
+    c["visits"] = knowledge.note_presence({}, facts(c))
+    return c
+
+
+def facts(c: Campaign) -> dict[str, Any]:
+    """The campaign as :func:`.knowledge.knowledge` reads it."""
+    return {"hour": c["hour"], "hours_per_turn": clk.clock().hours_per_turn, "planets": c["planets"],
+            "strongholds": c["strongholds"], "units": c["units"], "facilities": {}, "scans": c["scans"],
+            "snapshots": c["snapshots"], "sightings": c["sightings"], "notices": c["notices"],
+            "messages": c["messages"], "visits": c["visits"], "options": {}}
+
+
+def _say(c: Campaign, text: str, to: list[str], kind: str = "campaign") -> Event:
+    e = {"kind": kind, "text": text, "to": to, "turn": c["turn"]}
+    c["log"].append(e)
+    return e
+
+
+def jump(c: Campaign, seat: str, ids: list[str], destination: str) -> list[Event]:
+    """``seat``'s units ``ids`` jump to ``destination`` (a world id or name) on the fastest course
+    (TOTE-MAP-06, FLEETHYP-01): they leave their system now and arrive at the start of a later turn
+    (TOTE-GAP-07); everyone hears of the departure, never of the destination (TOTE-COMMS-05,
+    GAP-39). Raises OrderError (nothing changes) for units not the seat's, in hyperspace, or a
+    course that cannot be flown."""
+    g = galaxy()
+    try:
+        dest = g.world(destination).id
+    except ValueError as e:
+        raise OrderError(str(e)) from e
+    for uid in ids:
+        u = c["units"].get(uid)
+        if u is None or u["faction"] != seat:
+            raise OrderError(f"{uid} is not a unit of yours; yours are {', '.join(sorted(i for i, v in c['units'].items() if v['faction'] == seat))}")
+        if u.get("transit") or not u.get("system"):
+            raise OrderError(f"{uid} is in hyperspace already; it may jump again when it arrives")
+    origin = c["units"][ids[0]]["system"]
+    if dest == origin:
+        raise OrderError(f"{', '.join(ids)} are at {g.planets[dest].name} already")
+    moved, events = travel.depart(g, c["units"], seat, ids, dest, c["turn"], label=FACTIONS[c["seats"][seat]])
+    c["units"].update(moved)
+    c["notices"].append(comms.departure_notice([c["units"][i] for i in ids], origin, c["hour"]))
+    out = []
+    for e in events:
+        if e["kind"] == "jump":
+            out.append(_say(c, e["text"], [seat], "campaign.jump"))
+    return out
+
+
+def present(c: Campaign, system: str) -> set[str]:
+    """The seats with units (not destroyed, not in hyperspace) at ``system``."""
+    return {u["faction"] for u in c["units"].values()
+            if u.get("system") == system and not u.get("transit") and conflict.military(u)}
+
+
+def contested(c: Campaign) -> list[str]:
+    """The worlds in conflict now (TOTE-CONFLICT-01): where a battle grid is fought."""
+    return sorted(w for w, s in c["status"].items() if s.get("in_conflict"))
+
+
+def start_turn(c: Campaign) -> list[Event]:
+    """The next game day begins (catalog 5, TOTE-FLOW-04): fleets due arrive (TOTE-GAP-07), every
+    system's conflict is updated (TOTE-CONFLICT-01/04), a world held alone by one seat with nobody
+    contesting it passes to that seat (occupation, TOTE-CONFLICT-05), and on Action Days each seat
+    is paid (TOTE-ECON-01..03)."""
+    g = galaxy()
+    c["turn"] += 1
+    c["hour"] = clk.turn_start_hour(c["turn"])
+    events: list[Event] = []
+    arrived, arr_events = travel.arrivals(g, c["units"], c["turn"])
+    for uid, u in arrived.items():
+        u["arrived_turn"] = c["turn"]
+    c["units"].update(arrived)
+    for e in arr_events:
+        events.append(_say(c, e["text"], [str(t).split(":", 1)[-1] for t in e.get("to", [])] or ["gm"], "campaign.arrive"))
+    worlds = sorted({u["system"] for u in c["units"].values() if u.get("system")} | set(c["status"]))
+    for w in worlds:
+        here = present(c, w)
+        status, news = conflict.update(c["status"].get(w), w, here, c["hour"])
+        c["status"][w] = status
+        for n in news:
+            events.append(_say(c, n["text"], list(n["to"]), "campaign.conflict"))
+        owner = c["planets"][w]["owner"]
+        if len(here) == 1 and not status["in_conflict"] and owner not in here:
+            taker = next(iter(here))
+            c["planets"][w]["owner"] = taker
+            events.append(_say(c, f"{FACTIONS[c['seats'][taker]]} takes {g.planets[w].name}.",
+                               sorted({taker} | ({owner} if owner else set())), "campaign.claim"))
+    fighting = contested(c)
+    for seat in c["seats"]:
+        kc, lines = clk.action_day_income(g, seat, c["turn"], c["units"], [], fighting)
+        if kc:
+            c["treasury"][seat] += kc
+            events.append(_say(c, f"Income {kc} KC: " + "; ".join(lines), [seat], "campaign.income"))
+    c["visits"] = knowledge.note_presence(c["visits"], facts(c))
+    return events
+
+
+def ledger(c: Campaign, seat: str) -> dict[str, Any]:
+    """``seat``'s own ledger: treasury, the CP of its units, worlds held and its calendar of
+    arrivals (its own jumps only)."""
+    mine = [u for u in c["units"].values() if u["faction"] == seat and conflict.military(u)]
+    return {"treasury_kc": c["treasury"][seat], "cp": sum(model.cp(u) for u in mine), "units": len(mine),
+            "worlds": sorted(w for w, p in c["planets"].items() if p["owner"] == seat),
+            "arrivals": travel.inbound(c["units"], seat)}
+
+
+def view(c: Campaign, viewer: str) -> dict[str, Any]:
+    """What ``viewer`` (a seat, or ``gm``) may see: its :func:`.knowledge.knowledge`, the galaxy as
+    the ``map`` board drawn from it, and (a seat) its own ledger. Nothing else of the campaign."""
+    k = knowledge.knowledge(facts(c), viewer)
+    out: dict[str, Any] = {"turn": c["turn"], "knowledge": k}
+    if viewer == "gm":
+        out["board"] = map_board(galaxy(), {"owners": {w: p["owner"] for w, p in c["planets"].items()},
+                                            "now": c["hour"], "current": list(c["planets"])})
+        out["treasury"] = dict(c["treasury"])
+    else:
+        out["board"] = map_board(galaxy(), knowledge.map_known(k))
+        out["ledger"] = ledger(c, viewer)
+    return out
+
+
+def invariants(before: Campaign, after: Campaign) -> list[str]:
+    """What a game day may never do: lose or invent units (conservation), make a treasury negative
+    or take money away outside spending, or leave a unit both in a system and in hyperspace."""
+    problems = []
+    if set(before["units"]) - set(after["units"]):
+        problems.append(f"units vanished: {sorted(set(before['units']) - set(after['units']))}")
+    for s, kc in after["treasury"].items():
+        if kc < 0:
+            problems.append(f"{s}'s treasury is negative: {kc} KC")
+    for uid, u in after["units"].items():
+        if u.get("transit") and u.get("system"):
+            problems.append(f"{uid} is both in hyperspace and at {u['system']}")
+    return problems
+
+
+def bot(c: Campaign, seat: str) -> list[tuple[list[str], str]]:
+    """The jumps a bot makes for ``seat`` from what its :func:`view` shows: at each world where it
+    has ships, it leaves one capital ship to hold a stronghold and sends the rest to the nearest
+    world it does not hold (expanding); once it holds four worlds, to Coruscant."""
+    g = galaxy()
+    v = view(c, seat)
+    known_owner = {w: r["owner"] for w, r in v["knowledge"]["systems"].items()}
+    held = set(v["ledger"]["worlds"])
+    out: list[tuple[list[str], str]] = []
+    by_world: dict[str, list[str]] = {}
+    for w, r in v["knowledge"]["systems"].items():
+        if r["own"]:
+            by_world[w] = [i if isinstance(i, str) else i["id"] for i in r["own"]]
+    for w in sorted(by_world):
+        ships = [i for i in by_world[w] if i in c["units"] and not c["units"][i].get("transit")
+                 and getattr(model.spec(c["units"][i]), "hyperdrive", None) is not None and not c["units"][i].get("carried_by")]
+        if w in c["strongholds"][seat] and ships:
+            ships = ships[1:]
+        if not ships:
+            continue
+        hours = g.hours_from(w)
+        if len(held) >= 4 and THRONE not in held and THRONE != w:
+            target = THRONE
+        else:
+            targets = [x for x in g.planets if x != w and known_owner.get(x) != seat and x in hours and not g.planets[x].special_access]
+            if not targets:
+                continue
+            target = min(targets, key=lambda x: (hours[x], x))
+        out.append((ships, target))
+    return out
+
+
+def play_day(c: Campaign) -> list[Event]:
+    """One whole game day with every seat played by its bot: each seat's jumps (refused ones
+    skipped), then the next day's start. Returns the events."""
+    events: list[Event] = []
+    for seat in c["seats"]:
+        for ids, target in bot(c, seat):
+            try:
+                events += jump(c, seat, ids, target)
+            except OrderError:
+                continue
+    events += start_turn(c)
+    return events
+
+
+def snapshot(c: Campaign) -> Campaign:
+    """A deep copy (for invariants checks and trial runs)."""
+    return copy.deepcopy(c)
