@@ -41,7 +41,7 @@ THRONE = "coruscant"
 def new_campaign(seats: Iterable[tuple[str, str]]) -> Campaign:
     """A campaign on turn 1 for ``seats`` ((seat, faction code) pairs): every world with its start
     owner's seat (or nobody), each faction's ready fleet in hyperspace-free orbit of its first
-    stronghold, empty treasuries. Raises OrderError for an unknown or repeated faction."""
+    stronghold, treasuries paid the first Action Day's income. Raises OrderError for an unknown or repeated faction."""
     seats = list(seats)
     codes = [f for _s, f in seats]
     bad = [f for f in codes if f not in FACTIONS]
@@ -60,13 +60,15 @@ def new_campaign(seats: Iterable[tuple[str, str]]) -> Campaign:
         for code, count in ready.get(faction, ("", {}))[1].items():
             for _ in range(count):
                 n += 1
-                u = model.new_unit(f"{seat}-{n}", code, seat, None)
+                u = model.new_unit(f"{faction}-{n}", code, seat, None)
                 u.update(system=home, transit=None)
                 units[u["id"]] = u
     c: Campaign = {"turn": 1, "hour": 0, "seats": dict(seats), "planets": planets, "strongholds": holds,
                    "units": units, "treasury": {s: 0 for s, _f in seats}, "status": {}, "notices": [], "log": [],
                    "scans": [], "snapshots": [], "sightings": [], "messages": [], "visits": {}}
     c["visits"] = knowledge.note_presence({}, facts(c))
+    for seat, _f in seats:  # turn 1 is an Action Day (TOTE-ECON-01)
+        c["treasury"][seat] = clk.action_day_income(g, seat, 1, units, [])[0]
     return c
 
 

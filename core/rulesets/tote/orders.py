@@ -9,7 +9,8 @@ Orders: ``move``, ``fire``, ``bomb`` (TOTE-BOMB-01..04), ``launch`` / ``recall``
 ``patrol`` (CSP/CAP, TOTE-CSP-01, TOTE-CAP-01, TOTE-GAP-20), ``tractor`` (TOTE-TRACTOR-01..08),
 ``hold`` (no automatic defence for these units this post), ``withdraw`` (TOTE-TIME-05/06/07,
 TOTE-GAP-40/51), ``drag``, ``board``, ``swarm``, ``abandon``, ``scuttle`` and ``ram`` (always
-refused); what each does is in :mod:`.actions`.
+refused); what each does is in :mod:`.actions`. On the galaxy (the ``campaign`` scenario) the post
+is made of ``jump`` orders (:mod:`.campaign_flow`); the battle's orders find nothing to command there.
 """
 from __future__ import annotations
 
@@ -90,6 +91,51 @@ class SpaceChoice(Choice):
                 if sid in legal:
                     return sid, size
         return super().consume(words, ctx, line)
+
+
+def campaign_ships(ctx: Any) -> list[str]:
+    """On the galaxy: the seat's ships that may jump now (none in a battle)."""
+    from .campaign_flow import is_campaign, movers
+    if not is_campaign(ctx.state):
+        return []
+    return [uid for ids in movers(ctx.state["campaign"], ctx.seat).values() for uid in ids]
+
+
+def world_ids(ctx: Any) -> list[str]:
+    """On the galaxy: every world id (none in a battle)."""
+    from .campaign_flow import is_campaign
+    from .galaxy import galaxy
+    return list(galaxy().planets) if is_campaign(ctx.state) else []
+
+
+class WorldChoice(Choice):
+    """A world of the galaxy by id or name in any case ("mon calamari", "Mon_Calamari")."""
+
+    def consume(self, words: list[str], ctx: Any, line: str) -> tuple[str, int]:
+        """The world id the first one to three words name, and how many words it took. Raises
+        OrderError naming the worlds."""
+        from .galaxy import galaxy
+        legal = set(self.choices(ctx))
+        for size in (3, 2, 1):
+            if len(words) >= size:
+                try:
+                    wid = galaxy().world(" ".join(words[:size])).id
+                except ValueError:
+                    continue
+                if wid in legal:
+                    return wid, size
+        return super().consume(words, ctx, line)
+
+
+def queue_jump(ctx: Any, ships: list[str], world: str) -> list[Event]:
+    """Check a jump against the sheet so far (a trial of the post on a copy) and add it."""
+    from .campaign_flow import check_sheet
+    state = ctx.state
+    sheet = state["sheets"].setdefault(ctx.seat, [])
+    text = ctx.text
+    check_sheet(state, ctx.seat, [o["text"] for o in sheet] + [text])
+    sheet.append({"text": text, "by": ctx.by if ctx.by != ctx.seat else None})
+    return [flow.log(state, f"{ctx.seat} queues: {text}", [to_seat(ctx.seat)], kind="tote.order")]
 
 
 def mount_codes(ctx: Any) -> list[str]:
@@ -236,4 +282,8 @@ def build_book() -> OrderBook:
         OrderSpec("withdraw", [Many("units", own_units, "your units with a hyperdrive")],
                   "jump to hyperspace at the end of the post, leaving the battle (uses the day's post)", queue,
                   example="withdraw NR-1,NR-2", final="the units leave the battle for good"),
+        OrderSpec("jump", [Many("ships", campaign_ships, "your ships at one world (craft aboard go with them)"),
+                           WorldChoice("world", world_ids, "the destination: a world's id or name")],
+                  "on the galaxy: jump to hyperspace on the fastest course; the fleet arrives at the start of a later "
+                  "day (everyone hears that it left, never where to)", queue_jump, example="jump GE-1,GE-2 corellia"),
     ])
