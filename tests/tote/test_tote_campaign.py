@@ -144,14 +144,20 @@ def test_conflict_01_hostile_fleets_put_a_world_in_conflict_and_a_lone_holder_ta
 
 
 @lru_cache(maxsize=1)
-def thirty_days() -> tuple[cp.Campaign, list[list[str]]]:
-    c = fresh()
-    problems = []
-    for _ in range(30):
-        before = cp.snapshot(c)
-        cp.play_day(c)
-        problems.append(cp.invariants(before, c))
-    return c, problems
+def thirty_days() -> tuple[cp.Campaign, list[list[str]], list[dict]]:
+    """Ten bot factions play the campaign scenario for 30 days (posts, battles, turn starts)."""
+    from core.rulesets.tote import TwilightOfTheEmpire, campaign_flow
+    rs = TwilightOfTheEmpire()
+    state = campaign_flow.new_state(SEATS, {}, "golden")
+    problems, events = [], []
+    while state["turn"] <= 30 and state["result"] is None:
+        seat = state["active"]
+        for text in rs.bot(rs.view(state, seat), seat):
+            rs.submit(state, seat, text)
+        before = cp.snapshot(state["campaign"])
+        events += rs.resolve(state)
+        problems.append(cp.invariants(before, state["campaign"]))
+    return state["campaign"], problems, events
 
 
 def digest(c: cp.Campaign, viewer: str) -> dict:
@@ -171,9 +177,10 @@ def digest(c: cp.Campaign, viewer: str) -> dict:
 def test_golden_ten_faction_bot_campaign_thirty_days() -> None:
     """A 30-day bot campaign of all ten factions keeps the invariants every day (units conserved,
     no negative treasury, nothing both in a system and in hyperspace), the bots expand and go for
-    Coruscant, and each viewer's picture on day 31 is pinned in the golden file."""
-    c, problems = thirty_days()
+    Coruscant, the worlds in conflict fight their battles on the grid, and each viewer's picture on day 31 is pinned in the golden file."""
+    c, problems, events = thirty_days()
     assert c["turn"] == 31 and not any(problems), [p for p in problems if p]
+    assert any(e["kind"] == "tote.hit" for e in events), "no battle was fought in 30 days"
     held = {s: [w for w, p in c["planets"].items() if p["owner"] == s] for s in c["seats"]}
     assert all(len(held[s]) >= 2 for s in c["seats"]), held
     pictures = {viewer: digest(c, viewer) for viewer in [*c["seats"], "gm"]}

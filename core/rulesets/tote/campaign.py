@@ -204,52 +204,6 @@ def invariants(before: Campaign, after: Campaign) -> list[str]:
     return problems
 
 
-def bot(c: Campaign, seat: str) -> list[tuple[list[str], str]]:
-    """The jumps a bot makes for ``seat`` from what its :func:`view` shows: at each world where it
-    has ships, it leaves one capital ship to hold a stronghold and sends the rest to the nearest
-    world it does not hold (expanding); once it holds four worlds, to Coruscant."""
-    g = galaxy()
-    v = view(c, seat)
-    known_owner = {w: r["owner"] for w, r in v["knowledge"]["systems"].items()}
-    held = set(v["ledger"]["worlds"])
-    out: list[tuple[list[str], str]] = []
-    by_world: dict[str, list[str]] = {}
-    for w, r in v["knowledge"]["systems"].items():
-        if r["own"]:
-            by_world[w] = [i if isinstance(i, str) else i["id"] for i in r["own"]]
-    for w in sorted(by_world):
-        ships = [i for i in by_world[w] if i in c["units"] and not c["units"][i].get("transit")
-                 and getattr(model.spec(c["units"][i]), "hyperdrive", None) is not None and not c["units"][i].get("carried_by")]
-        if w in c["strongholds"][seat] and ships:
-            ships = ships[1:]
-        if not ships:
-            continue
-        hours = g.hours_from(w)
-        if len(held) >= 4 and THRONE not in held and THRONE != w:
-            target = THRONE
-        else:
-            targets = [x for x in g.planets if x != w and known_owner.get(x) != seat and x in hours and not g.planets[x].special_access]
-            if not targets:
-                continue
-            target = min(targets, key=lambda x: (hours[x], x))
-        out.append((ships, target))
-    return out
-
-
-def play_day(c: Campaign) -> list[Event]:
-    """One whole game day with every seat played by its bot: each seat's jumps (refused ones
-    skipped), then the next day's start. Returns the events."""
-    events: list[Event] = []
-    for seat in c["seats"]:
-        for ids, target in bot(c, seat):
-            try:
-                events += jump(c, seat, ids, target)
-            except OrderError:
-                continue
-    events += start_turn(c)
-    return events
-
-
 def snapshot(c: Campaign) -> Campaign:
     """A deep copy (for invariants checks and trial runs)."""
     return copy.deepcopy(c)

@@ -9,7 +9,8 @@ The state of a campaign game carries the contract's keys (``ruleset``, ``turn``,
 nothing of their own to command on the galaxy map).
 
 Each game day every faction makes one post in rotating initiative (TOTE-FLOW-04/05, GAP-02): its
-sheet of ``jump`` orders; after the last post the next day begins (:func:`.campaign.start_turn`:
+sheet of ``jump`` orders; after the last post every world in conflict fights a battle day on its
+grid (:mod:`.campaign_battle`), then the next day begins (:func:`.campaign.start_turn`:
 arrivals, conflict, occupation, Action Day income) and the end is checked (TOTE-FLOW-08,
 :func:`.victory.check_end`).
 """
@@ -116,6 +117,7 @@ def resolve_post(state: State) -> list[Event]:
     if rest:
         state["active"] = rest[0]
         return events
+    events += battles(state)
     raw = cp.start_turn(state["campaign"])
     state["turn"] = state["campaign"]["turn"]
     state["hour"] = state["campaign"]["hour"]
@@ -123,6 +125,22 @@ def resolve_post(state: State) -> list[Event]:
     state["posted"] = []
     state["active"] = turn_order(state)[0]
     events += check_end(state)
+    return events
+
+
+def battles(state: State) -> list[Event]:
+    """Every world in conflict fights its battle day (:func:`.campaign_battle.fight`), in world
+    order, with the game's dice; the factions' posts there are their bots' (option
+    ``campaign_battle_bots``, default on) or the automatic defence."""
+    from . import TwilightOfTheEmpire
+    from .campaign_battle import fight
+    ruleset = TwilightOfTheEmpire()
+    events: list[Event] = []
+    bots = bool(state["options"].get("campaign_battle_bots", True))
+    for world in cp.contested(state["campaign"]):
+        state["dice"], more = fight(ruleset, state["campaign"], world, turn_order(state), state["dice"],
+                                    state["options"], bots=bots)
+        events += more
     return events
 
 
@@ -181,7 +199,8 @@ def view(state: State, viewer: str) -> dict[str, Any]:
                         "rows": [f"{', '.join(f['units'])} -> {g.planets[f['to']].name}, day {f['arrive_turn']}"
                                  for f in led["arrivals"]] or ["none"]})
         resources.update({"treasury KC": led["treasury_kc"], "CP": led["cp"], "worlds": len(led["worlds"])})
-        facts.update(ledger=led, movers=mine)
+        here = {u.get("system") for u in c["units"].values() if u["faction"] == viewer and not u.get("transit")}
+        facts.update(ledger=led, movers=mine, conflict=[w for w in cp.contested(c) if w in here])
     elif viewer == GM:
         resources.update({f"{s} KC": kc for s, kc in v["treasury"].items()})
         facts["contested"] = cp.contested(c)
@@ -195,8 +214,8 @@ def view(state: State, viewer: str) -> dict[str, Any]:
 
 
 def bot(view_: dict[str, Any], seat: str) -> list[str]:
-    """A bot's post from its view only: at each world with its ships it keeps one capital ship on a
-    stronghold and sends the rest to the nearest world it does not know to be its own (expanding);
+    """A bot's post from its view only: its ships stay to fight where its forces are in conflict; at
+    each other world with its ships it keeps one capital ship on a stronghold and sends the rest to the nearest world it does not know to be its own (expanding);
     once it holds four worlds, it goes for Coruscant."""
     facts = view_.get("facts", {})
     if facts.get("mode") != "campaign" or "ledger" not in facts:
@@ -206,7 +225,10 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
     held = set(facts["ledger"]["worlds"])
     homes = set(facts["strongholds"].get(seat, []))
     out = []
+    fighting = set(facts.get("conflict", []))
     for w, ships in sorted(facts["movers"].items()):
+        if w in fighting:
+            continue  # stand and fight where its forces are in conflict
         ships = ships[1:] if w in homes else list(ships)
         if not ships:
             continue
