@@ -242,3 +242,45 @@ def test_campaign_orders_refused_with_reasons() -> None:
         session.order(seat, seat, f"move {mine}-1 B-1")
     session.order(seat, seat, f"jump {mine}-1 Mon Calamari" if mine == "GE" else f"jump {mine}-1 coruscant")
     assert session.state["sheets"][seat][-1]["text"] in (f"jump {mine}-1 mon_calamari", f"jump {mine}-1 coruscant")
+
+
+def two_fleets_at(world: str) -> tuple[object, dict]:
+    """A GE/NR campaign game with NR's ready fleet moved to ``world`` beside GE's, conflict noted."""
+    from core.rulesets.tote import TwilightOfTheEmpire, campaign_flow
+    state = campaign_flow.new_state([("al", "GE"), ("bo", "NR")], {}, "battle")
+    for u in state["campaign"]["units"].values():
+        u["system"] = world
+    cp.start_turn(state["campaign"])
+    state["turn"] = state["campaign"]["turn"]
+    return TwilightOfTheEmpire(), state
+
+
+def test_conflict_01_a_world_in_conflict_fights_its_battle_on_the_grid() -> None:
+    """TOTE-CONFLICT-01 / TOTE-GAP-02 / TOTE-HYPER-03: GE's and NR's fleets at Coruscant fight a
+    battle day on the grid when the day's posts are done: GE (the holder) set up in the C-Ring, NR
+    (arriving at a hostile world) in a Deep Space Zone; damage stays on the campaign units; both
+    sides read the battle, everyone else only the public combat notice."""
+    from core.rulesets.tote import campaign_flow
+    rs, state = two_fleets_at("coruscant")
+    assert cp.contested(state["campaign"]) == ["coruscant"]
+    events = campaign_flow.battles(state)
+    units = state["campaign"]["units"].values()
+    assert {u["space"].split("-")[0] for u in units if u["faction"] == "al" and u["space"]} == {"C"}
+    assert {u["space"].split("-")[0] for u in units if u["faction"] == "bo" and u["space"]} <= {"DSZ", "C", "B", "A"}
+    hits = [e for e in events if e["kind"] == "tote.hit"]
+    assert hits and all(set(e["to"]) == {"seat:al", "seat:bo", "gm"} for e in hits)
+    assert any(model.damage_state(u) != "ok" for u in units)
+    notice = [e for e in events if e["kind"] == "tote.combat"]
+    assert len(notice) == 1 and notice[0]["to"] == ["all"] and "coruscant" in notice[0]["text"]
+    assert state["campaign"]["notices"][-1]["kind"] == "combat"
+
+
+def test_gap_49_no_battle_on_tatooine() -> None:
+    """TOTE-GAP-49: Tatooine is an amnesty world: fleets in conflict there fight no battle (option
+    ``tatooine_amnesty``, on by default)."""
+    from core.rulesets.tote import campaign_flow
+    _rs, state = two_fleets_at("tatooine")
+    assert cp.contested(state["campaign"]) == ["tatooine"]
+    before = json.dumps(state["campaign"]["units"], sort_keys=True)
+    assert campaign_flow.battles(state) == []
+    assert json.dumps(state["campaign"]["units"], sort_keys=True) == before

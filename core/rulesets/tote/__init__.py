@@ -57,6 +57,8 @@ class TwilightOfTheEmpire(Ruleset):
             "round_per": "attack_pool",  # TOTE-GAP-12: attack_pool | weapon
             "ground_air_stacks": True,  # TOTE-GAP-17: the Air layer's -1 adds to the atmosphere's
             "mp_source": "speed",       # TOTE-GAP-04: speed | one_space (movement points per round)
+            "tatooine_amnesty": True,   # TOTE-GAP-49: no combat at Tatooine in the campaign
+            "campaign_battle_bots": True,  # campaign: factions' battle posts by their bots (else automatic defence)
         }
 
     def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:

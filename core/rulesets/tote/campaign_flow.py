@@ -131,13 +131,18 @@ def resolve_post(state: State) -> list[Event]:
 def battles(state: State) -> list[Event]:
     """Every world in conflict fights its battle day (:func:`.campaign_battle.fight`), in world
     order, with the game's dice; the factions' posts there are their bots' (option
-    ``campaign_battle_bots``, default on) or the automatic defence."""
+    ``campaign_battle_bots``, default on) or the automatic defence. Tatooine, an amnesty world,
+    sees no combat (``tatooine_amnesty``, TOTE-GAP-49)."""
     from . import TwilightOfTheEmpire
     from .campaign_battle import fight
     ruleset = TwilightOfTheEmpire()
     events: list[Event] = []
     bots = bool(state["options"].get("campaign_battle_bots", True))
+    from .conflict import amnesty_refusal
+    amnesty = bool(state["options"].get("tatooine_amnesty", True))
     for world in cp.contested(state["campaign"]):
+        if amnesty_refusal(world, "fire", amnesty):
+            continue  # TOTE-GAP-49: no combat on an amnesty world
         state["dice"], more = fight(ruleset, state["campaign"], world, turn_order(state), state["dice"],
                                     state["options"], bots=bots)
         events += more
