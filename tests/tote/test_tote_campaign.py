@@ -284,3 +284,14 @@ def test_gap_49_no_battle_on_tatooine() -> None:
     before = json.dumps(state["campaign"]["units"], sort_keys=True)
     assert campaign_flow.battles(state) == []
     assert json.dumps(state["campaign"]["units"], sort_keys=True) == before
+
+
+def test_start_03_the_freelancer_starts_with_its_own_package() -> None:
+    """TOTE-START-03 / TOTE-GAP-49: the Independent Freelancer's start is its package from the Hero
+    data (two corvettes): exactly that is accepted, anything else refused naming the package."""
+    from core.rulesets.tote import stock
+    from core.rulesets.tote.heroes import freelancer_start
+    package = {code: n for code, n in freelancer_start().units}
+    assert stock.check_start("Freelancer", package) == []
+    refused = stock.check_start("Freelancer", {"ISD": 1})
+    assert [b.rule for b in refused] == ["TOTE-START-03"] and "CORV:2" in str(refused[0])
