@@ -285,5 +285,5 @@ def build_book() -> OrderBook:
         OrderSpec("jump", [Many("ships", campaign_ships, "your ships at one world (craft aboard go with them)"),
                            WorldChoice("world", world_ids, "the destination: a world's id or name")],
                   "on the galaxy: jump to hyperspace on the fastest course; the fleet arrives at the start of a later "
-                  "day (everyone hears that it left, never where to)", queue_jump, example="jump GE-1,GE-2 corellia"),
+                  "day (everyone hears that it left, never where to); e.g. jump GE-1,GE-2 corellia", queue_jump),
     ])
