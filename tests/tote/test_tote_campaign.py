@@ -295,3 +295,28 @@ def test_start_03_the_freelancer_starts_with_its_own_package() -> None:
     assert stock.check_start("Freelancer", package) == []
     refused = stock.check_start("Freelancer", {"ISD": 1})
     assert [b.rule for b in refused] == ["TOTE-START-03"] and "CORV:2" in str(refused[0])
+
+
+def test_scan_02_a_scan_completes_next_day_for_its_faction_alone() -> None:
+    """TOTE-SCAN-01/02/04 (catalog 5.5): GE's ship at Coruscant, where NR's fleet has come out of
+    hyperspace into a Deep Space Zone, declares an active scan; at the next turn start its snapshot
+    lists what its sensors cover, for GE alone: NR's view has no such snapshot."""
+    c = cp.new_campaign([("al", "GE"), ("bo", "NR")])
+    for u in c["units"].values():
+        if u["faction"] == "bo":
+            u["system"] = "coruscant"
+            cp.place_arrival(c, u)
+    ge = capital_of(c, "al")
+    cp.scan(c, "al", ge)
+    with pytest.raises(OrderError, match="scanning already"):
+        cp.scan(c, "al", ge)
+    with pytest.raises(OrderError, match="not a unit of yours"):
+        cp.scan(c, "bo", ge)
+    assert cp.view(c, "al")["knowledge"]["scans_running"]
+    cp.start_turn(c)
+    snap = c["snapshots"][-1]
+    assert snap["faction"] == "al" and snap["hour"] == 24 and snap["system"] == "coruscant"
+    covered = set(snap["covered"])
+    assert {x["id"] for x in snap["contacts"]} == {u["id"] for u in c["units"].values()
+                                                     if u["faction"] == "bo" and u["space"] in covered}
+    assert "scan-" not in json.dumps(cp.view(c, "bo")["knowledge"])

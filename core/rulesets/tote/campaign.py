@@ -26,7 +26,7 @@ from typing import Any, Iterable
 from core.errors import OrderError
 
 from . import clock as clk
-from . import comms, conflict, knowledge, model, travel
+from . import comms, conflict, knowledge, model, sensors, travel
 from .galaxy import galaxy, map_board
 from .model import FACTIONS
 from .setup import forces
@@ -61,6 +61,7 @@ def new_campaign(seats: Iterable[tuple[str, str]]) -> Campaign:
             for _ in range(count):
                 n += 1
                 u = model.new_unit(f"{faction}-{n}", code, seat, None)
+                u["space"] = None if home is None else f"C-{quadrant(seats, seat)}"
                 u.update(system=home, transit=None)
                 units[u["id"]] = u
     c: Campaign = {"turn": 1, "hour": 0, "seats": dict(seats), "planets": planets, "strongholds": holds,
@@ -70,6 +71,36 @@ def new_campaign(seats: Iterable[tuple[str, str]]) -> Campaign:
     for seat, _f in seats:  # turn 1 is an Action Day (TOTE-ECON-01)
         c["treasury"][seat] = clk.action_day_income(g, seat, 1, units, [])[0]
     return c
+
+
+def quadrant(seats: Any, seat: str) -> int:
+    """The quadrant (1-4) where ``seat``'s ships exit hyperspace in any system: its place in the
+    seat order, mod 4, plus 1 (as the battle's set-up, TOTE-FLOW-01)."""
+    names = [s for s, _f in seats] if isinstance(seats, list) else list(seats)
+    return names.index(seat) % 4 + 1
+
+
+def place_arrival(c: Campaign, u: dict[str, Any]) -> None:
+    """Where an arriving ship exits hyperspace (TOTE-HYPER-01/03): the C-Ring of its quadrant at a
+    world its faction holds, else that quadrant's Deep Space Zone. Craft aboard stay aboard."""
+    if u.get("carried_by"):
+        return
+    q = quadrant(c["seats"], u["faction"])
+    u["space"] = f"C-{q}" if c["planets"].get(u["system"], {}).get("owner") == u["faction"] else f"DSZ-{q}"
+
+
+def scan(c: Campaign, seat: str, uid: str, mode: str = "active") -> list[Event]:
+    """``seat``'s ship ``uid`` starts a scan of its system now (TOTE-SCAN-01..03); it completes at a
+    turn start 24 hours later into a snapshot for the seat alone (TOTE-SCAN-02/04). Raises
+    OrderError (nothing changes) for a unit not the seat's or one that may not scan so."""
+    u = c["units"].get(uid)
+    if u is None or u["faction"] != seat:
+        raise OrderError(f"{uid} is not a unit of yours")
+    if any(s["scanner"] == uid for s in c["scans"]):
+        raise OrderError(f"{uid} is scanning already; its scan completes at the next turn start")
+    record = sensors.declare_scan(u, mode, c["hour"], f"scan-{c['turn']}-{uid}")
+    c["scans"].append(record)
+    return [_say(c, f"{uid} begins an {mode} scan of {galaxy().planets[u['system']].name}.", [seat], "campaign.scan")]
 
 
 def facts(c: Campaign) -> dict[str, Any]:
@@ -139,6 +170,7 @@ def start_turn(c: Campaign) -> list[Event]:
     arrived, arr_events = travel.arrivals(g, c["units"], c["turn"])
     for uid, u in arrived.items():
         u["arrived_turn"] = c["turn"]
+        place_arrival(c, u)
     c["units"].update(arrived)
     for e in arr_events:
         events.append(_say(c, e["text"], [str(t).split(":", 1)[-1] for t in e.get("to", [])] or ["gm"], "campaign.arrive"))
@@ -155,6 +187,12 @@ def start_turn(c: Campaign) -> list[Event]:
             c["planets"][w]["owner"] = taker
             events.append(_say(c, f"{FACTIONS[c['seats'][taker]]} takes {g.planets[w].name}.",
                                sorted({taker} | ({owner} if owner else set())), "campaign.claim"))
+    owners = {w: p["owner"] for w, p in c["planets"].items()}
+    ground = {w: galaxy().planets[w].ground_grids > 0 for w in c["planets"]}
+    snaps, c["scans"], scan_events = sensors.complete_scans(c["scans"], c["hour"], c["units"], {}, owners, ground)
+    c["snapshots"] += snaps
+    for e in scan_events:
+        events.append(_say(c, e["text"], list(e["to"]), "campaign.scan"))
     fighting = contested(c)
     for seat in c["seats"]:
         kc, lines = clk.action_day_income(g, seat, c["turn"], c["units"], [], fighting)

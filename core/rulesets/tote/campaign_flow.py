@@ -85,15 +85,22 @@ def jump(state: State, seat: str, units: list[str], world: str) -> list[Event]:
                                         f"capital ship{'s' if ships != 1 else ''} departed {name}.", ["all"], int(state["turn"]))]
 
 
+def carry(state: State, seat: str, text: str) -> list[Event]:
+    """Carry out one galaxy order (``jump <ships> <world>`` or ``scan <ship> <mode>``) now. Raises OrderError."""
+    words = text.split()
+    if len(words) == 3 and words[0] == "jump":
+        return jump(state, seat, words[1].split(","), words[2])
+    if len(words) in (2, 3) and words[0] == "scan":
+        return _events(state, cp.scan(state["campaign"], seat, words[1], words[2] if len(words) == 3 else "active"))
+    raise OrderError(f"{text!r}: on the galaxy a post is made of jump and scan orders: jump <ships> <world>, scan <ship>")
+
+
 def check_sheet(state: State, seat: str, texts: list[str]) -> None:
     """Carry out ``texts`` (jump orders) on a copy of the campaign: raises OrderError at the first
     that cannot be done after the ones before it; nothing changes."""
     trial = dict(state, campaign=copy.deepcopy(state["campaign"]))
     for text in texts:
-        words = text.split()
-        if len(words) != 3 or words[0] != "jump":
-            raise OrderError(f"{text!r}: on the galaxy a post is made of jump orders: jump <units> <world>")
-        jump(trial, seat, words[1].split(","), words[2])
+        carry(trial, seat, text)
 
 
 def resolve_post(state: State) -> list[Event]:
@@ -104,10 +111,9 @@ def resolve_post(state: State) -> list[Event]:
         return []
     events: list[Event] = []
     for order in state["sheets"].get(seat, []):
-        words = order["text"].split()
         try:
-            events += jump(state, seat, words[1].split(","), words[2])
-        except (OrderError, IndexError) as exc:
+            events += carry(state, seat, order["text"])
+        except OrderError as exc:
             events.append(event("tote.refused", f"{order['text']}: {exc}", [to_seat(seat), GM], int(state["turn"])))
     state["sheets"][seat] = []
     state["posted"].append(seat)
@@ -205,7 +211,16 @@ def view(state: State, viewer: str) -> dict[str, Any]:
                                  for f in led["arrivals"]] or ["none"]})
         resources.update({"treasury KC": led["treasury_kc"], "CP": led["cp"], "worlds": len(led["worlds"])})
         here = {u.get("system") for u in c["units"].values() if u["faction"] == viewer and not u.get("transit")}
-        facts.update(ledger=led, movers=mine, conflict=[w for w in cp.contested(c) if w in here])
+        from .sensors import can_scan_actively
+        busy = {x["scanner"] for x in c["scans"]}
+        scanners: dict[str, list[str]] = {}
+        for uid in sorted(c["units"]):
+            u = c["units"][uid]
+            if (u["faction"] == viewer and u.get("space") and not u.get("transit") and not u.get("destroyed")
+                    and not u.get("derelict") and not u.get("inert") and not u.get("withdrawn")
+                    and uid not in busy and can_scan_actively(u)):
+                scanners.setdefault(u["system"], []).append(uid)
+        facts.update(ledger=led, movers=mine, scanners=scanners, conflict=[w for w in cp.contested(c) if w in here])
     elif viewer == GM:
         resources.update({f"{s} KC": kc for s, kc in v["treasury"].items()})
         facts["contested"] = cp.contested(c)
@@ -219,7 +234,8 @@ def view(state: State, viewer: str) -> dict[str, Any]:
 
 
 def bot(view_: dict[str, Any], seat: str) -> list[str]:
-    """A bot's post from its view only: its ships stay to fight where its forces are in conflict; at
+    """A bot's post from its view only: its ships stay to fight where its forces are in conflict (the first
+    scanning the system); at
     each other world with its ships it keeps one capital ship on a stronghold and sends the rest to the nearest world it does not know to be its own (expanding);
     once it holds four worlds, it goes for Coruscant."""
     facts = view_.get("facts", {})
@@ -233,6 +249,8 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
     fighting = set(facts.get("conflict", []))
     for w, ships in sorted(facts["movers"].items()):
         if w in fighting:
+            if facts.get("scanners", {}).get(w):
+                out.append(f"scan {facts['scanners'][w][0]} active")  # look at what it fights (TOTE-SCAN-01)
             continue  # stand and fight where its forces are in conflict
         ships = ships[1:] if w in homes else list(ships)
         if not ships:

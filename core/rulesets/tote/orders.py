@@ -127,8 +127,8 @@ class WorldChoice(Choice):
         return super().consume(words, ctx, line)
 
 
-def queue_jump(ctx: Any, ships: list[str], world: str) -> list[Event]:
-    """Check a jump against the sheet so far (a trial of the post on a copy) and add it."""
+def queue_jump(ctx: Any, **_: Any) -> list[Event]:
+    """Check a galaxy order (jump, scan) against the sheet so far (a trial of the post on a copy) and add it."""
     from .campaign_flow import check_sheet
     state = ctx.state
     sheet = state["sheets"].setdefault(ctx.seat, [])
@@ -136,6 +136,15 @@ def queue_jump(ctx: Any, ships: list[str], world: str) -> list[Event]:
     check_sheet(state, ctx.seat, [o["text"] for o in sheet] + [text])
     sheet.append({"text": text, "by": ctx.by if ctx.by != ctx.seat else None})
     return [flow.log(state, f"{ctx.seat} queues: {text}", [to_seat(ctx.seat)], kind="tote.order")]
+
+
+def campaign_scanners(ctx: Any) -> list[str]:
+    """On the galaxy: the seat's ships on a system's grid (none in a battle)."""
+    from .campaign_flow import is_campaign
+    if not is_campaign(ctx.state):
+        return []
+    return sorted(uid for uid, u in ctx.state["campaign"]["units"].items() if u["faction"] == ctx.seat
+                  and u.get("space") and not u.get("transit") and not u.get("destroyed"))
 
 
 def mount_codes(ctx: Any) -> list[str]:
@@ -286,4 +295,9 @@ def build_book() -> OrderBook:
                            WorldChoice("world", world_ids, "the destination: a world's id or name")],
                   "on the galaxy: jump to hyperspace on the fastest course; the fleet arrives at the start of a later "
                   "day (everyone hears that it left, never where to); e.g. jump GE-1,GE-2 corellia", queue_jump),
+        OrderSpec("scan", [Choice("ship", campaign_scanners, "your ship on a system's grid"),
+                           Optional(Choice("mode", lambda ctx: ["active", "passive"] if campaign_scanners(ctx) else [],
+                                           "active (default) or passive"))],
+                  "on the galaxy: scan the ship's system; the snapshot of what its sensors cover comes at the next "
+                  "day's start, for you alone (a passive scan only listens)", queue_jump),
     ])
