@@ -93,7 +93,7 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
             c["units"][uid] = dict(b, system=world, transit=None)
     present = [to_seat(s) for s in seats] + [GM]
     turn = int(c["turn"])
-    out = [event(e["kind"], e["text"], present, turn) for e in events if e["kind"] not in ("tote.order", "tote.turn")]
+    out = [event(e["kind"], e["text"], present, turn) for e in events if e["kind"] not in ("order", "tote.order", "tote.turn")]
     out += _withdrawals(c, world, seats)
     lost = sum(1 for uid, b in state["units"].items() if b.get("destroyed"))
     names = ", ".join(sorted(c["seats"][s] for s in seats))

@@ -135,7 +135,7 @@ def queue_jump(ctx: Any, **_: Any) -> list[Event]:
     text = ctx.text
     check_sheet(state, ctx.seat, [o["text"] for o in sheet] + [text])
     sheet.append({"text": text, "by": ctx.by if ctx.by != ctx.seat else None})
-    return [flow.log(state, f"{ctx.seat} queues: {text}", [to_seat(ctx.seat)], kind="tote.order")]
+    return [flow.log(state, f"{ctx.seat} queues: {text}", [to_seat(ctx.seat)], kind="order")]
 
 
 def campaign_scanners(ctx: Any) -> list[str]:
@@ -227,9 +227,31 @@ def execute(ruleset: Any, state: State, seat: str, text: str) -> list[Event]:
 
 # ---- the book --------------------------------------------------------------------------------------
 
+#: The orders of the galaxy (the campaign scenario); every other order is the battle's.
+GALAXY_VERBS = ("jump", "scan")
+
+
+def on_galaxy(ctx: Any) -> bool:
+    """Whether the game is on the galaxy map (the campaign), where only the galaxy's orders are given."""
+    from .campaign_flow import is_campaign
+    return is_campaign(ctx.state)
+
+
+def in_battle(ctx: Any) -> bool:
+    """Whether the game is a battle, where the battle's orders are given."""
+    return not on_galaxy(ctx)
+
+
 def build_book() -> OrderBook:
-    """The tote order language."""
-    return OrderBook([
+    """The tote order language: the battle's orders, and the galaxy's (available in the campaign only)."""
+    specs = _specs()
+    for spec in specs:
+        spec.available = on_galaxy if spec.verb in GALAXY_VERBS else in_battle
+    return OrderBook(specs)
+
+
+def _specs() -> list[OrderSpec]:
+    return [
         OrderSpec("move", [Many("units", own_movers, "your units that move together"),
                            SpaceChoice("space", space_ids, "where to: a space id (C-1, B-2, A-3, DSZ-4, ATMO, G-1/air)")],
                   "move units to a space along their cheapest path (Speed = movement points; A-Ring, DSZ and the "
@@ -300,4 +322,4 @@ def build_book() -> OrderBook:
                                            "active (default) or passive"))],
                   "on the galaxy: scan the ship's system; the snapshot of what its sensors cover comes at the next "
                   "day's start, for you alone (a passive scan only listens)", queue_jump),
-    ])
+    ]
