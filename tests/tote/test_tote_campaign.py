@@ -265,7 +265,7 @@ def test_conflict_01_a_world_in_conflict_fights_its_battle_on_the_grid() -> None
     assert cp.contested(state["campaign"]) == ["coruscant"]
     events = campaign_flow.battles(state)
     units = state["campaign"]["units"].values()
-    assert {u["space"].split("-")[0] for u in units if u["faction"] == "al" and u["space"]} == {"C"}
+    assert {u["space"].split("-")[0] for u in units if u["faction"] == "al" and u["space"] and not u.get("pdf")} == {"C"}
     assert {u["space"].split("-")[0] for u in units if u["faction"] == "bo" and u["space"]} <= {"DSZ", "C", "B", "A"}
     hits = [e for e in events if e["kind"] == "tote.hit"]
     assert hits and all(set(e["to"]) == {"seat:al", "seat:bo", "gm"} for e in hits)
@@ -320,3 +320,19 @@ def test_scan_02_a_scan_completes_next_day_for_its_faction_alone() -> None:
     assert {x["id"] for x in snap["contacts"]} == {u["id"] for u in c["units"].values()
                                                      if u["faction"] == "bo" and u["space"] in covered}
     assert "scan-" not in json.dumps(cp.view(c, "bo")["knowledge"])
+
+
+def test_start_04_strongholds_start_with_their_defenses_and_bonus_units() -> None:
+    """TOTE-START-04 / TOTE-STRONG-01 / TOTE-PDF-02 / TOTE-FACTION-01: every stronghold starts with
+    the free space defenses (1 OMEGA, 3 GAMMA, 1 SIGMA) and its faction's bonus PDF units (the GE's
+    SSD at Coruscant), free, and they stay to guard it (no jump for them)."""
+    from core.rulesets.tote import campaign_flow
+    c = fresh()
+    home = [u for u in c["units"].values() if u["faction"] == "ge" and u.get("pdf")]
+    assert sorted(u["type"] for u in home) == ["GAMMA", "GAMMA", "GAMMA", "OMEGA", "SIGMA", "SSD"]
+    assert all(u["system"] == "coruscant" and u["bonus"] for u in home)
+    movers = {i for ids in campaign_flow.movers(c, "ge").values() for i in ids}
+    assert movers and not movers & {u["id"] for u in home}
+    sigma = next(u["id"] for u in home if u["type"] == "SIGMA")
+    with pytest.raises(OrderError):
+        campaign_flow.check_sheet({"campaign": c}, "ge", [f"jump {sigma} kuat"])

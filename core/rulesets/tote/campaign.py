@@ -9,10 +9,12 @@ part-2 modules (:mod:`.galaxy`, :mod:`.travel`, :mod:`.clock`, :mod:`.knowledge`
 - ``strongholds`` ``{seat: [world ids]}`` (public, catalog 5.5);
 - ``units`` ``{id: campaign unit}``: a :mod:`.model` unit instance plus ``system`` and ``transit``
   (:mod:`.travel`); the ready fleet of each faction (``setup.forces``) starts at its first
-  stronghold (TOTE-START, GAP-07);
+  stronghold in the C-Ring of its quadrant, with the stronghold's free space defenses and the
+  faction's bonus PDF units (``bonus``/``pdf`` true: they stay to guard it, TOTE-START-04, STRONG-01,
+  PDF-02);
 - ``treasury`` ``{seat: KC}`` (paid on Action Days, TOTE-ECON-01..03, :func:`.clock.action_day_income`);
 - ``status`` ``{world id: conflict status}`` (:mod:`.conflict`), ``notices`` (public departure
-  notices, :func:`.comms.departure_notice`), ``log`` (events with their ``to`` lists), and the
+  notices, :func:`.comms.departure_notice`), and the
   :mod:`.knowledge` pieces ``scans``, ``snapshots``, ``sightings``, ``messages``, ``visits``.
 
 What a faction may know goes only through :func:`view` (:func:`.knowledge.knowledge`): never the
@@ -20,7 +22,7 @@ treasuries, sheets or fleets in transit of another faction.
 """
 from __future__ import annotations
 
-import copy
+import marshal
 from typing import Any, Iterable
 
 from core.errors import OrderError
@@ -29,10 +31,14 @@ from . import clock as clk
 from . import comms, conflict, knowledge, model, sensors, travel
 from .galaxy import galaxy, map_board
 from .model import FACTIONS
-from .setup import forces
+from .fleet import FACTION_BONUS
+from .setup import DEFENSE_RINGS, forces, scenarios
 
 Campaign = dict[str, Any]
 Event = dict[str, Any]
+
+#: The free space defenses of every stronghold (TOTE-STRONG-01), as the stronghold scenario has them.
+STRONGHOLD_DEFENSES = scenarios()["stronghold"].defenses
 
 #: The world every bot ends up going for (the throne of the galaxy).
 THRONE = "coruscant"
@@ -57,15 +63,26 @@ def new_campaign(seats: Iterable[tuple[str, str]]) -> Campaign:
     for seat, faction in seats:
         home = holds[seat][0] if holds[seat] else None
         n = 0
+        q = quadrant(seats, seat)
         for code, count in ready.get(faction, ("", {}))[1].items():
             for _ in range(count):
                 n += 1
                 u = model.new_unit(f"{faction}-{n}", code, seat, None)
-                u["space"] = None if home is None else f"C-{quadrant(seats, seat)}"
+                u["space"] = None if home is None else f"C-{q}"
                 u.update(system=home, transit=None)
                 units[u["id"]] = u
+        if home is None:
+            continue
+        defenses = [(code, k, DEFENSE_RINGS.get(code, ["B"])[k % len(DEFENSE_RINGS.get(code, ["B"]))])
+                    for code, count in STRONGHOLD_DEFENSES for k in range(count)]
+        defenses += [(code, k, "C") for code, count in FACTION_BONUS.get(faction, {}).items() for k in range(count)]
+        for code, _k, ring in defenses:  # TOTE-START-04: the stronghold's PDF, free (TOTE-PDF-02)
+            n += 1
+            u = model.new_unit(f"{faction}-{n}", code, seat, f"{ring}-{q}")
+            u.update(system=home, transit=None, bonus=True, pdf=True)
+            units[u["id"]] = u
     c: Campaign = {"turn": 1, "hour": 0, "seats": dict(seats), "planets": planets, "strongholds": holds,
-                   "units": units, "treasury": {s: 0 for s, _f in seats}, "status": {}, "notices": [], "log": [],
+                   "units": units, "treasury": {s: 0 for s, _f in seats}, "status": {}, "notices": [],
                    "scans": [], "snapshots": [], "sightings": [], "messages": [], "visits": {}}
     c["visits"] = knowledge.note_presence({}, facts(c))
     for seat, _f in seats:  # turn 1 is an Action Day (TOTE-ECON-01)
@@ -112,9 +129,7 @@ def facts(c: Campaign) -> dict[str, Any]:
 
 
 def _say(c: Campaign, text: str, to: list[str], kind: str = "campaign") -> Event:
-    e = {"kind": kind, "text": text, "to": to, "turn": c["turn"]}
-    c["log"].append(e)
-    return e
+    return {"kind": kind, "text": text, "to": to, "turn": c["turn"]}
 
 
 def jump(c: Campaign, seat: str, ids: list[str], destination: str) -> list[Event]:
@@ -243,5 +258,6 @@ def invariants(before: Campaign, after: Campaign) -> list[str]:
 
 
 def snapshot(c: Campaign) -> Campaign:
-    """A deep copy (for invariants checks and trial runs)."""
-    return copy.deepcopy(c)
+    """A deep copy (for invariants checks and trial runs), through marshal: the campaign is plain
+    JSON-able data, and this is many times faster than ``copy.deepcopy``."""
+    return marshal.loads(marshal.dumps(c))

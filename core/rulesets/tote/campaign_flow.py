@@ -16,7 +16,6 @@ arrivals, conflict, occupation, Action Day income) and the end is checked (TOTE-
 """
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from core.dice import Dice
@@ -98,7 +97,7 @@ def carry(state: State, seat: str, text: str) -> list[Event]:
 def check_sheet(state: State, seat: str, texts: list[str]) -> None:
     """Carry out ``texts`` (jump orders) on a copy of the campaign: raises OrderError at the first
     that cannot be done after the ones before it; nothing changes."""
-    trial = dict(state, campaign=copy.deepcopy(state["campaign"]))
+    trial = dict(state, campaign=cp.snapshot(state["campaign"]))
     for text in texts:
         carry(trial, seat, text)
 
@@ -180,14 +179,14 @@ def check_end(state: State) -> list[Event]:
 
 
 def movers(c: cp.Campaign, seat: str) -> dict[str, list[str]]:
-    """``seat``'s ships that may jump now, by world: capital ships with a hyperdrive, not in
-    hyperspace, not aboard another ship."""
+    """``seat``'s ships that may jump now, by world: ships with a hyperdrive, not in hyperspace, not
+    aboard another ship, not the stronghold's PDF (which stays to guard it)."""
     from . import model
     out: dict[str, list[str]] = {}
     for uid in sorted(c["units"]):
         u = c["units"][uid]
         if (u["faction"] == seat and u.get("system") and not u.get("transit") and not u.get("carried_by")
-                and not u.get("destroyed") and model.spec(u).hyperdrive is not None):
+                and not u.get("destroyed") and not u.get("pdf") and model.spec(u).hyperdrive is not None):
             out.setdefault(u["system"], []).append(uid)
     return out
 
