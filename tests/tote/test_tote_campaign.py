@@ -336,3 +336,21 @@ def test_start_04_strongholds_start_with_their_defenses_and_bonus_units() -> Non
     sigma = next(u["id"] for u in home if u["type"] == "SIGMA")
     with pytest.raises(OrderError):
         campaign_flow.check_sheet({"campaign": c}, "ge", [f"jump {sigma} kuat"])
+
+
+def test_start_01_each_faction_has_a_hero_aboard_and_it_dies_with_its_host() -> None:
+    """TOTE-START-01 / TOTE-HERO-01 / TOTE-GAP-30: each faction starts with its Hero aboard its first
+    capital ship; only its own ledger shows it; when the host is destroyed in a battle the Hero dies
+    and the news is public."""
+    from core.rulesets.tote import campaign_flow
+    c = fresh()
+    ge = next(h for h in c["heroes"] if h["faction"] == "ge")
+    assert ge["class"] == "admiral" and c["units"][ge["host"]]["faction"] == "ge" and ge["level"] == 1
+    assert [h["name"] for h in cp.ledger(c, "ge")["heroes"]] == [ge["name"]]
+    assert ge["name"] not in json.dumps(cp.view(c, "nr"))
+    _rs, state = two_fleets_at("coruscant")
+    host = next(h for h in state["campaign"]["heroes"] if h["faction"] == "bo")["host"]
+    state["campaign"]["units"][host]["destroyed"] = True
+    events = campaign_flow.battles(state)
+    dead = next(h for h in state["campaign"]["heroes"] if h["faction"] == "bo")
+    assert dead["dead"] and any(e["kind"] == "tote.hero" and e["to"] == ["all"] for e in events)

@@ -12,6 +12,8 @@ part-2 modules (:mod:`.galaxy`, :mod:`.travel`, :mod:`.clock`, :mod:`.knowledge`
   stronghold in the C-Ring of its quadrant, with the stronghold's free space defenses and the
   faction's bonus PDF units (``bonus``/``pdf`` true: they stay to guard it, TOTE-START-04, STRONG-01,
   PDF-02);
+- ``heroes``: each faction's Hero (:mod:`.heroes`), aboard its first capital ship at the start
+  (TOTE-START-01, HERO-01); it dies with its host (TOTE-GAP-30);
 - ``treasury`` ``{seat: KC}`` (paid on Action Days, TOTE-ECON-01..03, :func:`.clock.action_day_income`);
 - ``status`` ``{world id: conflict status}`` (:mod:`.conflict`), ``notices`` (public departure
   notices, :func:`.comms.departure_notice`), and the
@@ -28,7 +30,7 @@ from typing import Any, Iterable
 from core.errors import OrderError
 
 from . import clock as clk
-from . import comms, conflict, knowledge, model, sensors, travel
+from . import comms, conflict, heroes, knowledge, model, sensors, travel
 from .galaxy import galaxy, map_board
 from .model import FACTIONS
 from .fleet import FACTION_BONUS
@@ -39,6 +41,15 @@ Event = dict[str, Any]
 
 #: The free space defenses of every stronghold (TOTE-STRONG-01), as the stronghold scenario has them.
 STRONGHOLD_DEFENSES = scenarios()["stronghold"].defenses
+
+#: Each faction's starting Hero (TOTE-START-01, HERO-01): its class and name.
+HEROES: dict[str, tuple[str, str]] = {
+    "GE": ("admiral", "Admiral Natasi Daala"), "IR": ("general", "General Maximilian Veers"),
+    "NR": ("admiral", "Admiral Gial Ackbar"), "RA": ("jedi", "Luke Skywalker"),
+    "TF": ("general", "Viceroy Lott Dod"), "HS": ("crimelord", "Durga the Hutt"),
+    "HC": ("spymaster", "Ta'a Chume"), "CSA": ("spymaster", "Territorial Manager Hirken"),
+    "IND": ("crimelord", "Talon Karrde"), "ORC": ("admiral", "Warlord Zsinj"),
+}
 
 #: The world every bot ends up going for (the throne of the galaxy).
 THRONE = "coruscant"
@@ -81,7 +92,14 @@ def new_campaign(seats: Iterable[tuple[str, str]]) -> Campaign:
             u = model.new_unit(f"{faction}-{n}", code, seat, f"{ring}-{q}")
             u.update(system=home, transit=None, bonus=True, pdf=True)
             units[u["id"]] = u
-    c: Campaign = {"turn": 1, "hour": 0, "seats": dict(seats), "planets": planets, "strongholds": holds,
+    hero_list = []
+    for seat, faction in seats:
+        ships = sorted((u for u in units.values() if u["faction"] == seat and not u.get("pdf") and model.is_capital(u)),
+                       key=lambda u: int(u["id"].rsplit("-", 1)[1]))
+        if ships:
+            cls, name = HEROES[faction]
+            hero_list.append(heroes.new_hero(f"{faction}-HERO", seat, cls, name, ships[0]["system"], host=ships[0]["id"]))
+    c: Campaign = {"turn": 1, "heroes": hero_list, "hour": 0, "seats": dict(seats), "planets": planets, "strongholds": holds,
                    "units": units, "treasury": {s: 0 for s, _f in seats}, "status": {}, "notices": [],
                    "scans": [], "snapshots": [], "sightings": [], "messages": [], "visits": {}}
     c["visits"] = knowledge.note_presence({}, facts(c))
@@ -222,7 +240,8 @@ def ledger(c: Campaign, seat: str) -> dict[str, Any]:
     """``seat``'s own ledger: treasury, the CP of its units, worlds held and its calendar of
     arrivals (its own jumps only)."""
     mine = [u for u in c["units"].values() if u["faction"] == seat and conflict.military(u)]
-    return {"treasury_kc": c["treasury"][seat], "cp": sum(model.cp(u) for u in mine), "units": len(mine),
+    return {"heroes": [heroes.view(h, seat) for h in c.get("heroes", []) if h["faction"] == seat],
+            "treasury_kc": c["treasury"][seat], "cp": sum(model.cp(u) for u in mine), "units": len(mine),
             "worlds": sorted(w for w, p in c["planets"].items() if p["owner"] == seat),
             "arrivals": travel.inbound(c["units"], seat)}
 

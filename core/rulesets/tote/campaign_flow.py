@@ -151,6 +151,10 @@ def battles(state: State) -> list[Event]:
         state["dice"], more = fight(ruleset, state["campaign"], world, turn_order(state), state["dice"],
                                     state["options"], bots=bots)
         events += more
+    from .heroes import casualties
+    c = state["campaign"]
+    c["heroes"], fallen = casualties(c.get("heroes", []), c["units"], int(c["hour"]))
+    events += [event("tote.hero", str(e["text"]), ["all"], int(state["turn"])) for e in fallen]
     return events
 
 
@@ -200,11 +204,16 @@ def view(state: State, viewer: str) -> dict[str, Any]:
     rosters = []
     resources: dict[str, Any] = {"day": state["turn"], "posting": state.get("active") or "-"}
     facts: dict[str, Any] = {"mode": "campaign", "knowledge": v["knowledge"], "strongholds": c["strongholds"]}
+    if viewer == GM:
+        facts["heroes"] = list(c.get("heroes", []))
     if viewer in state["seats"]:
         led = v["ledger"]
         mine = movers(c, viewer)
         rosters.append({"title": f"{viewer} ({FACTIONS[c['seats'][viewer]]}): ships by world",
                         "rows": [f"{g.planets[w].name}: {', '.join(ids)}" for w, ids in sorted(mine.items())] or ["none"]})
+        rosters.append({"title": "Your Hero", "rows": [f"{h['name']} ({h['class']}, level {h['level']})"
+                                                        + (" - fallen" if h.get("dead") else f" aboard {h['host']}")
+                                                        for h in led["heroes"]] or ["none"]})
         rosters.append({"title": "In hyperspace (your calendar of arrivals)",
                         "rows": [f"{', '.join(f['units'])} -> {g.planets[f['to']].name}, day {f['arrive_turn']}"
                                  for f in led["arrivals"]] or ["none"]})
