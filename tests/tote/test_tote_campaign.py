@@ -354,3 +354,16 @@ def test_start_01_each_faction_has_a_hero_aboard_and_it_dies_with_its_host() -> 
     events = campaign_flow.battles(state)
     dead = next(h for h in state["campaign"]["heroes"] if h["faction"] == "bo")
     assert dead["dead"] and any(e["kind"] == "tote.hero" and e["to"] == ["all"] for e in events)
+
+
+def test_ledger_cp_committed_and_free_and_treasury_invariant() -> None:
+    """The ledger: CP of units at worlds in conflict are committed, the rest free, the stronghold's
+    free PDF in neither (TOTE-PDF-02); the invariants catch a treasury that falls with nothing bought."""
+    _rs, state = two_fleets_at("kuat")
+    c = state["campaign"]
+    led = cp.ledger(c, "al")
+    fleet = sum(model.cp(u) for u in c["units"].values() if u["faction"] == "al" and not u.get("bonus"))
+    assert led["cp_committed"] == fleet and led["cp_free"] == 0
+    before = cp.snapshot(c)
+    c["treasury"]["al"] -= 1
+    assert any("treasury fell" in p for p in cp.invariants(before, c))

@@ -188,6 +188,10 @@ class TwilightOfTheEmpire(Ruleset):
                     continue
                 changes.append((f"{seat}'s treasury", lambda s, seat=seat: s["campaign"]["treasury"].__setitem__(
                     seat, s["campaign"]["treasury"][seat] + 1)))
+                for n, hero in enumerate(state["campaign"].get("heroes", [])):
+                    if hero["faction"] == seat and not hero.get("dead"):
+                        changes.append((f"{seat}'s Hero's level", lambda s, n=n: s["campaign"]["heroes"][n].__setitem__(
+                            "level", s["campaign"]["heroes"][n]["level"] + 1)))
                 for uid, u in sorted(state["campaign"]["units"].items()):
                     if u["faction"] == seat and u.get("transit"):
                         changes.append((f"where {uid} is bound", lambda s, uid=uid: s["campaign"]["units"][uid]["transit"].__setitem__(

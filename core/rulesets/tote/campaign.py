@@ -237,10 +237,13 @@ def start_turn(c: Campaign) -> list[Event]:
 
 
 def ledger(c: Campaign, seat: str) -> dict[str, Any]:
-    """``seat``'s own ledger: treasury, the CP of its units, worlds held and its calendar of
-    arrivals (its own jumps only)."""
+    """``seat``'s own ledger: its Hero, treasury, the CP of its units (committed: at worlds in
+    conflict; free: the rest; the free PDF counts in neither, TOTE-PDF-02), worlds held and its
+    calendar of arrivals (its own jumps only)."""
     mine = [u for u in c["units"].values() if u["faction"] == seat and conflict.military(u)]
-    return {"heroes": [heroes.view(h, seat) for h in c.get("heroes", []) if h["faction"] == seat],
+    fighting = set(contested(c))
+    committed = sum(model.cp(u) for u in mine if u.get("system") in fighting and not u.get("bonus"))
+    return {"cp_committed": committed, "cp_free": sum(model.cp(u) for u in mine if not u.get("bonus")) - committed,"heroes": [heroes.view(h, seat) for h in c.get("heroes", []) if h["faction"] == seat],
             "treasury_kc": c["treasury"][seat], "cp": sum(model.cp(u) for u in mine), "units": len(mine),
             "worlds": sorted(w for w, p in c["planets"].items() if p["owner"] == seat),
             "arrivals": travel.inbound(c["units"], seat)}
@@ -262,14 +265,17 @@ def view(c: Campaign, viewer: str) -> dict[str, Any]:
 
 
 def invariants(before: Campaign, after: Campaign) -> list[str]:
-    """What a game day may never do: lose or invent units (conservation), make a treasury negative
-    or take money away outside spending, or leave a unit both in a system and in hyperspace."""
+    """What a game day may never do: lose units (conservation: the destroyed stay, marked), make a
+    treasury negative or take money away (nothing is bought on the galaxy yet), or leave a unit both
+    in a system and in hyperspace."""
     problems = []
     if set(before["units"]) - set(after["units"]):
         problems.append(f"units vanished: {sorted(set(before['units']) - set(after['units']))}")
     for s, kc in after["treasury"].items():
         if kc < 0:
             problems.append(f"{s}'s treasury is negative: {kc} KC")
+        if kc < before["treasury"].get(s, 0):
+            problems.append(f"{s}'s treasury fell from {before['treasury'][s]} to {kc} KC with nothing bought")
     for uid, u in after["units"].items():
         if u.get("transit") and u.get("system"):
             problems.append(f"{uid} is both in hyperspace and at {u['system']}")

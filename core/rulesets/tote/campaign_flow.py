@@ -217,7 +217,8 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         rosters.append({"title": "In hyperspace (your calendar of arrivals)",
                         "rows": [f"{', '.join(f['units'])} -> {g.planets[f['to']].name}, day {f['arrive_turn']}"
                                  for f in led["arrivals"]] or ["none"]})
-        resources.update({"treasury KC": led["treasury_kc"], "CP": led["cp"], "worlds": len(led["worlds"])})
+        resources.update({"treasury KC": led["treasury_kc"], "CP": led["cp"], "CP committed": led["cp_committed"],
+                          "CP free": led["cp_free"], "worlds": len(led["worlds"])})
         here = {u.get("system") for u in c["units"].values() if u["faction"] == viewer and not u.get("transit")}
         from .sensors import can_scan_actively
         busy = {x["scanner"] for x in c["scans"]}
