@@ -367,3 +367,21 @@ def test_ledger_cp_committed_and_free_and_treasury_invariant() -> None:
     before = cp.snapshot(c)
     c["treasury"]["al"] -= 1
     assert any("treasury fell" in p for p in cp.invariants(before, c))
+
+
+def test_comms_02_a_general_message_is_read_after_it_arrives() -> None:
+    """TOTE-COMMS-02 / TOTE-GAP-39: a general message leaves from the sender's Hero system and each
+    other faction reads it at the first turn start at or after its arrival (half the route-hours to
+    its own Hero's system, rounded up); before that its view does not show it."""
+    from core.rulesets.tote import comms
+    c = cp.new_campaign([("al", "GE"), ("bo", "NR")])
+    cp.message(c, "al", "Surrender Mon Calamari")
+    msg = c["messages"][-1]
+    hours = galaxy().hours_from(cp.hero_system(c, "al"))[cp.hero_system(c, "bo")]
+    assert msg["to"] == ["bo"] and msg["arrives"] == comms.general_hours(hours)
+    assert "Surrender" not in json.dumps(cp.view(c, "bo"))
+    while c["hour"] < msg["deliver"]:
+        cp.start_turn(c)
+    assert [m["text"] for m in cp.view(c, "bo")["knowledge"]["news"]] == ["Surrender Mon Calamari"]
+    with pytest.raises(OrderError, match="some words"):
+        cp.message(c, "al", "  ")

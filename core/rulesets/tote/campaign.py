@@ -138,6 +138,32 @@ def scan(c: Campaign, seat: str, uid: str, mode: str = "active") -> list[Event]:
     return [_say(c, f"{uid} begins an {mode} scan of {galaxy().planets[u['system']].name}.", [seat], "campaign.scan")]
 
 
+def hero_system(c: Campaign, seat: str) -> str:
+    """Where ``seat`` reads and sends its news: its living Hero's system, else its first stronghold
+    (TOTE-GAP-39), else Coruscant."""
+    for h in c.get("heroes", []):
+        if h["faction"] == seat and not h.get("dead"):
+            where, _space = heroes.locate(h, c["units"])
+            if where:
+                return where
+    return next(iter(c["strongholds"].get(seat, [])), THRONE)
+
+
+def message(c: Campaign, seat: str, text: str) -> list[Event]:
+    """``seat`` sends a general message galaxy-wide from its Hero's system (TOTE-COMMS-02): every
+    other faction reads it at the first turn start after it arrives, at twice hyperspace speed
+    over the fastest route to its own Hero's system (TOTE-GAP-39). Raises OrderError for an empty
+    message."""
+    if not text.strip():
+        raise OrderError("a message needs some words: message <text>")
+    g = galaxy()
+    where = {s: hero_system(c, s) for s in c["seats"]}
+    sent = comms.general_message(seat, where[seat], where, c["hour"], lambda a, b: g.hours_from(a)[b], text.strip(),
+                                 f"msg-{c['turn']}-{seat}-{len(c['messages'])}")
+    c["messages"] += sent
+    return [_say(c, f"{seat} sends a message from {g.planets[where[seat]].name}: {text.strip()}", [seat], "campaign.message")]
+
+
 def facts(c: Campaign) -> dict[str, Any]:
     """The campaign as :func:`.knowledge.knowledge` reads it."""
     return {"hour": c["hour"], "hours_per_turn": clk.clock().hours_per_turn, "planets": c["planets"],

@@ -85,10 +85,13 @@ def jump(state: State, seat: str, units: list[str], world: str) -> list[Event]:
 
 
 def carry(state: State, seat: str, text: str) -> list[Event]:
-    """Carry out one galaxy order (``jump <ships> <world>`` or ``scan <ship> <mode>``) now. Raises OrderError."""
+    """Carry out one galaxy order (``jump <ships> <world>``, ``scan <ship> <mode>``, ``message <text>``)
+    now. Raises OrderError."""
     words = text.split()
     if len(words) == 3 and words[0] == "jump":
         return jump(state, seat, words[1].split(","), words[2])
+    if words and words[0] == "message":
+        return _events(state, cp.message(state["campaign"], seat, text.split(None, 1)[1] if len(words) > 1 else ""))
     if len(words) in (2, 3) and words[0] == "scan":
         return _events(state, cp.scan(state["campaign"], seat, words[1], words[2] if len(words) == 3 else "active"))
     raise OrderError(f"{text!r}: on the galaxy a post is made of jump and scan orders: jump <ships> <world>, scan <ship>")

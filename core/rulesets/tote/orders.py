@@ -18,7 +18,7 @@ from typing import Any
 
 from core.errors import OrderError
 from core.events import Event, to_seat
-from core.orders import Choice, Keyword, Many, Number, Optional, OrderBook, OrderSpec, Parsed
+from core.orders import Choice, Keyword, Many, Number, Optional, OrderBook, OrderSpec, Parsed, Text
 
 from . import actions, flow, grid, model
 from .model import State, Unit
@@ -228,7 +228,7 @@ def execute(ruleset: Any, state: State, seat: str, text: str) -> list[Event]:
 # ---- the book --------------------------------------------------------------------------------------
 
 #: The orders of the galaxy (the campaign scenario); every other order is the battle's.
-GALAXY_VERBS = ("jump", "scan")
+GALAXY_VERBS = ("jump", "scan", "message")
 
 
 def on_galaxy(ctx: Any) -> bool:
@@ -322,4 +322,7 @@ def _specs() -> list[OrderSpec]:
                                            "active (default) or passive"))],
                   "on the galaxy: scan the ship's system; the snapshot of what its sensors cover comes at the next "
                   "day's start, for you alone (a passive scan only listens)", queue_jump),
+        OrderSpec("message", [Text("text", "the words of the message")],
+                  "on the galaxy: a general message to every faction from your Hero's system; each reads it at "
+                  "the first day's start after it arrives (twice hyperspace speed)", queue_jump),
     ]
