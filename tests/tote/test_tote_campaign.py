@@ -35,7 +35,9 @@ def test_start_ten_factions_at_their_strongholds() -> None:
     assert c["planets"]["coruscant"]["owner"] == "ge" and c["planets"]["tatooine"]["owner"] == "ind"
     ge = [u for u in c["units"].values() if u["faction"] == "ge"]
     assert ge and all(u["system"] == "coruscant" and u["transit"] is None for u in ge)
-    assert c["treasury"]["ge"] == clk.action_day_income(galaxy(), "ge", 1, c["units"], [])[0] >= 1000
+    facilities = list(c["facilities"].values())
+    assert [f["type"] for f in facilities if f["faction"] == "ge"] == ["FCC"] and c["facility_kc"]["ge"] == 2000
+    assert c["treasury"]["ge"] == clk.action_day_income(galaxy(), "ge", 1, c["units"], facilities)[0] > 1000
     with pytest.raises(OrderError, match="each faction once"):
         cp.new_campaign([("a", "GE"), ("b", "GE")])
 
@@ -121,7 +123,7 @@ def test_econ_01_action_day_income() -> None:
     first = c["treasury"]["ge"]
     cp.start_turn(c)  # day 14: no income
     assert c["treasury"]["ge"] == first
-    expected, _lines = clk.action_day_income(galaxy(), "ge", 15, c["units"], [], cp.contested(c))
+    expected, _lines = clk.action_day_income(galaxy(), "ge", 15, c["units"], list(c["facilities"].values()), cp.contested(c))
     cp.start_turn(c)
     assert c["turn"] == 15 and c["treasury"]["ge"] == first + expected and expected >= 1000
 
@@ -385,3 +387,38 @@ def test_comms_02_a_general_message_is_read_after_it_arrives() -> None:
     assert [m["text"] for m in cp.view(c, "bo")["knowledge"]["news"]] == ["Surrender Mon Calamari"]
     with pytest.raises(OrderError, match="some words"):
         cp.message(c, "al", "  ")
+
+
+def test_gap_34_build_a_shipyard_then_a_ship() -> None:
+    """TOTE-START-02 / TOTE-GAP-34 / TOTE-CP-01 / TOTE-COMMS-03: a Shipyard is paid from the 2000 KC
+    facility purse and stands after its build days; a ship needs a Shipyard of one's own at a world
+    one holds, is paid from the treasury and comes out after its CP in days; the news of each order
+    goes to the other factions as a message; refusals say why and change nothing."""
+    from core.rulesets.tote.data import facility_types, unit_types
+    c = cp.new_campaign([("al", "GE"), ("bo", "NR")])
+    with pytest.raises(OrderError, match="Shipyard"):
+        cp.build(c, "al", "VSD", "coruscant")
+    with pytest.raises(OrderError, match="do not hold"):
+        cp.build(c, "al", "YARD", "mon_calamari")
+    with pytest.raises(OrderError, match="cannot build"):
+        cp.build(c, "al", "MC80", "coruscant")
+    treasury = c["treasury"]["al"]
+    cp.build(c, "al", "YARD", "coruscant")
+    assert c["facility_kc"]["al"] == 2000 - facility_types()["YARD"].cost_kc and c["treasury"]["al"] == treasury
+    assert c["messages"][-1]["to"] == ["bo"] and c["messages"][-1]["kind"] == "construction"
+    for _ in range(facility_types()["YARD"].build_days):
+        assert not any(f["type"] == "YARD" for f in c["facilities"].values())
+        cp.start_turn(c)
+    assert any(f["type"] == "YARD" and f["system"] == "coruscant" for f in c["facilities"].values())
+    c["treasury"]["al"] = 10_000
+    before = cp.snapshot(c)
+    cp.build(c, "al", "VSD", "coruscant")
+    assert c["treasury"]["al"] == 10_000 - unit_types()["VSD"].cost_kc and not cp.invariants(before, c)
+    days = model.cp("VSD")
+    for _ in range(days):
+        assert not any(u["type"] == "VSD" and u["id"].startswith("GE-B") for u in c["units"].values())
+        cp.start_turn(c)
+    assert any(u["type"] == "VSD" and u["id"].startswith("GE-B") and u["system"] == "coruscant" for u in c["units"].values())
+    c["treasury"]["al"] = 0
+    with pytest.raises(OrderError, match="costs"):
+        cp.build(c, "al", "VSD", "coruscant")

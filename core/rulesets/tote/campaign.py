@@ -102,9 +102,11 @@ def new_campaign(seats: Iterable[tuple[str, str]]) -> Campaign:
     c: Campaign = {"turn": 1, "heroes": hero_list, "hour": 0, "seats": dict(seats), "planets": planets, "strongholds": holds,
                    "units": units, "treasury": {s: 0 for s, _f in seats}, "status": {}, "notices": [],
                    "scans": [], "snapshots": [], "sightings": [], "messages": [], "visits": {}}
+    from .campaign_build import start as start_building
+    start_building(c, lambda s: quadrant(seats, s))
     c["visits"] = knowledge.note_presence({}, facts(c))
     for seat, _f in seats:  # turn 1 is an Action Day (TOTE-ECON-01)
-        c["treasury"][seat] = clk.action_day_income(g, seat, 1, units, [])[0]
+        c["treasury"][seat] = clk.action_day_income(g, seat, 1, units, list(c["facilities"].values()))[0]
     return c
 
 
@@ -167,7 +169,7 @@ def message(c: Campaign, seat: str, text: str) -> list[Event]:
 def facts(c: Campaign) -> dict[str, Any]:
     """The campaign as :func:`.knowledge.knowledge` reads it."""
     return {"hour": c["hour"], "hours_per_turn": clk.clock().hours_per_turn, "planets": c["planets"],
-            "strongholds": c["strongholds"], "units": c["units"], "facilities": {}, "scans": c["scans"],
+            "strongholds": c["strongholds"], "units": c["units"], "facilities": c.get("facilities", {}), "scans": c["scans"],
             "snapshots": c["snapshots"], "sightings": c["sightings"], "notices": c["notices"],
             "messages": c["messages"], "visits": c["visits"], "options": {}}
 
@@ -233,6 +235,8 @@ def start_turn(c: Campaign) -> list[Event]:
     c["units"].update(arrived)
     for e in arr_events:
         events.append(_say(c, e["text"], [str(t).split(":", 1)[-1] for t in e.get("to", [])] or ["gm"], "campaign.arrive"))
+    from .campaign_build import complete
+    events += [_say(c, e["text"], e["to"], e["kind"]) for e in complete(c)]
     worlds = sorted({u["system"] for u in c["units"].values() if u.get("system")} | set(c["status"]))
     for w in worlds:
         here = present(c, w)
@@ -254,12 +258,18 @@ def start_turn(c: Campaign) -> list[Event]:
         events.append(_say(c, e["text"], list(e["to"]), "campaign.scan"))
     fighting = contested(c)
     for seat in c["seats"]:
-        kc, lines = clk.action_day_income(g, seat, c["turn"], c["units"], [], fighting)
+        kc, lines = clk.action_day_income(g, seat, c["turn"], c["units"], list(c.get("facilities", {}).values()), fighting)
         if kc:
             c["treasury"][seat] += kc
             events.append(_say(c, f"Income {kc} KC: " + "; ".join(lines), [seat], "campaign.income"))
     c["visits"] = knowledge.note_presence(c["visits"], facts(c))
     return events
+
+
+def build(c: Campaign, seat: str, code: str, world: str) -> list[Event]:
+    """``seat`` orders ``code`` built at ``world`` (:func:`.campaign_build.build`). Raises OrderError."""
+    from .campaign_build import build as order_build
+    return order_build(c, seat, code, world, lambda s: quadrant(c["seats"], s))
 
 
 def ledger(c: Campaign, seat: str) -> dict[str, Any]:
@@ -270,7 +280,11 @@ def ledger(c: Campaign, seat: str) -> dict[str, Any]:
     fighting = set(contested(c))
     committed = sum(model.cp(u) for u in mine if u.get("system") in fighting and not u.get("bonus"))
     return {"cp_committed": committed, "cp_free": sum(model.cp(u) for u in mine if not u.get("bonus")) - committed,"heroes": [heroes.view(h, seat) for h in c.get("heroes", []) if h["faction"] == seat],
-            "treasury_kc": c["treasury"][seat], "cp": sum(model.cp(u) for u in mine), "units": len(mine),
+            "treasury_kc": c["treasury"][seat], "facility_kc": c.get("facility_kc", {}).get(seat, 0),
+            "facilities": sorted(f"{f['type']} at {f['system']}" for f in c.get("facilities", {}).values()
+                                 if f["faction"] == seat and not f.get("destroyed")),
+            "building": [{"code": t["code"], "at": t["system"], "due_hour": t["due_hour"]}
+                         for t in c.get("timers", []) if t.get("faction") == seat], "cp": sum(model.cp(u) for u in mine), "units": len(mine),
             "worlds": sorted(w for w, p in c["planets"].items() if p["owner"] == seat),
             "arrivals": travel.inbound(c["units"], seat)}
 
@@ -300,8 +314,9 @@ def invariants(before: Campaign, after: Campaign) -> list[str]:
     for s, kc in after["treasury"].items():
         if kc < 0:
             problems.append(f"{s}'s treasury is negative: {kc} KC")
-        if kc < before["treasury"].get(s, 0):
-            problems.append(f"{s}'s treasury fell from {before['treasury'][s]} to {kc} KC with nothing bought")
+        spent = after.get("spent", {}).get(s, 0) - before.get("spent", {}).get(s, 0)
+        if kc + spent < before["treasury"].get(s, 0):
+            problems.append(f"{s}'s treasury fell from {before['treasury'][s]} to {kc} KC with only {spent} KC spent")
     for uid, u in after["units"].items():
         if u.get("transit") and u.get("system"):
             problems.append(f"{uid} is both in hyperspace and at {u['system']}")

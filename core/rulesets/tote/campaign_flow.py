@@ -90,6 +90,8 @@ def carry(state: State, seat: str, text: str) -> list[Event]:
     words = text.split()
     if len(words) == 3 and words[0] == "jump":
         return jump(state, seat, words[1].split(","), words[2])
+    if len(words) == 3 and words[0] == "build":
+        return _events(state, cp.build(state["campaign"], seat, words[1], words[2]))
     if words and words[0] == "message":
         return _events(state, cp.message(state["campaign"], seat, text.split(None, 1)[1] if len(words) > 1 else ""))
     if len(words) in (2, 3) and words[0] == "scan":
@@ -220,7 +222,10 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         rosters.append({"title": "In hyperspace (your calendar of arrivals)",
                         "rows": [f"{', '.join(f['units'])} -> {g.planets[f['to']].name}, day {f['arrive_turn']}"
                                  for f in led["arrivals"]] or ["none"]})
-        resources.update({"treasury KC": led["treasury_kc"], "CP": led["cp"], "CP committed": led["cp_committed"],
+        rosters.append({"title": "Facilities and builds", "rows": led["facilities"] + [
+            f"building {b['code']} at {g.planets[b['at']].name}, ready day {b['due_hour'] // 24 + 1}" for b in led["building"]]
+            or ["none"]})
+        resources.update({"facility KC": led["facility_kc"], "treasury KC": led["treasury_kc"], "CP": led["cp"], "CP committed": led["cp_committed"],
                           "CP free": led["cp_free"], "worlds": len(led["worlds"])})
         here = {u.get("system") for u in c["units"].values() if u["faction"] == viewer and not u.get("transit")}
         from .sensors import can_scan_actively
@@ -232,7 +237,7 @@ def view(state: State, viewer: str) -> dict[str, Any]:
                     and not u.get("derelict") and not u.get("inert") and not u.get("withdrawn")
                     and uid not in busy and can_scan_actively(u)):
                 scanners.setdefault(u["system"], []).append(uid)
-        facts.update(ledger=led, movers=mine, scanners=scanners, conflict=[w for w in cp.contested(c) if w in here])
+        facts.update(ledger=led, movers=mine, faction=c["seats"][viewer], scanners=scanners, conflict=[w for w in cp.contested(c) if w in here])
     elif viewer == GM:
         resources.update({f"{s} KC": kc for s, kc in v["treasury"].items()})
         facts["contested"] = cp.contested(c)
@@ -249,10 +254,11 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
     """A bot's post from its view only: its ships stay to fight where its forces are in conflict (the first
     scanning the system); at
     each other world with its ships it keeps one capital ship on a stronghold and sends the rest to the nearest world it does not know to be its own (expanding);
-    once it holds four worlds, it goes for Coruscant."""
+    once it holds four worlds, it goes for Coruscant. It builds a Shipyard at home, then ships."""
     facts = view_.get("facts", {})
     if facts.get("mode") != "campaign" or "ledger" not in facts:
         return []
+    facts = dict(facts, seat=seat)
     g = galaxy()
     known = {w: r["owner"] for w, r in facts["knowledge"]["systems"].items()}
     held = set(facts["ledger"]["worlds"])
@@ -276,4 +282,27 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
                 continue
             target = min(options, key=lambda x: (hours[x], x))
         out.append(f"jump {','.join(ships)} {target}")
-    return out
+    return out + _builds(facts)
+
+
+def _builds(facts: dict[str, Any]) -> list[str]:
+    """The bot's building: a Shipyard at its first stronghold it holds, from the facility purse;
+    then, while the treasury allows, the cheapest capital ship of its technology there."""
+    from .campaign_build import buildable
+    from .data import facility_types, unit_types
+    from . import model
+    led = facts["ledger"]
+    home = next((w for w in facts["strongholds"].get(facts.get("seat", ""), []) if w in led["worlds"]), None)
+    home = home or next((w for w in led["worlds"] if w in {x for ws in facts["strongholds"].values() for x in ws}), None)
+    if home is None:
+        return []
+    has_yard = f"YARD at {home}" in led["facilities"]
+    if not has_yard:
+        building = any(b["code"] == "YARD" for b in led["building"])
+        cost = facility_types()["YARD"].cost_kc
+        return [] if building or led["facility_kc"] + led["treasury_kc"] < cost else [f"build YARD {home}"]
+    ships = [c for c in buildable(facts["faction"]) if c in unit_types() and model.unit_class(c) == "capital"]
+    if not ships or led["building"]:
+        return []
+    cheapest = min(ships, key=lambda c: (unit_types()[c].cost_kc, c))
+    return [f"build {cheapest} {home}"] if led["treasury_kc"] >= unit_types()[cheapest].cost_kc else []

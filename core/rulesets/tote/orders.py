@@ -101,6 +101,13 @@ def campaign_ships(ctx: Any) -> list[str]:
     return [uid for ids in movers(ctx.state["campaign"], ctx.seat).values() for uid in ids]
 
 
+def build_codes(ctx: Any) -> list[str]:
+    """On the galaxy: what the seat's faction may build (none in a battle)."""
+    from .campaign_build import buildable
+    from .campaign_flow import is_campaign
+    return buildable(ctx.state["seats"][ctx.seat]["side"]) if is_campaign(ctx.state) and ctx.seat in ctx.state["seats"] else []
+
+
 def world_ids(ctx: Any) -> list[str]:
     """On the galaxy: every world id (none in a battle)."""
     from .campaign_flow import is_campaign
@@ -228,7 +235,7 @@ def execute(ruleset: Any, state: State, seat: str, text: str) -> list[Event]:
 # ---- the book --------------------------------------------------------------------------------------
 
 #: The orders of the galaxy (the campaign scenario); every other order is the battle's.
-GALAXY_VERBS = ("jump", "scan", "message")
+GALAXY_VERBS = ("jump", "scan", "message", "build")
 
 
 def on_galaxy(ctx: Any) -> bool:
@@ -322,6 +329,11 @@ def _specs() -> list[OrderSpec]:
                                            "active (default) or passive"))],
                   "on the galaxy: scan the ship's system; the snapshot of what its sensors cover comes at the next "
                   "day's start, for you alone (a passive scan only listens)", queue_jump),
+        OrderSpec("build", [Choice("code", build_codes, "a facility, or a unit type of your technology"),
+                            WorldChoice("world", world_ids, "a world you hold (a Shipyard of yours there, for ships)")],
+                  "on the galaxy: order a facility or a ship built (paid now; a capital ship takes its CP in days, "
+                  "anything else one day, a facility its build days; paused while the system is in conflict)",
+                  queue_jump),
         OrderSpec("message", [Text("text", "the words of the message")],
                   "on the galaxy: a general message to every faction from your Hero's system; each reads it at "
                   "the first day's start after it arrives (twice hyperspace speed)", queue_jump),
