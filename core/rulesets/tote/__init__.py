@@ -188,6 +188,13 @@ class TwilightOfTheEmpire(Ruleset):
                     continue
                 changes.append((f"{seat}'s treasury", lambda s, seat=seat: s["campaign"]["treasury"].__setitem__(
                     seat, s["campaign"]["treasury"][seat] + 1)))
+                changes.append((f"{seat}'s facility purse", lambda s, seat=seat: s["campaign"]["facility_kc"].__setitem__(
+                    seat, s["campaign"]["facility_kc"][seat] + 1)))
+                for n, t in enumerate(state["campaign"].get("timers", [])):
+                    if t.get("faction") == seat:
+                        changes.append((f"what {seat} builds", lambda s, n=n: s["campaign"]["timers"][n].__setitem__(
+                            "due_hour", s["campaign"]["timers"][n]["due_hour"] + 24)))
+                        break
                 for n, hero in enumerate(state["campaign"].get("heroes", [])):
                     if hero["faction"] == seat and not hero.get("dead"):
                         changes.append((f"{seat}'s Hero's level", lambda s, n=n: s["campaign"]["heroes"][n].__setitem__(
