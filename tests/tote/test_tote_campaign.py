@@ -422,3 +422,14 @@ def test_gap_34_build_a_shipyard_then_a_ship() -> None:
     c["treasury"]["al"] = 0
     with pytest.raises(OrderError, match="costs"):
         cp.build(c, "al", "VSD", "coruscant")
+
+
+def test_a_world_without_ground_grids_fights_in_space_only() -> None:
+    """TOTE-DATA-05 / TOTE-GAP-03: at a world with no ground grids (Sluis Van) the grid has no
+    ground spaces, and the battle is fought there all the same."""
+    from core.rulesets.tote import campaign_battle, campaign_flow
+    rs, state = two_fleets_at("sluis_van")
+    battle = campaign_battle.battle_state(rs, state["campaign"], "sluis_van", ["al", "bo"], state["dice"], {})
+    assert battle["ground"] is False
+    events = campaign_flow.battles(state)
+    assert any(e["kind"] == "tote.hit" for e in events)

@@ -27,6 +27,13 @@ from . import model
 State = dict[str, Any]
 
 
+def _has_ground(world: str) -> bool:
+    """Whether the world has ground grids to fight on (a world without any fights in space only)."""
+    from .galaxy import galaxy
+    p = galaxy().planets.get(world)
+    return p is None or p.ground_grids > 0
+
+
 def battle_state(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], dice: dict[str, Any],
                  options: dict[str, Any]) -> State:
     """The battle of ``world`` today as a part-1 battle state (see :func:`.setup.new_state`): the
@@ -47,7 +54,7 @@ def battle_state(ruleset: Any, c: dict[str, Any], world: str, initiative: list[s
     turn = int(c["turn"])
     return {"ruleset": "tote", "turn": turn, "hour": int(c["hour"]), "dice": dict(dice),
             "seats": {s: {"side": c["seats"][s]} for s in seats}, "sheets": {s: [] for s in seats}, "away": [],
-            "scenario": "campaign", "options": opts, "planet": world, "ground": True,
+            "scenario": "campaign", "options": opts, "planet": world, "ground": _has_ground(world),
             "fleets": {s: "the campaign's forces" for s in seats}, "units": units,
             "initiative": list(seats), "active": None, "post": {"seat": None, "ordered": [], "occupied": []},
             "posted": [], "result": None, "initiative_roll": []}
