@@ -103,3 +103,64 @@ def test_bench_tote_round_of_ten_factions() -> None:
     for label, queued, hits, med in rows:
         per = f"{med / 10:.1f}" if "views" not in label else "-"
         print(f"| {label} | {queued} | {hits} | {med:.0f} | {per} |")
+
+
+CAMPAIGN_UNITS = 1000
+
+
+def campaign_position() -> tuple[TwilightOfTheEmpire, dict]:
+    """A 10-faction campaign on day 2 with exactly 1,000 units: each faction's ready fleet copied
+    onto its own worlds and onto a few worlds shared with a neighbour in the faction order (so the
+    day has battles to fight), conflict noted by a turn start."""
+    from core.rulesets.tote import campaign as cp
+    from core.rulesets.tote import campaign_flow
+    rs = TwilightOfTheEmpire()
+    seats = [(f.lower(), f) for f in rs.sides()]
+    state = campaign_flow.new_state(seats, {}, "bench")
+    c = state["campaign"]
+    base = sorted(c["units"].values(), key=lambda u: u["id"])
+    worlds = sorted(c["planets"])
+    k = 0
+    while len(c["units"]) < CAMPAIGN_UNITS:
+        proto = base[k % len(base)]
+        uid = f"{proto['id']}-X{k}"
+        u = model.new_unit(uid, proto["type"], proto["faction"], None)
+        seat_n = [s for s, _ in seats].index(proto["faction"])
+        u.update(system=worlds[(seat_n * 5 + (k // len(base)) % 7) % len(worlds)], transit=None)
+        c["units"][uid] = u
+        k += 1
+    cp.start_turn(c)
+    state["turn"], state["hour"] = c["turn"], c["hour"]
+    return rs, state
+
+
+@pytest.mark.bench
+def test_bench_tote_campaign_day_of_ten_factions() -> None:
+    """One game day of a 10-faction campaign with 1,000 units: every faction's bot post (view,
+    orders checked on a copy, jumps), the battles of the worlds in conflict, the next day's start."""
+    from core.rulesets.tote import campaign as cp
+    rs, start = campaign_position()
+    assert len(start["campaign"]["units"]) == CAMPAIGN_UNITS
+    times, jumps, battles = [], 0, 0
+    for _ in range(RUNS):
+        state = json.loads(json.dumps(start))
+        battles = len(cp.contested(state["campaign"]))
+        t = time.perf_counter()
+        day, jumps = state["turn"], 0
+        while state["turn"] == day and state["result"] is None:
+            seat = state["active"]
+            for text in rs.bot(rs.view(state, seat), seat):
+                rs.submit(state, seat, text)
+                jumps += 1
+            rs.resolve(state)
+        times.append(time.perf_counter() - t)
+    views = []
+    for _ in range(RUNS):
+        t = time.perf_counter()
+        for seat in start["seats"]:
+            rs.view(start, seat)
+        views.append(time.perf_counter() - t)
+    print(f"\n| one campaign day, 10 factions, {CAMPAIGN_UNITS} units | jumps | worlds in conflict | median ms |")
+    print("|---|---:|---:|---:|")
+    print(f"| bots' posts, battles, turn start | {jumps} | {battles} | {statistics.median(times) * 1000:.0f} |")
+    print(f"| ten views (knowledge, map board, ledger) | - | - | {statistics.median(views) * 1000:.0f} |")

@@ -140,6 +140,48 @@ def test_move_01_a_ring_ends_movement(battle) -> None:
     assert any("C-1 > B-1 > A-1" in e["text"] for e in events)
 
 
+def test_gap_04_mp_source_one_space_gives_one_movement_point(battle) -> None:
+    """TOTE-GAP-04 (option ``mp_source``): under ``one_space`` a CORV (Speed 4) has 1 MP a round and
+    may go C-1 > B-1 but not on to A-1; under the default it has its Speed."""
+    b = battle({"ann": ("NR", "CORV:1"), "ben": ("GE", "ISD:1")}, seed="mv", mp_source="one_space")
+    b.place("NR-1", "C-1")
+    b.turn_to("ann")
+    assert b.unit("NR-1")["mp"] == 1
+    b.refused("ann", "move NR-1 A-1")
+    b.order("ann", "move NR-1 B-1")
+    d = battle({"ann": ("NR", "CORV:1"), "ben": ("GE", "ISD:1")}, seed="mv")
+    d.turn_to("ann")
+    assert d.unit("NR-1")["mp"] == 4
+
+
+def test_hyper_02_a_ship_out_of_hyperspace_this_turn_has_no_movement_points(battle) -> None:
+    """TOTE-HYPER-02 / TOTE-GAP-07: a ship that exited hyperspace this turn (``arrived_turn``) has 0
+    MP in its post and cannot move, but may still fire; a turn later it has its Speed again."""
+    b = battle({"ann": ("NR", "CORV:1"), "ben": ("GE", "ISD:1")}, seed="mv")
+    b.place("NR-1", "C-1")
+    b.place("GE-1", "C-1")
+    b.unit("NR-1")["arrived_turn"] = b.state["turn"]
+    b.turn_to("ann")
+    assert b.unit("NR-1")["mp"] == 0
+    b.refused("ann", "move NR-1 B-1")
+    b.order("ann", "fire NR-1 GE-1")
+    b.state["turn"] += 1
+    b.turn_to("ann")
+    assert b.unit("NR-1")["mp"] == 4
+
+
+def test_move_accepts_loose_space_spellings(battle) -> None:
+    """TOTE-MOVE-01: ``move`` reads a space as grid.parse_space does ("b1" for B-1, "atm" for the
+    Atmosphere) and refuses an unknown one, naming the spaces."""
+    b = battle({"ann": ("NR", "CORV:1"), "ben": ("GE", "ISD:1")}, seed="mv")
+    b.place("NR-1", "C-1")
+    b.turn_to("ann")
+    b.order("ann", "move NR-1 b1")
+    assert b.state["sheets"]["ann"][-1]["text"] == "move NR-1 B-1"
+    msg = b.refused("ann", "move NR-1 Z-9")
+    assert "Z-9" in msg and "C-1" in msg, msg
+
+
 # ---- tractors ----------------------------------------------------------------------------------------
 
 def test_ex_02_tractor_holds_428_m_and_comes_last(battle) -> None:

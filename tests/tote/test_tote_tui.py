@@ -145,3 +145,34 @@ def test_rings_board_shows_the_ground_and_hides_what_sensors_miss() -> None:
     assert "IR: FCC STORM100 PTLE PICE" in gm, gm
     attacker = render(session.view("bo")["board"], 118).plain
     assert "FCC" not in attacker and "PTLE" not in attacker, "the ground is hidden from a Deep Space Zone"
+
+
+def campaign_session(days: int = 2) -> Session:
+    """A seeded GE/NR campaign after ``days`` days of the bots' posts."""
+    session = Session.new("tote", [("al", "GE"), ("bo", "NR")], scenario="campaign", seed="tui-campaign")
+    for _ in range(2 * days):
+        seat = next(iter(session.awaiting()))
+        for text in session.ruleset.bot(session.view(seat), seat):
+            session.order(seat, seat, text)
+        session.ready(seat, seat, True)
+    return session
+
+
+async def test_campaign_plays_in_the_war_room_on_the_galaxy_map() -> None:
+    """The campaign scenario in the war room: the galaxy as the map board, the seat's ledger as its
+    resources, and a jump queued through the order line."""
+    session = campaign_session()
+    seat = next(iter(session.awaiting()))
+    view = session.view(seat)
+    assert view["board"]["kind"] == "map" and "treasury KC" in view["resources"]
+    app = app_for(session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await into_game(pilot)
+        assert isinstance(app.screen, GameScreen)
+        ship = next(i for ids in view["facts"]["movers"].values() for i in ids)
+        pane = app.screen.query_one(OrderPane)
+        pane.focus()
+        await pilot.press(*f"jump {ship} kuat")
+        await pilot.press("enter")
+        await settle(pilot)
+    assert session.state["sheets"][seat][-1]["text"] == f"jump {ship} kuat"

@@ -16,7 +16,8 @@ from core.orders import OrderBook, Parsed
 from core.ruleset import Context, Odds, Outcome, Ruleset, SeatSpec, State, View
 
 from . import bot as _bot
-from . import flow, invariants, model, orders, setup, views
+from . import campaign_flow, flow, invariants, model, orders, setup, views
+from .campaign_flow import is_campaign
 from .model import FACTIONS
 
 
@@ -37,8 +38,12 @@ class TwilightOfTheEmpire(Ruleset):
         return list(FACTIONS)
 
     def scenarios(self) -> dict[str, str]:
-        """The battles of ``data/scenarios.toml``: the melee (default, 2-10), the skirmish (2-4), the stronghold."""
-        return {sid: f"{sc.name}: {sc.text} ({sc.min}-{sc.max} factions)" for sid, sc in setup.scenarios().items()}
+        """The battles of ``data/scenarios.toml``: the melee (default, 2-10), the skirmish (2-4), the
+        stronghold; and the galaxy campaign (2-10, :mod:`.campaign_flow`)."""
+        out = {sid: f"{sc.name}: {sc.text} ({sc.min}-{sc.max} factions)" for sid, sc in setup.scenarios().items()}
+        out["campaign"] = ("The campaign: the galaxy after Endor, day by day; jump fleets through hyperspace, take worlds, "
+                           "and go for Coruscant (2-10 factions)")
+        return out
 
     def options(self) -> dict[str, Any]:
         """The game options and their defaults (the catalog's DEFAULTs that are options)."""
@@ -51,6 +56,9 @@ class TwilightOfTheEmpire(Ruleset):
             "bonus_cp": 0,              # TOTE-GAP-53
             "round_per": "attack_pool",  # TOTE-GAP-12: attack_pool | weapon
             "ground_air_stacks": True,  # TOTE-GAP-17: the Air layer's -1 adds to the atmosphere's
+            "mp_source": "speed",       # TOTE-GAP-04: speed | one_space (movement points per round)
+            "tatooine_amnesty": True,   # TOTE-GAP-49: no combat at Tatooine in the campaign
+            "campaign_battle_bots": True,  # campaign: factions' battle posts by their bots (else automatic defence)
         }
 
     def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:
@@ -58,6 +66,11 @@ class TwilightOfTheEmpire(Ruleset):
         if not self.min_seats <= len(seats) <= self.max_seats:
             raise SetupError(f"Twilight of the Empire takes 2 to 10 factions; got {len(seats)}")
         merged = {**self.options(), **options}
+        if scenario == "campaign":
+            try:
+                return campaign_flow.new_state([(s.name, s.side) for s in seats], merged, seed)
+            except OrderError as exc:
+                raise SetupError(str(exc)) from None
         if not isinstance(merged["lists"], dict):
             raise SetupError("option lists: a table of seat or faction -> fleet list, e.g. {\"GE\": \"GE: ISD2:1, VSD:1\"}")
         from .damage import CombatOptions, DamageError
@@ -83,15 +96,19 @@ class TwilightOfTheEmpire(Ruleset):
 
     def awaiting(self, state: State) -> set[str]:
         """The faction whose post it is (nobody once the battle is over)."""
-        seat = flow.active(state)
-        return set() if seat is None else {seat}
+        seat = state.get("active") if is_campaign(state) else flow.active(state)
+        return set() if seat is None or state.get("result") else {seat}
 
     def resolve(self, state: State) -> list[Event]:
         """Resolve the posting faction's post; the next faction posts (a new day after the last)."""
+        if is_campaign(state):
+            return campaign_flow.resolve_post(state)
         return flow.resolve_post(self, state)
 
     def view(self, state: State, viewer: str) -> View:
         """What ``viewer`` may know (:mod:`.views`)."""
+        if is_campaign(state):
+            return campaign_flow.view(state, viewer)
         return views.build(state, viewer)
 
     def outcome(self, state: State) -> Outcome | None:
@@ -101,6 +118,8 @@ class TwilightOfTheEmpire(Ruleset):
 
     def bot(self, view: View, seat: str) -> list[str]:
         """The bot's post from its own view (:mod:`.bot`)."""
+        if view.get("facts", {}).get("mode") == "campaign":
+            return campaign_flow.bot(view, seat)
         return _bot.play(view, seat)
 
     def trial_copy(self, state: State, seat: str) -> State:
@@ -114,6 +133,19 @@ class TwilightOfTheEmpire(Ruleset):
         """A sample: the bot's orders and a few holds and moves that the engine accepts now."""
         if seat not in self.awaiting(state):
             return []
+        if is_campaign(state):
+            texts = campaign_flow.bot(self.view(state, seat), seat)
+            ships = [i for ids in campaign_flow.movers(state["campaign"], seat).values() for i in ids]
+            texts += [f"jump {i} {w}" for i in ships[:2] for w in ("corellia", "kuat")]
+            ok = []
+            for text in texts[:12]:
+                try:
+                    self.order_book().parse(text, self.context(state, seat))
+                    campaign_flow.check_sheet(state, seat, [o["text"] for o in state["sheets"].get(seat, [])] + [text])
+                except OrderError:
+                    continue
+                ok.append(text)
+            return ok
         texts = _bot.play(self.view(state, seat), seat)
         own = [u for u in model.units_of(state, seat) if model.can_act(u) and u["space"] is not None]
         texts += [f"hold {u['id']}" for u in own[:2]]
@@ -132,10 +164,15 @@ class TwilightOfTheEmpire(Ruleset):
 
     def invariants(self, before: State, after: State, events: list[Event]) -> list[str]:
         """Conservation of units, caps and places (:mod:`.invariants`)."""
+        if is_campaign(before) and is_campaign(after):
+            from .campaign import invariants as campaign_invariants
+            return campaign_invariants(before["campaign"], after["campaign"])
         return invariants.problems(before, after, events)
 
     def odds(self, state: State, seat: str, text: str) -> Odds | None:
         """The exact damage of a declared shot, bombardment or tractor (:mod:`.odds`). Raises OrderError."""
+        if is_campaign(state):
+            return None
         from .odds import odds
         return odds(self, state, seat, text)
 
@@ -144,6 +181,29 @@ class TwilightOfTheEmpire(Ruleset):
         every craft aboard another faction's ship (its layers changed)."""
         changes = super().hidden_changes(state, viewer)
         if viewer == "gm":
+            return changes
+        if is_campaign(state):
+            for seat in sorted(state["seats"]):
+                if seat == viewer:
+                    continue
+                changes.append((f"{seat}'s treasury", lambda s, seat=seat: s["campaign"]["treasury"].__setitem__(
+                    seat, s["campaign"]["treasury"][seat] + 1)))
+                changes.append((f"{seat}'s facility purse", lambda s, seat=seat: s["campaign"]["facility_kc"].__setitem__(
+                    seat, s["campaign"]["facility_kc"][seat] + 1)))
+                for n, t in enumerate(state["campaign"].get("timers", [])):
+                    if t.get("faction") == seat:
+                        changes.append((f"what {seat} builds", lambda s, n=n: s["campaign"]["timers"][n].__setitem__(
+                            "due_hour", s["campaign"]["timers"][n]["due_hour"] + 24)))
+                        break
+                for n, hero in enumerate(state["campaign"].get("heroes", [])):
+                    if hero["faction"] == seat and not hero.get("dead"):
+                        changes.append((f"{seat}'s Hero's level", lambda s, n=n: s["campaign"]["heroes"][n].__setitem__(
+                            "level", s["campaign"]["heroes"][n]["level"] + 1)))
+                for uid, u in sorted(state["campaign"]["units"].items()):
+                    if u["faction"] == seat and u.get("transit"):
+                        changes.append((f"where {uid} is bound", lambda s, uid=uid: s["campaign"]["units"][uid]["transit"].__setitem__(
+                            "to", "kuat" if s["campaign"]["units"][uid]["transit"]["to"] != "kuat" else "corellia")))
+                        break
             return changes
         covered = model.visible_spaces(state, viewer) if viewer in state["seats"] else set()
         for uid, u in sorted(state["units"].items()):

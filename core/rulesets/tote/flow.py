@@ -26,7 +26,7 @@ from typing import Any, Callable
 from core.errors import OrderError
 from core.events import Event, event, to_seat
 
-from . import damage, model
+from . import damage, model, movement
 from .model import State, Unit
 
 #: Order groups of TOTE-FLOW-05, in the order a post resolves them.
@@ -78,12 +78,16 @@ def next_poster(state: State, after: str | None) -> str | None:
 # ---- the post -----------------------------------------------------------------------------------
 
 def begin_post(state: State, seat: str) -> list[Event]:
-    """Start ``seat``'s post: its units' round flags reset, its tractor holds released (TOTE-GAP-41)."""
+    """Start ``seat``'s post: its units' round flags reset, their movement points set by the
+    ``mp_source`` option (TOTE-GAP-04) and none for a ship that exited hyperspace this turn
+    (``arrived_turn``, TOTE-HYPER-02, TOTE-GAP-07), its tractor holds released (TOTE-GAP-41)."""
     events: list[Event] = []
+    source = str(state.get("options", {}).get("mp_source") or "speed")
     for u in state["units"].values():
         if u["faction"] == seat:
             u["moved"] = u["fired"] = False
-            u["mp"] = model.speed(u)
+            arrived = u.get("arrived_turn") is not None and u.get("arrived_turn") == state.get("turn")
+            u["mp"] = 0 if arrived else movement.round_mp(model.speed(u), source)
             u["acted"] = []
             u["fired_mounts"] = []
             u.pop("bombing", None)

@@ -14,7 +14,10 @@ A unit instance (one per ship, squadron, craft, platform or ground stack) carrie
   ``fired_mounts`` (mount labels already fired this round);
 - ``tractored_by`` (the faction holding it under complete control until its next post, or None),
   ``carried`` (ids aboard), ``carried_by`` (the carrier's id, or None), ``patrol`` (on CSP/CAP),
-  ``swarm`` (ids of the squadrons merged into this TIE Swarm, TOTE-SWARM-01, or absent).
+  ``swarm`` (ids of the squadrons merged into this TIE Swarm, TOTE-SWARM-01, or absent);
+- ``attached_to`` (the capital ship whose complement a craft belongs to, kept after launch so its
+  CP stays on the carrier's, TOTE-BURDEN-02, EX-08), ``arrived_turn`` (the turn the unit exited
+  hyperspace into the system: no movement points that turn, TOTE-HYPER-02, TOTE-GAP-07).
 
 Extra keys other modules read with ``.get(key, default)`` are listed in their own docstrings.
 """

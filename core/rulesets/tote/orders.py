@@ -9,14 +9,16 @@ Orders: ``move``, ``fire``, ``bomb`` (TOTE-BOMB-01..04), ``launch`` / ``recall``
 ``patrol`` (CSP/CAP, TOTE-CSP-01, TOTE-CAP-01, TOTE-GAP-20), ``tractor`` (TOTE-TRACTOR-01..08),
 ``hold`` (no automatic defence for these units this post), ``withdraw`` (TOTE-TIME-05/06/07,
 TOTE-GAP-40/51), ``drag``, ``board``, ``swarm``, ``abandon``, ``scuttle`` and ``ram`` (always
-refused); what each does is in :mod:`.actions`.
+refused); what each does is in :mod:`.actions`. On the galaxy (the ``campaign`` scenario) the post
+is made of ``jump`` orders (:mod:`.campaign_flow`); the battle's orders find nothing to command there.
 """
 from __future__ import annotations
 
 from typing import Any
 
+from core.errors import OrderError
 from core.events import Event, to_seat
-from core.orders import Choice, Keyword, Many, Number, Optional, OrderBook, OrderSpec, Parsed
+from core.orders import Choice, Keyword, Many, Number, Optional, OrderBook, OrderSpec, Parsed, Text
 
 from . import actions, flow, grid, model
 from .model import State, Unit
@@ -71,6 +73,85 @@ def seen_targets(ctx: Any) -> list[str]:
 def space_ids(ctx: Any) -> list[str]:
     """Every space of the grid."""
     return list(grid.spaces(bool(ctx.state.get("ground", True))))
+
+
+class SpaceChoice(Choice):
+    """A space of the grid, read as :func:`grid.parse_space` reads it ("b1", "atm", "g2 air")."""
+
+    def consume(self, words: list[str], ctx: Any, line: str) -> tuple[str, int]:
+        """The space id the first one or two words name, and how many words it took. Raises
+        OrderError naming the spaces of the grid."""
+        legal = set(self.choices(ctx))
+        for size in (2, 1):
+            if len(words) >= size:
+                try:
+                    sid = grid.parse_space(" ".join(words[:size]), bool(ctx.state.get("ground", True)))
+                except OrderError:
+                    continue
+                if sid in legal:
+                    return sid, size
+        return super().consume(words, ctx, line)
+
+
+def campaign_ships(ctx: Any) -> list[str]:
+    """On the galaxy: the seat's ships that may jump now (none in a battle)."""
+    from .campaign_flow import is_campaign, movers
+    if not is_campaign(ctx.state):
+        return []
+    return [uid for ids in movers(ctx.state["campaign"], ctx.seat).values() for uid in ids]
+
+
+def build_codes(ctx: Any) -> list[str]:
+    """On the galaxy: what the seat's faction may build (none in a battle)."""
+    from .campaign_build import buildable
+    from .campaign_flow import is_campaign
+    return buildable(ctx.state["seats"][ctx.seat]["side"]) if is_campaign(ctx.state) and ctx.seat in ctx.state["seats"] else []
+
+
+def world_ids(ctx: Any) -> list[str]:
+    """On the galaxy: every world id (none in a battle)."""
+    from .campaign_flow import is_campaign
+    from .galaxy import galaxy
+    return list(galaxy().planets) if is_campaign(ctx.state) else []
+
+
+class WorldChoice(Choice):
+    """A world of the galaxy by id or name in any case ("mon calamari", "Mon_Calamari")."""
+
+    def consume(self, words: list[str], ctx: Any, line: str) -> tuple[str, int]:
+        """The world id the first one to three words name, and how many words it took. Raises
+        OrderError naming the worlds."""
+        from .galaxy import galaxy
+        legal = set(self.choices(ctx))
+        for size in (3, 2, 1):
+            if len(words) >= size:
+                try:
+                    wid = galaxy().world(" ".join(words[:size])).id
+                except ValueError:
+                    continue
+                if wid in legal:
+                    return wid, size
+        return super().consume(words, ctx, line)
+
+
+def queue_jump(ctx: Any, **_: Any) -> list[Event]:
+    """Check a galaxy order (jump, scan) against the sheet so far (a trial of the post on a copy) and add it."""
+    from .campaign_flow import check_sheet
+    state = ctx.state
+    sheet = state["sheets"].setdefault(ctx.seat, [])
+    text = ctx.text
+    check_sheet(state, ctx.seat, [o["text"] for o in sheet] + [text])
+    sheet.append({"text": text, "by": ctx.by if ctx.by != ctx.seat else None})
+    return [flow.log(state, f"{ctx.seat} queues: {text}", [to_seat(ctx.seat)], kind="order")]
+
+
+def campaign_scanners(ctx: Any) -> list[str]:
+    """On the galaxy: the seat's ships on a system's grid (none in a battle)."""
+    from .campaign_flow import is_campaign
+    if not is_campaign(ctx.state):
+        return []
+    return sorted(uid for uid, u in ctx.state["campaign"]["units"].items() if u["faction"] == ctx.seat
+                  and u.get("space") and not u.get("transit") and not u.get("destroyed"))
 
 
 def mount_codes(ctx: Any) -> list[str]:
@@ -155,11 +236,33 @@ def execute(ruleset: Any, state: State, seat: str, text: str) -> list[Event]:
 
 # ---- the book --------------------------------------------------------------------------------------
 
+#: The orders of the galaxy (the campaign scenario); every other order is the battle's.
+GALAXY_VERBS = ("jump", "scan", "message", "build")
+
+
+def on_galaxy(ctx: Any) -> bool:
+    """Whether the game is on the galaxy map (the campaign), where only the galaxy's orders are given."""
+    from .campaign_flow import is_campaign
+    return is_campaign(ctx.state)
+
+
+def in_battle(ctx: Any) -> bool:
+    """Whether the game is a battle, where the battle's orders are given."""
+    return not on_galaxy(ctx)
+
+
 def build_book() -> OrderBook:
-    """The tote order language."""
-    return OrderBook([
+    """The tote order language: the battle's orders, and the galaxy's (available in the campaign only)."""
+    specs = _specs()
+    for spec in specs:
+        spec.available = on_galaxy if spec.verb in GALAXY_VERBS else in_battle
+    return OrderBook(specs)
+
+
+def _specs() -> list[OrderSpec]:
+    return [
         OrderSpec("move", [Many("units", own_movers, "your units that move together"),
-                           Choice("space", space_ids, "where to: a space id (C-1, B-2, A-3, DSZ-4, ATMO, G-1/air)")],
+                           SpaceChoice("space", space_ids, "where to: a space id (C-1, B-2, A-3, DSZ-4, ATMO, G-1/air)")],
                   "move units to a space along their cheapest path (Speed = movement points; A-Ring, DSZ and the "
                   "Atmosphere end movement)", queue, example="move GE-2 B-2"),
         OrderSpec("fire", [Choice("unit", own_shooters, "your firing unit"),
@@ -193,7 +296,7 @@ def build_book() -> OrderBook:
                   "tractor beams (last in the post): complete control if the held length exceeds the target's",
                   queue, example="tractor GE-1 NR-3"),
         OrderSpec("drag", [Choice("target", seen_targets, "a vessel your tractor beams hold"),
-                           Choice("space", space_ids, "one space away, within range 1 of your tractoring ship")],
+                           SpaceChoice("space", space_ids, "one space away, within range 1 of your tractoring ship")],
                   "drag, push or pull a ship under complete tractor control one space", queue, example="drag NR-3 B-1"),
         OrderSpec("board", [Choice("aux", own_craft, "your AUX with a boarding party, in the target's space"),
                             Choice("target", seen_targets, "an enemy ship whose shields are down"),
@@ -219,4 +322,21 @@ def build_book() -> OrderBook:
         OrderSpec("withdraw", [Many("units", own_units, "your units with a hyperdrive")],
                   "jump to hyperspace at the end of the post, leaving the battle (uses the day's post)", queue,
                   example="withdraw NR-1,NR-2", final="the units leave the battle for good"),
-    ])
+        OrderSpec("jump", [Many("ships", campaign_ships, "your ships at one world (craft aboard go with them)"),
+                           WorldChoice("world", world_ids, "the destination: a world's id or name")],
+                  "on the galaxy: jump to hyperspace on the fastest course; the fleet arrives at the start of a later "
+                  "day (everyone hears that it left, never where to); e.g. jump GE-1,GE-2 corellia", queue_jump),
+        OrderSpec("scan", [Choice("ship", campaign_scanners, "your ship on a system's grid"),
+                           Optional(Choice("mode", lambda ctx: ["active", "passive"] if campaign_scanners(ctx) else [],
+                                           "active (default) or passive"))],
+                  "on the galaxy: scan the ship's system; the snapshot of what its sensors cover comes at the next "
+                  "day's start, for you alone (a passive scan only listens)", queue_jump),
+        OrderSpec("build", [Choice("code", build_codes, "a facility, or a unit type of your technology"),
+                            WorldChoice("world", world_ids, "a world you hold (a Shipyard of yours there, for ships)")],
+                  "on the galaxy: order a facility or a ship built (paid now; a capital ship takes its CP in days, "
+                  "anything else one day, a facility its build days; paused while the system is in conflict)",
+                  queue_jump),
+        OrderSpec("message", [Text("text", "the words of the message")],
+                  "on the galaxy: a general message to every faction from your Hero's system; each reads it at "
+                  "the first day's start after it arrives (twice hyperspace speed)", queue_jump),
+    ]

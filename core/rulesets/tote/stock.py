@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 
 from core.rulesets.tote import arith
 from core.rulesets.tote.data import GroundUnitType, UnitType, facility_types, ground_types, resolve, unit_types
-from core.rulesets.tote.fleet import FACTION_TECH, Breach, check_fleet
+from core.rulesets.tote.fleet import FACTION_TECH, Breach, check_fleet, parse_fleet
 
 RGF_LIMITS = {"sf": 1, "infantry": 100, "gav": 10}   # TOTE-RGF-03
 SCRAP_PCT, SALVAGE_PCT = 25, 50                      # TOTE-SCRAP-01/02
@@ -97,10 +97,18 @@ def check_start(faction: str, units: Mapping[str, int] | str, facilities: Mappin
     """A faction's starting choice (TOTE-START-01/02, TOTE-FLOW-03): units worth up to 23 CP of its
     own technology that pass every fleet check, plus facilities bought from a separate 2000 KC that
     buys nothing else (the Faction Command Center comes free). The Independent Freelancer does not
-    start this way (TOTE-START-03) and cannot be played until its specs exist (TOTE-GAP-49)."""
+    start this way (TOTE-START-03): it starts with exactly its own package (:func:`.heroes.freelancer_start`,
+    TOTE-GAP-49), and anything else is refused naming that package."""
     if faction.upper() in ("FREELANCER", "IF"):
-        return [Breach("TOTE-START-03", "the Independent Freelancer starts from its own specs, which the text does "
-                       "not give yet (TOTE-GAP-49); choose one of " + ", ".join(FACTION_TECH))]
+        from core.rulesets.tote.heroes import freelancer_start  # noqa: PLC0415
+        fs = freelancer_start()
+        want = {resolve(c): n for c, n in fs.units}
+        got = {resolve(c): n for c, n in (parse_fleet(units) if isinstance(units, str) else units).items() if n}
+        if got != want or facilities:
+            return [Breach("TOTE-START-03", "the Independent Freelancer starts from its own package, not START-01: "
+                           f"{', '.join(f'{c}:{n}' for c, n in want.items())} at {fs.system}, {fs.kc} KC, up to "
+                           f"{fs.cp_cap} CP (TOTE-GAP-49); got {', '.join(f'{c}:{n}' for c, n in got.items()) or 'nothing'}")]
+        return []
     if faction not in FACTION_TECH:
         return [Breach("TOTE-START-01", f"no faction {faction!r}; factions: {', '.join(FACTION_TECH)}")]
     out = check_fleet(units, tech_allowed=FACTION_TECH[faction])

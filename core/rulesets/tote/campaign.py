@@ -1,0 +1,329 @@
+"""The campaign (issue 18): the galaxy-wide game of Twilight of the Empire, day by day, built on the
+part-2 modules (:mod:`.galaxy`, :mod:`.travel`, :mod:`.clock`, :mod:`.knowledge`, :mod:`.comms`,
+:mod:`.conflict`). Every function is pure and works on one JSON-able **campaign** dict:
+
+- ``turn`` (the game day, from 1), ``hour`` (its start hour, :func:`.clock.turn_start_hour`);
+- ``seats`` ``{seat: faction code}`` (a unit's ``faction`` is its seat, as in the battle);
+- ``planets`` ``{world id: {"owner": seat or None}}``: a world starts with the seat that plays its
+  start owner (TOTE-DATA-05), else nobody;
+- ``strongholds`` ``{seat: [world ids]}`` (public, catalog 5.5);
+- ``units`` ``{id: campaign unit}``: a :mod:`.model` unit instance plus ``system`` and ``transit``
+  (:mod:`.travel`); the ready fleet of each faction (``setup.forces``) starts at its first
+  stronghold in the C-Ring of its quadrant, with the stronghold's free space defenses and the
+  faction's bonus PDF units (``bonus``/``pdf`` true: they stay to guard it, TOTE-START-04, STRONG-01,
+  PDF-02);
+- ``heroes``: each faction's Hero (:mod:`.heroes`), aboard its first capital ship at the start
+  (TOTE-START-01, HERO-01); it dies with its host (TOTE-GAP-30);
+- ``treasury`` ``{seat: KC}`` (paid on Action Days, TOTE-ECON-01..03, :func:`.clock.action_day_income`);
+- ``status`` ``{world id: conflict status}`` (:mod:`.conflict`), ``notices`` (public departure
+  notices, :func:`.comms.departure_notice`), and the
+  :mod:`.knowledge` pieces ``scans``, ``snapshots``, ``sightings``, ``messages``, ``visits``.
+
+What a faction may know goes only through :func:`view` (:func:`.knowledge.knowledge`): never the
+treasuries, sheets or fleets in transit of another faction.
+"""
+from __future__ import annotations
+
+import marshal
+from typing import Any, Iterable
+
+from core.errors import OrderError
+
+from . import clock as clk
+from . import comms, conflict, heroes, knowledge, model, sensors, travel
+from .galaxy import galaxy, map_board
+from .model import FACTIONS
+from .fleet import FACTION_BONUS
+from .setup import DEFENSE_RINGS, forces, scenarios
+
+Campaign = dict[str, Any]
+Event = dict[str, Any]
+
+#: The free space defenses of every stronghold (TOTE-STRONG-01), as the stronghold scenario has them.
+STRONGHOLD_DEFENSES = scenarios()["stronghold"].defenses
+
+#: Each faction's starting Hero (TOTE-START-01, HERO-01): its class and name.
+HEROES: dict[str, tuple[str, str]] = {
+    "GE": ("admiral", "Admiral Natasi Daala"), "IR": ("general", "General Maximilian Veers"),
+    "NR": ("admiral", "Admiral Gial Ackbar"), "RA": ("jedi", "Luke Skywalker"),
+    "TF": ("general", "Viceroy Lott Dod"), "HS": ("crimelord", "Durga the Hutt"),
+    "HC": ("spymaster", "Ta'a Chume"), "CSA": ("spymaster", "Territorial Manager Hirken"),
+    "IND": ("crimelord", "Talon Karrde"), "ORC": ("admiral", "Warlord Zsinj"),
+}
+
+#: The world every bot ends up going for (the throne of the galaxy).
+THRONE = "coruscant"
+
+
+def new_campaign(seats: Iterable[tuple[str, str]]) -> Campaign:
+    """A campaign on turn 1 for ``seats`` ((seat, faction code) pairs): every world with its start
+    owner's seat (or nobody), each faction's ready fleet in hyperspace-free orbit of its first
+    stronghold, treasuries paid the first Action Day's income. Raises OrderError for an unknown or repeated faction."""
+    seats = list(seats)
+    codes = [f for _s, f in seats]
+    bad = [f for f in codes if f not in FACTIONS]
+    if bad or len(set(codes)) != len(codes):
+        raise OrderError(f"each seat plays one of {', '.join(FACTIONS)}, each faction once; got {', '.join(codes)}")
+    g = galaxy()
+    seat_of = {f: s for s, f in seats}
+    planets = {pid: {"owner": seat_of.get(p.start_owner or "")} for pid, p in g.planets.items()}
+    holds = {s: sorted((pid for pid, p in g.planets.items() if p.stronghold and p.start_owner == f),
+                       key=lambda w: g.planets[w].name) for s, f in seats}
+    units: dict[str, dict[str, Any]] = {}
+    ready = forces()
+    for seat, faction in seats:
+        home = holds[seat][0] if holds[seat] else None
+        n = 0
+        q = quadrant(seats, seat)
+        for code, count in ready.get(faction, ("", {}))[1].items():
+            for _ in range(count):
+                n += 1
+                u = model.new_unit(f"{faction}-{n}", code, seat, None)
+                u["space"] = None if home is None else f"C-{q}"
+                u.update(system=home, transit=None)
+                units[u["id"]] = u
+        if home is None:
+            continue
+        defenses = [(code, k, DEFENSE_RINGS.get(code, ["B"])[k % len(DEFENSE_RINGS.get(code, ["B"]))])
+                    for code, count in STRONGHOLD_DEFENSES for k in range(count)]
+        defenses += [(code, k, "C") for code, count in FACTION_BONUS.get(faction, {}).items() for k in range(count)]
+        for code, _k, ring in defenses:  # TOTE-START-04: the stronghold's PDF, free (TOTE-PDF-02)
+            n += 1
+            u = model.new_unit(f"{faction}-{n}", code, seat, f"{ring}-{q}")
+            u.update(system=home, transit=None, bonus=True, pdf=True)
+            units[u["id"]] = u
+    hero_list = []
+    for seat, faction in seats:
+        ships = sorted((u for u in units.values() if u["faction"] == seat and not u.get("pdf") and model.is_capital(u)),
+                       key=lambda u: int(u["id"].rsplit("-", 1)[1]))
+        if ships:
+            cls, name = HEROES[faction]
+            hero_list.append(heroes.new_hero(f"{faction}-HERO", seat, cls, name, ships[0]["system"], host=ships[0]["id"]))
+    c: Campaign = {"turn": 1, "heroes": hero_list, "hour": 0, "seats": dict(seats), "planets": planets, "strongholds": holds,
+                   "units": units, "treasury": {s: 0 for s, _f in seats}, "status": {}, "notices": [],
+                   "scans": [], "snapshots": [], "sightings": [], "messages": [], "visits": {}}
+    from .campaign_build import start as start_building
+    start_building(c, lambda s: quadrant(seats, s))
+    c["visits"] = knowledge.note_presence({}, facts(c))
+    for seat, _f in seats:  # turn 1 is an Action Day (TOTE-ECON-01)
+        c["treasury"][seat] = clk.action_day_income(g, seat, 1, units, list(c["facilities"].values()))[0]
+    return c
+
+
+def quadrant(seats: Any, seat: str) -> int:
+    """The quadrant (1-4) where ``seat``'s ships exit hyperspace in any system: its place in the
+    seat order, mod 4, plus 1 (as the battle's set-up, TOTE-FLOW-01)."""
+    names = [s for s, _f in seats] if isinstance(seats, list) else list(seats)
+    return names.index(seat) % 4 + 1
+
+
+def place_arrival(c: Campaign, u: dict[str, Any]) -> None:
+    """Where an arriving ship exits hyperspace (TOTE-HYPER-01/03): the C-Ring of its quadrant at a
+    world its faction holds, else that quadrant's Deep Space Zone. Craft aboard stay aboard."""
+    if u.get("carried_by"):
+        return
+    q = quadrant(c["seats"], u["faction"])
+    u["space"] = f"C-{q}" if c["planets"].get(u["system"], {}).get("owner") == u["faction"] else f"DSZ-{q}"
+
+
+def scan(c: Campaign, seat: str, uid: str, mode: str = "active") -> list[Event]:
+    """``seat``'s ship ``uid`` starts a scan of its system now (TOTE-SCAN-01..03); it completes at a
+    turn start 24 hours later into a snapshot for the seat alone (TOTE-SCAN-02/04). Raises
+    OrderError (nothing changes) for a unit not the seat's or one that may not scan so."""
+    u = c["units"].get(uid)
+    if u is None or u["faction"] != seat:
+        raise OrderError(f"{uid} is not a unit of yours")
+    if any(s["scanner"] == uid for s in c["scans"]):
+        raise OrderError(f"{uid} is scanning already; its scan completes at the next turn start")
+    record = sensors.declare_scan(u, mode, c["hour"], f"scan-{c['turn']}-{uid}")
+    c["scans"].append(record)
+    return [_say(c, f"{uid} begins an {mode} scan of {galaxy().planets[u['system']].name}.", [seat], "campaign.scan")]
+
+
+def hero_system(c: Campaign, seat: str) -> str:
+    """Where ``seat`` reads and sends its news: its living Hero's system, else its first stronghold
+    (TOTE-GAP-39), else Coruscant."""
+    for h in c.get("heroes", []):
+        if h["faction"] == seat and not h.get("dead"):
+            where, _space = heroes.locate(h, c["units"])
+            if where:
+                return where
+    return next(iter(c["strongholds"].get(seat, [])), THRONE)
+
+
+def message(c: Campaign, seat: str, text: str) -> list[Event]:
+    """``seat`` sends a general message galaxy-wide from its Hero's system (TOTE-COMMS-02): every
+    other faction reads it at the first turn start after it arrives, at twice hyperspace speed
+    over the fastest route to its own Hero's system (TOTE-GAP-39). Raises OrderError for an empty
+    message."""
+    if not text.strip():
+        raise OrderError("a message needs some words: message <text>")
+    g = galaxy()
+    where = {s: hero_system(c, s) for s in c["seats"]}
+    sent = comms.general_message(seat, where[seat], where, c["hour"], lambda a, b: g.hours_from(a)[b], text.strip(),
+                                 f"msg-{c['turn']}-{seat}-{len(c['messages'])}")
+    c["messages"] += sent
+    return [_say(c, f"{seat} sends a message from {g.planets[where[seat]].name}: {text.strip()}", [seat], "campaign.message")]
+
+
+def facts(c: Campaign) -> dict[str, Any]:
+    """The campaign as :func:`.knowledge.knowledge` reads it."""
+    return {"hour": c["hour"], "hours_per_turn": clk.clock().hours_per_turn, "planets": c["planets"],
+            "strongholds": c["strongholds"], "units": c["units"], "facilities": c.get("facilities", {}), "scans": c["scans"],
+            "snapshots": c["snapshots"], "sightings": c["sightings"], "notices": c["notices"],
+            "messages": c["messages"], "visits": c["visits"], "options": {}}
+
+
+def _say(c: Campaign, text: str, to: list[str], kind: str = "campaign") -> Event:
+    return {"kind": kind, "text": text, "to": to, "turn": c["turn"]}
+
+
+def jump(c: Campaign, seat: str, ids: list[str], destination: str) -> list[Event]:
+    """``seat``'s units ``ids`` jump to ``destination`` (a world id or name) on the fastest course
+    (TOTE-MAP-06, FLEETHYP-01): they leave their system now and arrive at the start of a later turn
+    (TOTE-GAP-07); everyone hears of the departure, never of the destination (TOTE-COMMS-05,
+    GAP-39). Raises OrderError (nothing changes) for units not the seat's, in hyperspace, or a
+    course that cannot be flown."""
+    g = galaxy()
+    try:
+        dest = g.world(destination).id
+    except ValueError as e:
+        raise OrderError(str(e)) from e
+    for uid in ids:
+        u = c["units"].get(uid)
+        if u is None or u["faction"] != seat:
+            raise OrderError(f"{uid} is not a unit of yours; yours are {', '.join(sorted(i for i, v in c['units'].items() if v['faction'] == seat))}")
+        if u.get("transit") or not u.get("system"):
+            raise OrderError(f"{uid} is in hyperspace already; it may jump again when it arrives")
+    origin = c["units"][ids[0]]["system"]
+    if dest == origin:
+        raise OrderError(f"{', '.join(ids)} are at {g.planets[dest].name} already")
+    moved, events = travel.depart(g, c["units"], seat, ids, dest, c["turn"], label=FACTIONS[c["seats"][seat]])
+    c["units"].update(moved)
+    c["notices"].append(comms.departure_notice([c["units"][i] for i in ids], origin, c["hour"]))
+    out = []
+    for e in events:
+        if e["kind"] == "jump":
+            out.append(_say(c, e["text"], [seat], "campaign.jump"))
+    return out
+
+
+def present(c: Campaign, system: str) -> set[str]:
+    """The seats with units (not destroyed, not in hyperspace) at ``system``."""
+    return {u["faction"] for u in c["units"].values()
+            if u.get("system") == system and not u.get("transit") and conflict.military(u)}
+
+
+def contested(c: Campaign) -> list[str]:
+    """The worlds in conflict now (TOTE-CONFLICT-01): where a battle grid is fought."""
+    return sorted(w for w, s in c["status"].items() if s.get("in_conflict"))
+
+
+def start_turn(c: Campaign) -> list[Event]:
+    """The next game day begins (catalog 5, TOTE-FLOW-04): fleets due arrive (TOTE-GAP-07), every
+    system's conflict is updated (TOTE-CONFLICT-01/04), a world held alone by one seat with nobody
+    contesting it passes to that seat (occupation, TOTE-CONFLICT-05), and on Action Days each seat
+    is paid (TOTE-ECON-01..03)."""
+    g = galaxy()
+    c["turn"] += 1
+    c["hour"] = clk.turn_start_hour(c["turn"])
+    events: list[Event] = []
+    arrived, arr_events = travel.arrivals(g, c["units"], c["turn"])
+    for uid, u in arrived.items():
+        u["arrived_turn"] = c["turn"]
+        place_arrival(c, u)
+    c["units"].update(arrived)
+    for e in arr_events:
+        events.append(_say(c, e["text"], [str(t).split(":", 1)[-1] for t in e.get("to", [])] or ["gm"], "campaign.arrive"))
+    from .campaign_build import complete
+    events += [_say(c, e["text"], e["to"], e["kind"]) for e in complete(c)]
+    worlds = sorted({u["system"] for u in c["units"].values() if u.get("system")} | set(c["status"]))
+    for w in worlds:
+        here = present(c, w)
+        status, news = conflict.update(c["status"].get(w), w, here, c["hour"])
+        c["status"][w] = status
+        for n in news:
+            events.append(_say(c, n["text"], list(n["to"]), "campaign.conflict"))
+        owner = c["planets"][w]["owner"]
+        if len(here) == 1 and not status["in_conflict"] and owner not in here:
+            taker = next(iter(here))
+            c["planets"][w]["owner"] = taker
+            events.append(_say(c, f"{FACTIONS[c['seats'][taker]]} takes {g.planets[w].name}.",
+                               sorted({taker} | ({owner} if owner else set())), "campaign.claim"))
+    owners = {w: p["owner"] for w, p in c["planets"].items()}
+    ground = {w: galaxy().planets[w].ground_grids > 0 for w in c["planets"]}
+    snaps, c["scans"], scan_events = sensors.complete_scans(c["scans"], c["hour"], c["units"], {}, owners, ground)
+    c["snapshots"] += snaps
+    for e in scan_events:
+        events.append(_say(c, e["text"], list(e["to"]), "campaign.scan"))
+    fighting = contested(c)
+    for seat in c["seats"]:
+        kc, lines = clk.action_day_income(g, seat, c["turn"], c["units"], list(c.get("facilities", {}).values()), fighting)
+        if kc:
+            c["treasury"][seat] += kc
+            events.append(_say(c, f"Income {kc} KC: " + "; ".join(lines), [seat], "campaign.income"))
+    c["visits"] = knowledge.note_presence(c["visits"], facts(c))
+    return events
+
+
+def build(c: Campaign, seat: str, code: str, world: str) -> list[Event]:
+    """``seat`` orders ``code`` built at ``world`` (:func:`.campaign_build.build`). Raises OrderError."""
+    from .campaign_build import build as order_build
+    return order_build(c, seat, code, world, lambda s: quadrant(c["seats"], s))
+
+
+def ledger(c: Campaign, seat: str) -> dict[str, Any]:
+    """``seat``'s own ledger: its Hero, treasury, the CP of its units (committed: at worlds in
+    conflict; free: the rest; the free PDF counts in neither, TOTE-PDF-02), worlds held and its
+    calendar of arrivals (its own jumps only)."""
+    mine = [u for u in c["units"].values() if u["faction"] == seat and conflict.military(u)]
+    fighting = set(contested(c))
+    committed = sum(model.cp(u) for u in mine if u.get("system") in fighting and not u.get("bonus"))
+    return {"cp_committed": committed, "cp_free": sum(model.cp(u) for u in mine if not u.get("bonus")) - committed,"heroes": [heroes.view(h, seat) for h in c.get("heroes", []) if h["faction"] == seat],
+            "treasury_kc": c["treasury"][seat], "facility_kc": c.get("facility_kc", {}).get(seat, 0),
+            "facilities": sorted(f"{f['type']} at {f['system']}" for f in c.get("facilities", {}).values()
+                                 if f["faction"] == seat and not f.get("destroyed")),
+            "building": [{"code": t["code"], "at": t["system"], "due_hour": t["due_hour"]}
+                         for t in c.get("timers", []) if t.get("faction") == seat], "cp": sum(model.cp(u) for u in mine), "units": len(mine),
+            "worlds": sorted(w for w, p in c["planets"].items() if p["owner"] == seat),
+            "arrivals": travel.inbound(c["units"], seat)}
+
+
+def view(c: Campaign, viewer: str) -> dict[str, Any]:
+    """What ``viewer`` (a seat, or ``gm``) may see: its :func:`.knowledge.knowledge`, the galaxy as
+    the ``map`` board drawn from it, and (a seat) its own ledger. Nothing else of the campaign."""
+    k = knowledge.knowledge(facts(c), viewer)
+    out: dict[str, Any] = {"turn": c["turn"], "knowledge": k}
+    if viewer == "gm":
+        out["board"] = map_board(galaxy(), {"owners": {w: p["owner"] for w, p in c["planets"].items()},
+                                            "now": c["hour"], "current": list(c["planets"])})
+        out["treasury"] = dict(c["treasury"])
+    else:
+        out["board"] = map_board(galaxy(), knowledge.map_known(k))
+        out["ledger"] = ledger(c, viewer)
+    return out
+
+
+def invariants(before: Campaign, after: Campaign) -> list[str]:
+    """What a game day may never do: lose units (conservation: the destroyed stay, marked), make a
+    treasury negative or take money away (nothing is bought on the galaxy yet), or leave a unit both
+    in a system and in hyperspace."""
+    problems = []
+    if set(before["units"]) - set(after["units"]):
+        problems.append(f"units vanished: {sorted(set(before['units']) - set(after['units']))}")
+    for s, kc in after["treasury"].items():
+        if kc < 0:
+            problems.append(f"{s}'s treasury is negative: {kc} KC")
+        spent = after.get("spent", {}).get(s, 0) - before.get("spent", {}).get(s, 0)
+        if kc + spent < before["treasury"].get(s, 0):
+            problems.append(f"{s}'s treasury fell from {before['treasury'][s]} to {kc} KC with only {spent} KC spent")
+    for uid, u in after["units"].items():
+        if u.get("transit") and u.get("system"):
+            problems.append(f"{uid} is both in hyperspace and at {u['system']}")
+    return problems
+
+
+def snapshot(c: Campaign) -> Campaign:
+    """A deep copy (for invariants checks and trial runs), through marshal: the campaign is plain
+    JSON-able data, and this is many times faster than ``copy.deepcopy``."""
+    return marshal.loads(marshal.dumps(c))

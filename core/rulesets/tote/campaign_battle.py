@@ -1,0 +1,144 @@
+"""A campaign's battles: each world in conflict (TOTE-CONFLICT-01) fights one battle day on its
+space-ground grid with the part-1 battle engine (:mod:`.flow`, :mod:`.actions`, :mod:`.bot`).
+
+The battle state is built for the day from the campaign units at the world (every faction present
+posts once, in the campaign's initiative order, TOTE-GAP-02), with the game's dice; each faction's
+post is its bot's orders from its own battle view, or the automatic defence (TOTE-GAP-02) when
+``bots`` is off. Afterwards the units go back into the campaign with their layers, flags and grid
+``space`` (kept between days, so a battle goes on where it stood). A unit that arrives has no
+``space``: the world's holder sets up in the C-Ring of its quadrant, everyone else in the Deep Space
+Zone of theirs (TOTE-HYPER-01/03: a hostile system allows a DSZ exit only), the k-th faction of the
+initiative in quadrant k mod 4 + 1. The arrival's ``arrived_turn`` leaves it no movement points on
+that day (TOTE-HYPER-02).
+
+Events of the battle go to the factions present and the GM; everyone gets a public combat notice
+(TOTE-COMMS-05, catalog 5.5) naming the world and the factions fighting, nothing else.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from core.errors import HolotableError
+from core.events import GM, Event, event, to_seat
+
+from . import model
+
+State = dict[str, Any]
+
+
+def _has_ground(world: str) -> bool:
+    """Whether the world has ground grids to fight on (a world without any fights in space only)."""
+    from .galaxy import galaxy
+    p = galaxy().planets.get(world)
+    return p is None or p.ground_grids > 0
+
+
+def battle_state(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], dice: dict[str, Any],
+                 options: dict[str, Any]) -> State:
+    """The battle of ``world`` today as a part-1 battle state (see :func:`.setup.new_state`): the
+    units at the world (not destroyed, not aboard), placed where they stood or set up on arrival."""
+    seats = [s for s in initiative if any(u["faction"] == s and u.get("system") == world and not u.get("transit")
+                                          for u in c["units"].values())]
+    owner = c["planets"].get(world, {}).get("owner")
+    units: dict[str, dict[str, Any]] = {}
+    for uid, u in sorted(c["units"].items()):
+        if u.get("system") != world or u.get("transit") or u.get("destroyed"):
+            continue
+        b = copy.deepcopy(u)
+        if b.get("space") is None and not b.get("carried_by"):
+            q = initiative.index(b["faction"]) % 4 + 1
+            b["space"] = f"{'C' if b['faction'] == owner else 'DSZ'}-{q}"
+        units[uid] = b
+    opts = {**ruleset.options(), **{k: v for k, v in options.items() if k in ruleset.options()}, "day_limit": 10 ** 6}
+    turn = int(c["turn"])
+    return {"ruleset": "tote", "turn": turn, "hour": int(c["hour"]), "dice": dict(dice),
+            "seats": {s: {"side": c["seats"][s]} for s in seats}, "sheets": {s: [] for s in seats}, "away": [],
+            "scenario": "campaign", "options": opts, "planet": world, "ground": _has_ground(world),
+            "fleets": {s: "the campaign's forces" for s in seats}, "units": units,
+            "initiative": list(seats), "active": None, "post": {"seat": None, "ordered": [], "occupied": []},
+            "posted": [], "result": None, "initiative_roll": []}
+
+
+def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], dice: dict[str, Any],
+          options: dict[str, Any], bots: bool = True) -> tuple[dict[str, Any], list[Event]]:
+    """One battle day at ``world``: every faction there posts once (its bot's orders, or the
+    automatic defence), then the units go back into the campaign ``c`` (changed in place). Returns
+    the dice after the battle and the events (to the factions present and the GM, plus the public
+    combat notice, which is also kept in ``c["notices"]``)."""
+    from . import flow
+    state = battle_state(ruleset, c, world, initiative, dice, options)
+    seats = list(state["seats"])
+    if len(seats) < 2:
+        return dice, []
+    order = flow.turn_order(state)
+    state["initiative"] = order
+    state["turn"] = 1  # the battle's own day count starts at its first day; the campaign keeps the date
+    first = flow.next_poster(state, None)
+    events: list[Event] = []
+    if first is not None:
+        events += flow.begin_post(state, first)
+        for u in state["units"].values():
+            if u.get("arrived_turn") == c["turn"]:
+                u["mp"] = 0
+    guard = 0
+    while state["turn"] == 1 and flow.active(state) is not None and guard < 2 * len(seats) + 2:
+        guard += 1
+        seat = flow.active(state)
+        if bots:
+            for text in ruleset.bot(ruleset.view(state, seat), seat):
+                try:
+                    ruleset.submit(state, seat, text)
+                except HolotableError:
+                    pass
+        for u in state["units"].values():
+            if u["faction"] == seat and u.get("arrived_turn") == c["turn"]:
+                u["mp"] = 0  # TOTE-HYPER-02: out of hyperspace today
+        events += flow.resolve_post(ruleset, state)
+    for uid, b in state["units"].items():
+        if uid in c["units"]:
+            c["units"][uid] = dict(b, system=world, transit=None)
+    present = [to_seat(s) for s in seats] + [GM]
+    turn = int(c["turn"])
+    out = [event(e["kind"], e["text"], present, turn) for e in events if e["kind"] not in ("order", "tote.order", "tote.turn")]
+    out += _withdrawals(c, world, seats)
+    lost = sum(1 for uid, b in state["units"].items() if b.get("destroyed"))
+    names = ", ".join(sorted(c["seats"][s] for s in seats))
+    text = f"Battle at {world}: {names} ({lost} unit{'s' if lost != 1 else ''} destroyed so far)."
+    c["notices"].append({"kind": "combat", "public": True, "hour": int(c["hour"]), "system": world,
+                         "factions": sorted(c["seats"][s] for s in seats), "text": text})
+    out.append(event("tote.combat", text, ["all"], turn))
+    return state["dice"], out
+
+
+def _withdrawals(c: dict[str, Any], world: str, seats: list[str]) -> list[Event]:
+    """Units that withdrew into hyperspace (TOTE-TIME-05) leave the world for the nearest world
+    their faction holds (else its first stronghold) through :func:`.travel.depart`; a jump that
+    cannot be flown leaves them where they are, out of the fight until they jump."""
+    from core.errors import OrderError
+
+    from . import travel
+    from .galaxy import galaxy
+    g = galaxy()
+    out: list[Event] = []
+    for seat in seats:
+        gone = sorted(uid for uid, u in c["units"].items() if u["faction"] == seat and u.get("system") == world
+                      and u.get("withdrawn") and not u.get("destroyed") and not u.get("carried_by"))
+        if not gone:
+            continue
+        hours = g.hours_from(world)
+        held = [w for w, p in c["planets"].items() if p["owner"] == seat and w != world and w in hours]
+        home = min(held, key=lambda w: (hours[w], w)) if held else next(iter(c["strongholds"].get(seat, [])), None)
+        for uid in gone:
+            c["units"][uid]["withdrawn"] = False
+            c["units"][uid]["space"] = None
+        if home is None or home == world:
+            continue
+        try:
+            moved, _events = travel.depart(g, c["units"], seat, gone, home, int(c["turn"]))
+        except OrderError:
+            continue
+        c["units"].update(moved)
+        out.append(event("campaign.jump", f"{', '.join(gone)} withdrew from {g.planets[world].name} for "
+                         f"{g.planets[home].name}.", [to_seat(seat), GM], int(c["turn"])))
+    return out

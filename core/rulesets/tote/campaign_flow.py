@@ -1,0 +1,308 @@
+"""The campaign as a scenario of the tote ruleset (``scenario=campaign``): the ruleset's contract
+(set-up, posts in initiative order, orders, views, bots, invariants, the end) over one
+:mod:`.campaign` dict kept in ``state["campaign"]``.
+
+The state of a campaign game carries the contract's keys (``ruleset``, ``turn``, ``dice``,
+``seats``, ``sheets``, ``away``), ``mode: "campaign"``, ``campaign`` (see :mod:`.campaign`),
+``initiative`` (the seats in the drawn order, TOTE-GAP-02), ``active`` (the seat posting now),
+``victory`` (:mod:`.victory`'s record), ``result`` and an empty ``units`` (the battle's orders find
+nothing of their own to command on the galaxy map).
+
+Each game day every faction makes one post in rotating initiative (TOTE-FLOW-04/05, GAP-02): its
+sheet of ``jump`` orders; after the last post every world in conflict fights a battle day on its
+grid (:mod:`.campaign_battle`), then the next day begins (:func:`.campaign.start_turn`:
+arrivals, conflict, occupation, Action Day income) and the end is checked (TOTE-FLOW-08,
+:func:`.victory.check_end`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from core.dice import Dice
+from core.errors import OrderError
+from core.events import GM, Event, event, to_seat
+
+from . import campaign as cp
+from . import victory
+from .galaxy import galaxy
+from .model import FACTIONS
+
+State = dict[str, Any]
+
+#: Days a campaign lasts unless the ``day_limit`` option says otherwise (then Coruscant's holder wins).
+DAY_LIMIT = 90
+
+
+def is_campaign(state: State) -> bool:
+    """Whether ``state`` is a campaign game (not a battle)."""
+    return state.get("mode") == "campaign"
+
+
+def new_state(seats: list[tuple[str, str]], options: dict[str, Any], seed: str) -> State:
+    """A new campaign game for (seat, faction) ``seats``, the initiative drawn, the first post open.
+    Raises OrderError (from :func:`.campaign.new_campaign`) for an unknown or repeated faction."""
+    c = cp.new_campaign(seats)
+    dice = Dice.from_state({"seed": seed, "n": 0})
+    pool = [s for s, _ in seats]
+    initiative = []
+    while pool:
+        initiative.append(pool.pop(pool.index(dice.pick(pool, "initiative (TOTE-GAP-02)"))))
+    dice.drain()
+    limit = int(options.get("day_limit") or DAY_LIMIT)
+    return {"ruleset": "tote", "mode": "campaign", "scenario": "campaign", "turn": 1, "hour": 0,
+            "dice": dice.to_state(), "seats": {s: {"side": f} for s, f in seats}, "sheets": {s: [] for s, _ in seats},
+            "away": [], "options": dict(options, day_limit=limit), "campaign": c, "initiative": initiative,
+            "active": initiative[0], "posted": [], "result": None, "units": {}, "ground": True,
+            "victory": {"ssd": None, "palace": None, "fallen": {}, "captured": False, "winner": None, "reason": None,
+                        "eliminated": []}}
+
+
+def turn_order(state: State) -> list[str]:
+    """Today's posting order: the initiative rotated by one seat a day (TOTE-GAP-02)."""
+    order = list(state["initiative"])
+    k = (int(state["turn"]) - 1) % len(order)
+    return order[k:] + order[:k]
+
+
+def _events(state: State, raw: list[dict[str, Any]]) -> list[Event]:
+    out = []
+    for e in raw:
+        to = [to_seat(t) for t in e.get("to", []) if t in state["seats"]] + [GM]
+        out.append(event(str(e.get("kind", "tote.campaign")), str(e["text"]), to, int(state["turn"])))
+    return out
+
+
+def jump(state: State, seat: str, units: list[str], world: str) -> list[Event]:
+    """Carry out one jump of ``seat`` on the campaign now (:func:`.campaign.jump`), with the public
+    departure notice (TOTE-COMMS-05). Raises OrderError."""
+    c = state["campaign"]
+    origin = c["units"][units[0]]["system"] if units and units[0] in c["units"] else None
+    raw = cp.jump(c, seat, units, world)
+    name = galaxy().planets[origin].name if origin in galaxy().planets else "?"
+    ships = c["notices"][-1]["ships"]
+    return _events(state, raw) + [event("tote.departed", f"A fleet of {FACTIONS[c['seats'][seat]]} with {ships} "
+                                        f"capital ship{'s' if ships != 1 else ''} departed {name}.", ["all"], int(state["turn"]))]
+
+
+def carry(state: State, seat: str, text: str) -> list[Event]:
+    """Carry out one galaxy order (``jump <ships> <world>``, ``scan <ship> <mode>``, ``message <text>``)
+    now. Raises OrderError."""
+    words = text.split()
+    if len(words) == 3 and words[0] == "jump":
+        return jump(state, seat, words[1].split(","), words[2])
+    if len(words) == 3 and words[0] == "build":
+        return _events(state, cp.build(state["campaign"], seat, words[1], words[2]))
+    if words and words[0] == "message":
+        return _events(state, cp.message(state["campaign"], seat, text.split(None, 1)[1] if len(words) > 1 else ""))
+    if len(words) in (2, 3) and words[0] == "scan":
+        return _events(state, cp.scan(state["campaign"], seat, words[1], words[2] if len(words) == 3 else "active"))
+    raise OrderError(f"{text!r}: on the galaxy a post is made of jump and scan orders: jump <ships> <world>, scan <ship>")
+
+
+def check_sheet(state: State, seat: str, texts: list[str]) -> None:
+    """Carry out ``texts`` (jump orders) on a copy of the campaign: raises OrderError at the first
+    that cannot be done after the ones before it; nothing changes."""
+    trial = dict(state, campaign=cp.snapshot(state["campaign"]))
+    for text in texts:
+        carry(trial, seat, text)
+
+
+def resolve_post(state: State) -> list[Event]:
+    """The posting faction's jumps are carried out in order (any that can no longer be flown is
+    reported and skipped); the next faction posts, and after the last the next day begins."""
+    seat = state.get("active")
+    if seat is None:
+        return []
+    events: list[Event] = []
+    for order in state["sheets"].get(seat, []):
+        try:
+            events += carry(state, seat, order["text"])
+        except OrderError as exc:
+            events.append(event("tote.refused", f"{order['text']}: {exc}", [to_seat(seat), GM], int(state["turn"])))
+    state["sheets"][seat] = []
+    state["posted"].append(seat)
+    events.append(event("tote.post", f"{seat} has posted.", ["all"], int(state["turn"])))
+    order = turn_order(state)
+    rest = [s for s in order if s not in state["posted"]]
+    if rest:
+        state["active"] = rest[0]
+        return events
+    events += battles(state)
+    raw = cp.start_turn(state["campaign"])
+    state["turn"] = state["campaign"]["turn"]
+    state["hour"] = state["campaign"]["hour"]
+    events += _events(state, raw)
+    state["posted"] = []
+    state["active"] = turn_order(state)[0]
+    events += check_end(state)
+    return events
+
+
+def battles(state: State) -> list[Event]:
+    """Every world in conflict fights its battle day (:func:`.campaign_battle.fight`), in world
+    order, with the game's dice; the factions' posts there are their bots' (option
+    ``campaign_battle_bots``, default on) or the automatic defence. Tatooine, an amnesty world,
+    sees no combat (``tatooine_amnesty``, TOTE-GAP-49)."""
+    from . import TwilightOfTheEmpire
+    from .campaign_battle import fight
+    ruleset = TwilightOfTheEmpire()
+    events: list[Event] = []
+    bots = bool(state["options"].get("campaign_battle_bots", True))
+    from .conflict import amnesty_refusal
+    amnesty = bool(state["options"].get("tatooine_amnesty", True))
+    for world in cp.contested(state["campaign"]):
+        if amnesty_refusal(world, "fire", amnesty):
+            continue  # TOTE-GAP-49: no combat on an amnesty world
+        state["dice"], more = fight(ruleset, state["campaign"], world, turn_order(state), state["dice"],
+                                    state["options"], bots=bots)
+        events += more
+    from .heroes import casualties
+    c = state["campaign"]
+    c["heroes"], fallen = casualties(c.get("heroes", []), c["units"], int(c["hour"]))
+    events += [event("tote.hero", str(e["text"]), ["all"], int(state["turn"])) for e in fallen]
+    return events
+
+
+def check_end(state: State) -> list[Event]:
+    """TOTE-FLOW-08 / TOTE-GAP-29 through :func:`.victory.check_end`, on faction codes: eliminations,
+    the GE as the last holder of a stronghold, and at the day limit the holder of Coruscant wins
+    (nobody holding it: a draw)."""
+    c = state["campaign"]
+    code = c["seats"]
+    seat_of = {f: s for s, f in code.items()}
+    owners = {w: (code[p["owner"]] if p["owner"] else None) for w, p in c["planets"].items()}
+    holds = {code[s]: ws for s, ws in c["strongholds"].items()}
+    units = {i: dict(u, faction=code[u["faction"]]) for i, u in c["units"].items()}
+    limit = int(state["options"]["day_limit"])
+    v, raw = victory.check_end(state["victory"], int(state["turn"]), int(state["hour"]), list(code.values()), owners,
+                               holds, units, {}, turn_limit=limit)
+    state["victory"] = v
+    events = [event("tote.victory", str(e["text"]), ["all"], int(state["turn"])) for e in raw]
+    if v.get("winner"):
+        state["result"] = {"winners": [seat_of[v["winner"]]], "reason": str(v["reason"])}
+        state["active"] = None
+    elif int(state["turn"]) >= limit:
+        state["result"] = {"winners": [], "reason": f"day {limit}: nobody holds Coruscant"}
+        state["active"] = None
+    return events
+
+
+def movers(c: cp.Campaign, seat: str) -> dict[str, list[str]]:
+    """``seat``'s ships that may jump now, by world: ships with a hyperdrive, not in hyperspace, not
+    aboard another ship, not the stronghold's PDF (which stays to guard it)."""
+    from . import model
+    out: dict[str, list[str]] = {}
+    for uid in sorted(c["units"]):
+        u = c["units"][uid]
+        if (u["faction"] == seat and u.get("system") and not u.get("transit") and not u.get("carried_by")
+                and not u.get("destroyed") and not u.get("pdf") and model.spec(u).hyperdrive is not None):
+            out.setdefault(u["system"], []).append(uid)
+    return out
+
+
+def view(state: State, viewer: str) -> dict[str, Any]:
+    """What ``viewer`` may see of the campaign: its knowledge (:func:`.campaign.view`), the galaxy as
+    the ``map`` board, its forces by world and in hyperspace, its ledger as resources."""
+    c = state["campaign"]
+    v = cp.view(c, viewer)
+    g = galaxy()
+    rosters = []
+    resources: dict[str, Any] = {"day": state["turn"], "posting": state.get("active") or "-"}
+    facts: dict[str, Any] = {"mode": "campaign", "knowledge": v["knowledge"], "strongholds": c["strongholds"]}
+    if viewer == GM:
+        facts["heroes"] = list(c.get("heroes", []))
+    if viewer in state["seats"]:
+        led = v["ledger"]
+        mine = movers(c, viewer)
+        rosters.append({"title": f"{viewer} ({FACTIONS[c['seats'][viewer]]}): ships by world",
+                        "rows": [f"{g.planets[w].name}: {', '.join(ids)}" for w, ids in sorted(mine.items())] or ["none"]})
+        rosters.append({"title": "Your Hero", "rows": [f"{h['name']} ({h['class']}, level {h['level']})"
+                                                        + (" - fallen" if h.get("dead") else f" aboard {h['host']}")
+                                                        for h in led["heroes"]] or ["none"]})
+        rosters.append({"title": "In hyperspace (your calendar of arrivals)",
+                        "rows": [f"{', '.join(f['units'])} -> {g.planets[f['to']].name}, day {f['arrive_turn']}"
+                                 for f in led["arrivals"]] or ["none"]})
+        rosters.append({"title": "Facilities and builds", "rows": led["facilities"] + [
+            f"building {b['code']} at {g.planets[b['at']].name}, ready day {b['due_hour'] // 24 + 1}" for b in led["building"]]
+            or ["none"]})
+        resources.update({"facility KC": led["facility_kc"], "treasury KC": led["treasury_kc"], "CP": led["cp"], "CP committed": led["cp_committed"],
+                          "CP free": led["cp_free"], "worlds": len(led["worlds"])})
+        here = {u.get("system") for u in c["units"].values() if u["faction"] == viewer and not u.get("transit")}
+        from .sensors import can_scan_actively
+        busy = {x["scanner"] for x in c["scans"]}
+        scanners: dict[str, list[str]] = {}
+        for uid in sorted(c["units"]):
+            u = c["units"][uid]
+            if (u["faction"] == viewer and u.get("space") and not u.get("transit") and not u.get("destroyed")
+                    and not u.get("derelict") and not u.get("inert") and not u.get("withdrawn")
+                    and uid not in busy and can_scan_actively(u)):
+                scanners.setdefault(u["system"], []).append(uid)
+        facts.update(ledger=led, movers=mine, faction=c["seats"][viewer], scanners=scanners, conflict=[w for w in cp.contested(c) if w in here])
+    elif viewer == GM:
+        resources.update({f"{s} KC": kc for s, kc in v["treasury"].items()})
+        facts["contested"] = cp.contested(c)
+    over = state.get("result") is not None
+    return {"viewer": viewer, "ruleset": "tote", "title": "Twilight of the Empire: the campaign",
+            "turn": state["turn"], "phase": "over" if over else f"{state.get('active')}'s post",
+            "board": v["board"], "rosters": rosters, "resources": resources,
+            "sheet": [] if viewer == GM else list(state["sheets"].get(viewer, [])),
+            "prompt": "" if over or viewer != state.get("active") else "your post: jump <ships> <world>, then ready",
+            "facts": facts}
+
+
+def bot(view_: dict[str, Any], seat: str) -> list[str]:
+    """A bot's post from its view only: its ships stay to fight where its forces are in conflict (the first
+    scanning the system); at
+    each other world with its ships it keeps one capital ship on a stronghold and sends the rest to the nearest world it does not know to be its own (expanding);
+    once it holds four worlds, it goes for Coruscant. It builds a Shipyard at home, then ships."""
+    facts = view_.get("facts", {})
+    if facts.get("mode") != "campaign" or "ledger" not in facts:
+        return []
+    facts = dict(facts, seat=seat)
+    g = galaxy()
+    known = {w: r["owner"] for w, r in facts["knowledge"]["systems"].items()}
+    held = set(facts["ledger"]["worlds"])
+    homes = set(facts["strongholds"].get(seat, []))
+    out = []
+    fighting = set(facts.get("conflict", []))
+    for w, ships in sorted(facts["movers"].items()):
+        if w in fighting:
+            if facts.get("scanners", {}).get(w):
+                out.append(f"scan {facts['scanners'][w][0]} active")  # look at what it fights (TOTE-SCAN-01)
+            continue  # stand and fight where its forces are in conflict
+        ships = ships[1:] if w in homes else list(ships)
+        if not ships:
+            continue
+        hours = g.hours_from(w)
+        if len(held) >= 4 and cp.THRONE not in held and w != cp.THRONE:
+            target = cp.THRONE
+        else:
+            options = [x for x in g.planets if x != w and known.get(x) != seat and x in hours and not g.planets[x].special_access]
+            if not options:
+                continue
+            target = min(options, key=lambda x: (hours[x], x))
+        out.append(f"jump {','.join(ships)} {target}")
+    return out + _builds(facts)
+
+
+def _builds(facts: dict[str, Any]) -> list[str]:
+    """The bot's building: a Shipyard at its first stronghold it holds, from the facility purse;
+    then, while the treasury allows, the cheapest capital ship of its technology there."""
+    from .campaign_build import buildable
+    from .data import facility_types, unit_types
+    from . import model
+    led = facts["ledger"]
+    home = next((w for w in facts["strongholds"].get(facts.get("seat", ""), []) if w in led["worlds"]), None)
+    home = home or next((w for w in led["worlds"] if w in {x for ws in facts["strongholds"].values() for x in ws}), None)
+    if home is None:
+        return []
+    has_yard = f"YARD at {home}" in led["facilities"]
+    if not has_yard:
+        building = any(b["code"] == "YARD" for b in led["building"])
+        cost = facility_types()["YARD"].cost_kc
+        return [] if building or led["facility_kc"] + led["treasury_kc"] < cost else [f"build YARD {home}"]
+    ships = [c for c in buildable(facts["faction"]) if c in unit_types() and model.unit_class(c) == "capital"]
+    if not ships or led["building"]:
+        return []
+    cheapest = min(ships, key=lambda c: (unit_types()[c].cost_kc, c))
+    return [f"build {cheapest} {home}"] if led["treasury_kc"] >= unit_types()[cheapest].cost_kc else []
