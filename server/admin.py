@@ -381,17 +381,23 @@ class ViewAsScreen(GameScreen):
     def action_ready(self) -> None:
         self.query_one(OrderPane).refused(READ_ONLY.format(seat=self.seat))
 
+    # Textual runs the handler of every class up the MRO unless one prevents the default: each
+    # refusal here stops the war room's own handler (which would withdraw, edit, choose or post)
     def on_sheet_panel_withdraw(self, message: Any) -> None:
+        message.prevent_default()
         self.query_one(OrderPane).refused(READ_ONLY.format(seat=self.seat))
 
     def on_galaxy_map_chosen(self, message: Any) -> None:
+        message.prevent_default()
         self.query_one(OrderPane).refused(READ_ONLY.format(seat=self.seat))
 
     def on_sheet_panel_edit(self, message: Any) -> None:
+        message.prevent_default()
         self.query_one(OrderPane).refused(READ_ONLY.format(seat=self.seat))
 
     def on_message_board_post(self, message: Any) -> None:
         from tui.widgets.messages import MessageBoard
+        message.prevent_default()
         self.query_one(MessageBoard).refused(f"read-only view of {self.seat}: the GM writes with "
                                              "`say <thread> <text>` on the command line")
 

@@ -244,3 +244,32 @@ async def test_a_stale_refusal_clears_and_a_player_is_told_when_a_bot_takes_the_
         assert re.search(r"3d6 -> \d, \d, \d \(total \d+\)", roll.stdout), roll.stdout
     finally:
         await ann.close()
+
+
+async def test_view_as_refuses_the_war_rooms_own_handlers_too(table: Table) -> None:
+    """Textual runs a message handler of every class up the MRO unless one prevents the default: the
+    read-only view's refusals must stop the war room's own (withdraw, edit, post, choose a place)."""
+    from server.admin import ViewAsScreen
+    from tui.widgets.galaxy_map import GalaxyMap
+    from tui.widgets.messages import MessageBoard
+    from tui.widgets.sheet import SheetPanel
+    table.session.order("gm", "al", "stance free")
+    gm = await open_terminal(table, "gm", 130, 44)
+    try:
+        await gm.wait_for(r"1 al \(GAR\)")
+        gm.type(F4)
+        await gm.settle()
+        gm.type("\r")
+        await gm.wait_for(r"GM viewing as al · READ-ONLY")
+        app = next(s for c in table.server.connections if c.account == "gm" for s in c.sessions).app
+        screen = app.screen
+        assert isinstance(screen, ViewAsScreen)
+        before = table.session.to_json()
+        for message in (SheetPanel.Withdraw(0), SheetPanel.Edit(0), MessageBoard.Post("public", "the GM was here"),
+                        GalaxyMap.Chosen({"name": "Kuat"})):
+            screen.post_message(message)
+        await gm.settle()
+        assert table.session.to_json() == before, "a read-only view neither withdraws, edits nor posts"
+        assert [o["text"] for o in table.session.sheet("al")] == ["stance free"], "al's order is still there"
+    finally:
+        await gm.close()
