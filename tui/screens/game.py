@@ -87,6 +87,7 @@ class GameScreen(SideTabs):
         self.view = self.session.view(self.seat)
         # before the children are styled: set on mount, the class restyled the whole screen again
         self.set_class(board_kind(self.view) == "map", "-map-board", update=False)
+        self.update_classes(self.breakpoint_classes(), update=False)  # so the first resize restyles nothing
         yield StatusBar(id="status")
         with Horizontal(id="body"):
             with Vertical(id="left"):
@@ -97,6 +98,15 @@ class GameScreen(SideTabs):
                 yield from self.compose_side()
         yield OrderPane(SessionAdvisor(self.session, self.seat, self.actor), id="order")
         yield SteadyFooter(compact=True)
+
+    def breakpoint_classes(self) -> dict[str, bool]:
+        """The breakpoint classes (``-narrow``/``-wide``, ``-short``/``-tall``) for the terminal's size now,
+        as Textual sets them on a resize."""
+        width, height = self.app.size
+        classes = {name: False for _, name in self.HORIZONTAL_BREAKPOINTS + self.VERTICAL_BREAKPOINTS}
+        for size, breakpoints in ((width, self.HORIZONTAL_BREAKPOINTS), (height, self.VERTICAL_BREAKPOINTS)):
+            classes.update(dict.fromkeys(self._get_breakpoint_classes(size, breakpoints), True))
+        return classes
 
     def on_mount(self) -> None:
         self._unsubscribe = self.session.subscribe(self._heard)
