@@ -17,30 +17,26 @@ from textual import events
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import Screen
-from textual.widgets import Button, TabbedContent, TabPane
+from textual.widgets import Button
 
 from core.errors import HolotableError
 from core.session import Session
 from tui.bridge import SessionAdvisor, give_lines, replace_order, report_events, turn_reports
 from tui.deadline import deadline_rule
 from tui.hotseat import Desk
-from tui.panels import board_kind, board_widget, panels_for
+from tui.panels import board_kind, board_widget
+from tui.screens.game_side import SideTabs
 from tui.widgets.footer import SteadyFooter
-from tui.widgets.event_log import EventLog
 from tui.widgets.galaxy_map import GalaxyMap, neighbours
 from tui.widgets.messages import MessageBoard, ThreadError, parse_say
 from tui.widgets.order_pane import OrderInput, OrderPane
 from tui.widgets.place_details import PlaceDetails, orders_at
-from tui.widgets.rosters import RosterPanel
-from tui.widgets.sheet import SheetList, SheetPanel
+from tui.widgets.sheet import SheetPanel
 from tui.widgets.status_bar import StatusBar
 from tui.widgets.urgent import UrgentLine
 
-PANES = {"sheet": "pane-sheet", "forces": "pane-forces", "log": "pane-log", "messages": "pane-messages"}
 
-
-class GameScreen(Screen[None]):
+class GameScreen(SideTabs):
     """One seat's view of the game, and its order line."""
 
     CSS_PATH = str(Path(__file__).with_name("game.tcss"))
@@ -91,6 +87,7 @@ class GameScreen(Screen[None]):
         self.view = self.session.view(self.seat)
         # before the children are styled: set on mount, the class restyled the whole screen again
         self.set_class(board_kind(self.view) == "map", "-map-board", update=False)
+        self.update_classes(self.breakpoint_classes(), update=False)  # so the first resize restyles nothing
         yield StatusBar(id="status")
         with Horizontal(id="body"):
             with Vertical(id="left"):
@@ -98,20 +95,18 @@ class GameScreen(Screen[None]):
                 yield PlaceDetails(id="details")
             with Vertical(id="side-col"):
                 yield UrgentLine(id="urgent")
-                with TabbedContent(id="side", initial=PANES["sheet"]):
-                    with TabPane("Sheet", id=PANES["sheet"]):
-                        yield SheetPanel(id="sheet")
-                    with TabPane("Forces", id=PANES["forces"]):
-                        yield RosterPanel(id="forces")
-                    with TabPane("Log", id=PANES["log"]):
-                        yield EventLog(id="log")
-                    with TabPane("Msgs", id=PANES["messages"]):
-                        yield MessageBoard(id="messages")
-                    for pane_id, title, factory in panels_for(str(self.view.get("ruleset"))):
-                        with TabPane(title, id=f"pane-x-{pane_id}"):
-                            yield factory()
+                yield from self.compose_side()
         yield OrderPane(SessionAdvisor(self.session, self.seat, self.actor), id="order")
         yield SteadyFooter(compact=True)
+
+    def breakpoint_classes(self) -> dict[str, bool]:
+        """The breakpoint classes (``-narrow``/``-wide``, ``-short``/``-tall``) for the terminal's size now,
+        as Textual sets them on a resize."""
+        width, height = self.app.size
+        classes = {name: False for _, name in self.HORIZONTAL_BREAKPOINTS + self.VERTICAL_BREAKPOINTS}
+        for size, breakpoints in ((width, self.HORIZONTAL_BREAKPOINTS), (height, self.VERTICAL_BREAKPOINTS)):
+            classes.update(dict.fromkeys(self._get_breakpoint_classes(size, breakpoints), True))
+        return classes
 
     def on_mount(self) -> None:
         self._unsubscribe = self.session.subscribe(self._heard)
@@ -158,47 +153,23 @@ class GameScreen(Screen[None]):
         """Fetch the seat's view (unless given) and hand each widget its part."""
         view = view if view is not None else self.session.view(self.seat)
         self.view = view
-        rosters = list(view.get("rosters") or [])
         board = self.query_one("#board")
         board.show(view.get("board") or {}, self.side, list(self.session.ruleset.sides()))  # type: ignore[attr-defined]
-        place = getattr(board, "place", None)
-        self._show_details(place)
-        self.query_one(RosterPanel).show(rosters, dict(view.get("resources") or {}),
-                                         None if place is None else str(place.get("name") or place.get("id")))
+        self._show_details(getattr(board, "place", None))
         ready = self.seat in (view.get("ready") or [])
         queued = bool(self.session.ruleset.simultaneous)
         self.query_one(SheetPanel).show(list(view.get("sheet") or []), ready, queued, dict(view.get("sheet_notes") or {}))
         self.query_one(UrgentLine).show(view, self.seat, queued)
-        self.query_one(EventLog).show(list(view.get("log") or []))
-        messages = list(view.get("messages") or [])
-        if self._messages_visible():
-            thread = self.query_one(MessageBoard).thread
-            if thread is not None:
-                self.desk.mark_read(thread, messages)
-        self.query_one(MessageBoard).show(self.session.threads_for(self.seat), messages, self.desk.read, self.seat)
-        unread = sum(self.desk.unread(messages).values())
+        self.mark_thread_read()
+        unread = sum(self.desk.unread(list(view.get("messages") or [])).values())
+        self.show_side(view, unread)
         status = self.query_one(StatusBar)
         status.show(view, self.seat, self.side, unread)
         if view.get("deadline") is not None:
             status.tooltip = f"Deadline: {deadline_rule(self.session.record)}"
-        tab = self.query_one("#side", TabbedContent).get_tab(PANES["messages"])
-        label = f"Msgs ●{unread}" if unread else "Msgs"
-        if tab.label_text != label:
-            tab.label = label
         pane = self.query_one(OrderPane)
         pane.set_prompt(str(view.get("prompt") or ""))
         pane.set_ready_label("✓ Ready" if ready else "Ready")
-        for pane_id, _title, _factory in panels_for(str(view.get("ruleset"))):
-            for widget in self.query_one(f"#pane-x-{pane_id}", TabPane).children:
-                show = getattr(widget, "show", None)
-                if show is not None:
-                    show(view)
-
-    def _messages_visible(self) -> bool:
-        try:
-            return self.query_one("#side", TabbedContent).active == PANES["messages"]
-        except Exception:  # noqa: BLE001 - before the tabs exist
-            return False
 
     # -- the board ------------------------------------------------------------------------------------
     def _show_details(self, place: dict[str, Any] | None) -> None:
@@ -215,8 +186,9 @@ class GameScreen(Screen[None]):
     def on_galaxy_map_selected(self, message: GalaxyMap.Selected) -> None:
         rosters = list(self.view.get("rosters") or [])
         self._show_details(message.place)
-        self.query_one(RosterPanel).show(rosters, dict(self.view.get("resources") or {}),
-                                         str(message.place.get("name") or message.place.get("id")))
+        forces = self.side_part("forces")
+        if forces is not None:
+            forces.show(rosters, dict(self.view.get("resources") or {}), self.place_name(message.place))
 
     def on_galaxy_map_chosen(self, message: GalaxyMap.Chosen) -> None:
         self.query_one(OrderPane).insert(str(message.place.get("name") or message.place.get("id")))
@@ -405,16 +377,9 @@ class GameScreen(Screen[None]):
         return True
 
     def on_message_board_opened(self, message: MessageBoard.Opened) -> None:
-        if self._messages_visible():
+        if self.messages_visible():
             self.desk.mark_read(message.thread, list(self.view.get("messages") or []))
             self.refresh_view(self.view)
-
-    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        if event.tabbed_content.id == "side" and event.pane.id == PANES["messages"]:
-            thread = self.query_one(MessageBoard).thread
-            if thread is not None:
-                self.desk.mark_read(thread, list(self.view.get("messages") or []))
-                self.refresh_view(self.view)
 
     # -- actions ----------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -444,18 +409,6 @@ class GameScreen(Screen[None]):
 
     def action_focus_order(self) -> None:
         self.set_focus(self.query_one(OrderInput))
-
-    def action_pane(self, name: str) -> None:
-        """Show one of the side panes (and focus what is in it)."""
-        tabs = self.query_one("#side", TabbedContent)
-        tabs.active = PANES[name]
-        target = {"sheet": SheetList, "forces": RosterPanel, "log": EventLog}.get(name)
-        if target is not None:
-            self.set_focus(self.query_one(target))
-        elif name == "messages":
-            if self.focused is self.query_one("#post"):
-                self.query_one(MessageBoard).next_thread()  # F7 again: the next thread
-            self.set_focus(self.query_one("#post"))
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
