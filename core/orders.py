@@ -79,11 +79,13 @@ class Choice(Arg):
 
 @dataclass
 class Many(Arg):
-    """One or more names from ``choices(ctx)``, comma separated, no repeats."""
+    """One or more names from ``choices(ctx)``, comma separated; no repeats unless ``repeats`` is
+    set (then a name may come back, e.g. one unit taking several groups of hits in order)."""
 
     name: str
     choices: ChoicesFn
     help: str = ""
+    repeats: bool = False
 
     def usage(self) -> str:
         return f"<{self.name},...>"
@@ -100,7 +102,7 @@ class Many(Arg):
             if part.lower() not in by_lower:
                 raise OrderError(f"{line!r}: {part!r} is not one of the {self.name} you can use here; legal: {_list(options)}")
             value = by_lower[part.lower()]
-            if value in picked:
+            if value in picked and not self.repeats:
                 raise OrderError(f"{line!r}: {part!r} is named twice")
             picked.append(value)
         if not picked:

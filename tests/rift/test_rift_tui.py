@@ -139,3 +139,30 @@ async def test_rift_board_cursor_picks_units_and_points_for_the_order_line() -> 
         assert board.picked_text() == mine["id"]
         picture = render(session.view(mover)["board"], width, height, board.cursor)
         assert any("grey23" in str(span.style) for span in picture.spans), "the move range is not tinted"
+
+
+async def test_list_builder_describes_the_chosen_rule_systems_own_list_form() -> None:
+    """RIFT-ARMY-01 in the list builder: its header and placeholder come from the ruleset (a RiftWar
+    army line, not Pocket Models' 'units / cards'); a broken army names the rule it breaks."""
+    from textual.widgets import Input, Select, Static
+    from core.registry import find_ruleset
+    from tui.screens.fleet_builder import FleetBuilderScreen
+    app = HolotableApp(saves=MemorySaves())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, FleetBuilderScreen)
+        screen.query_one("#fb-ruleset", Select).value = "rift"
+        await pilot.pause()
+        header = str(screen.query_one("#fb-form", Static).visual.plain)
+        shortest = min(find_ruleset("rift").starter_lists().values(), key=len)
+        assert "RiftWar" in header and shortest in header and "cards" not in header, header
+        assert screen.query_one("#fb-text", Input).placeholder == shortest
+        screen.query_one("#fb-text", Input).value = "30 Rifleman (light ranged)"
+        await pilot.pause()
+        checks = str(screen.query_one("#fb-checks", Static).visual.plain)
+        assert "RIFT-ARMY-" in checks, checks
+        screen.query_one("#fb-ruleset", Select).value = "swpm"
+        await pilot.pause()
+        assert "Pocket" in str(screen.query_one("#fb-form", Static).visual.plain)
