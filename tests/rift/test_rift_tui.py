@@ -157,7 +157,7 @@ async def test_list_builder_describes_the_chosen_rule_systems_own_list_form() ->
         await pilot.pause()
         header = str(screen.query_one("#fb-form", Static).visual.plain)
         shortest = min(find_ruleset("rift").starter_lists().values(), key=len)
-        assert "RiftWar" in header and shortest in header and "cards" not in header, header
+        assert "RiftWar list" in header and "cards" not in header, header
         assert screen.query_one("#fb-text", Input).placeholder == shortest
         screen.query_one("#fb-text", Input).value = "30 Rifleman (light ranged)"
         await pilot.pause()

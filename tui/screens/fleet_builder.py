@@ -27,7 +27,7 @@ def list_rulesets() -> list[str]:
 
 def list_form(ruleset_id: str) -> tuple[str, str]:
     """How a list of ``ruleset_id`` is written, taken from the ruleset's own starters: the header
-    line and the list field's placeholder (its shortest starter). Raises nothing: a rule system
+    line and the list field's placeholder, an example (its shortest starter). Raises nothing: a rule system
     without starters gets a plain line."""
     if not ruleset_id:
         return "[b]List builder[/b]  no rule system here builds lists", ""
@@ -36,8 +36,7 @@ def list_form(ruleset_id: str) -> tuple[str, str]:
     if not starters:
         return f"[b]List builder[/b]  {ruleset.title} has no lists to build", ""
     example = min(starters.values(), key=len)
-    return (f"[b]List builder[/b]  {ruleset.title}: write a list the way its starters are written, e.g.\n"
-            f"[dim]{escape(example)}[/dim]"), example
+    return f"[b]List builder[/b]  a {escape(ruleset.title)} list, written like the example below", example
 
 
 class FleetBuilderScreen(Screen[None]):
