@@ -10,7 +10,7 @@ from . import battle, flow
 from .army import check
 from .data import rules
 from .lists import army_from_record
-from .geometry import field_of, line_of_sight, radius
+from .geometry import field_of, line_of_sight, moving_blockers, radius, terrain_inside
 from .orders import awaited
 
 State = dict[str, Any]
@@ -54,9 +54,12 @@ def _sight_table(map_id: str, key: tuple[tuple[Any, ...], ...]) -> dict[str, lis
     fld = field_of(map_id)
     alive = [u for u in units if not u["dead"]]
     seen: dict[str, list[str]] = {u["id"]: [] for u in alive}
+    heavy = [(u["id"], blk) for u in units for blk in moving_blockers([u], set())]
     for i, a in enumerate(alive):
+        inside_a = terrain_inside(fld, a)
         for b in alive[i + 1:]:
-            if line_of_sight(fld, a, b, units):  # symmetric: both origins are tried (corner fire too)
+            blockers = [blk for uid, blk in heavy if uid != a["id"] and uid != b["id"]]
+            if line_of_sight(fld, a, b, units, blockers, inside_a):  # symmetric: both origins are tried
                 seen[a["id"]].append(b["id"])
                 seen[b["id"]].append(a["id"])
     return seen
