@@ -18,6 +18,7 @@ from .orders import awaited, default_groups
 
 State = dict[str, Any]
 GOOD_ODDS = 0.4
+LATE_PHASE = 24  # after this many phases the bot presses forward as in a stalemate
 
 
 def _copy(value: Any) -> Any:
@@ -56,7 +57,7 @@ def candidates(state: State, seat: str) -> list[str]:
     p = state.get("pending")
     if p:
         return pending_choices(state, seat, p)
-    return active_choices(state, seat) + ["pass"]
+    return active_choices(state, seat) + [pass_order(state, seat)]
 
 
 def pending_choices(state: State, seat: str, p: dict[str, Any]) -> list[str]:
@@ -176,7 +177,7 @@ def movement_choices(state: State, seat: str, mine: list[dict[str, Any]], foes: 
         dx, dy = nearest["x"] - u["x"], nearest["y"] - u["y"]
         dist = math.hypot(dx, dy) or 1.0
         if u["role"] == "close":
-            step = min(reach, dist)
+            step = min(reach * 0.98, dist)
             to = (u["x"] + dx / dist * step, u["y"] + dy / dist * step)
             out.append((2.0 - dist / 100, f"move {u['id']} {to[0]:.1f},{to[1]:.1f}"))
             continue
@@ -201,12 +202,13 @@ def plan(state: State, seat: str) -> tuple[list[str], set[str]]:
     mine = [u for u in living if u["owner"] == seat]
     foes = [u for u in living if u["owner"] != seat]
     if not foes:
-        return ["pass"], set()
+        return [pass_order(state, seat)], set()
     from .views import sight_table
     sight = sight_table(state)  # the view's own table: computed once for both
     free: list[tuple[float, str]] = []
     acts: list[tuple[float, str]] = []
     best_shot: dict[str, float] = {}
+    melees: set[str] = set()
     for f in foes:
         shooters = []
         for u in mine:
@@ -243,24 +245,46 @@ def plan(state: State, seat: str) -> tuple[list[str], set[str]]:
         if u["pinned"]:
             from .fire import rally_bonus
             acts.append(((3 + rally_bonus(state, u)) / 6 - 0.1, f"rally {u['id']}"))
-        if u.get("melee") and u["role"] != "unarmed":
+        if u.get("melee") and u["role"] != "unarmed" and u["melee"] not in melees:
+            melees.add(u["melee"])
             enemy = next((f for f in foes if f.get("melee") == u["melee"]), None)
             if enemy:
-                acts.append((0.6, f"melee {enemy['id']}"))
+                chance = melee_chance(state, seat, u["melee"], enemy)
+                if chance > 0:  # one die cannot wound (RIFT-GAP-08): wait for help rather than fail
+                    acts.append((chance + 0.1, f"melee {enemy['id']}"))
     movers = [u for u in mine if not u["pinned"] and battle.may_act(state, u) and not u.get("melee")
               and u["role"] in ("ranged", "close") and best_shot.get(u["id"], 0.0) < GOOD_ODDS]
     movers.sort(key=lambda u: (u["role"] != "close", best_shot.get(u["id"], 0.0)))
     stalemate = not any(f["id"] in sight.get(u["id"], ()) for u in mine for f in foes)
-    moves = move_plans(state, seat, movers, foes, advance=stalemate) if movers else []
+    late = int(state["turn"]) > LATE_PHASE  # a long game: close in and settle it
+    moves = move_plans(state, seat, movers, foes, advance=late) if movers and not stalemate else []
     ranked = sorted(acts, key=lambda s: -s[0])
     tried = {text for _, _, text in moves}
     return ([text for _, text in sorted(free, key=lambda s: -s[0])]
             + [text for _, risk, text in moves if risk <= 0.05]
             + [text for score, text in ranked if score >= GOOD_ODDS]
             + [text for _, risk, text in moves if risk > 0.05]
+            + (movement_choices(state, seat, mine, foes)[:8] if late else [])  # a long game: close in
             + [text for score, text in ranked if score < GOOD_ODDS and text.startswith(("fire", "melee"))]
-            + (stalemate_moves(state, seat, mine, foes) if stalemate and not acts and not moves else [])
-            + ["pass"]), tried
+            + (stalemate_moves(state, seat, mine, foes) if stalemate and not acts else [])
+            + [pass_order(state, seat)]), tried
+
+
+def melee_chance(state: State, seat: str, mid: str, enemy: dict[str, Any]) -> float:
+    """The chance the seat's units in melee ``mid`` wound or kill ``enemy`` with their pooled close
+    dice (RIFT-CC-06), all hits taken as one group."""
+    from .bot_moves import chances
+    from .melee import members, rules_close_dice
+    dice = sum(rules_close_dice(u) for u in members(state, mid) if u["owner"] == seat)
+    return chances(enemy, dice, bool(state["options"].get("cc_single_hit_pins", False)))[0]
+
+
+def pass_order(state: State, seat: str) -> str:
+    """Pass; with several players left, to the one active longest ago (so every army gets its turn)."""
+    from .flow import least_recently_active, players_left
+    if len([s for s in players_left(state) if s != seat]) <= 1:
+        return "pass"
+    return f"pass {least_recently_active(state, seat)}"
 
 
 def stalemate_moves(state: State, seat: str, mine: list[dict[str, Any]], foes: list[dict[str, Any]]) -> list[str]:

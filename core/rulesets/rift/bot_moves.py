@@ -115,7 +115,7 @@ def spots_for(state: State, u: Unit, foes: list[Unit]) -> list[tuple[float, floa
     w, h = field_of(state["map"]).map.size
     r = radius(u)
     if u["role"] == "close":  # straight at the nearest enemy: the engine stops the move at contact
-        step = min(reach, dist)
+        step = min(reach, dist) - 0.1  # rounded to 0.1 u below: never past the unit's reach
         out.append((round(u["x"] + dx / dist * step, 1), round(u["y"] + dy / dist * step, 1)))
     for k in range(SPOT_RING):
         angle = math.atan2(dy, dx) + (k - (SPOT_RING - 1) / 2) * 0.5
@@ -180,7 +180,7 @@ def move_plans(state: State, seat: str, movers: list[Unit], foes: list[Unit],
     plans: list[tuple[float, float, str]] = []
     tried = refused = 0
     for gain, text, _u, _spot in weighed:
-        if tried >= TRIALS or refused >= 2 * TRIALS:
+        if tried >= TRIALS or refused >= 4 * TRIALS:
             break
         risk = exposure(state, seat, text)
         if risk is None:
