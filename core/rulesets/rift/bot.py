@@ -287,12 +287,30 @@ def pass_order(state: State, seat: str) -> str:
     return f"pass {least_recently_active(state, seat)}"
 
 
+def ring_moves(state: State, mine: list[dict[str, Any]], foes: list[dict[str, Any]]) -> list[str]:
+    """Moves on twelve headings at full and half reach for every unit free to move, those ending
+    nearest an enemy first: a way round a wreck or a wall when the straight way is shut."""
+    from .data import rules
+    out: list[tuple[float, str]] = []
+    for u in mine:
+        if u["pinned"] or not battle.may_act(state, u) or u.get("melee") or u["role"] == "unarmed":
+            continue
+        reach = float(rules().sizes[u["size"]]["move_u"]) * 0.95
+        for k in range(12):
+            for step in (reach, reach / 2):
+                x = round(u["x"] + math.cos(k * math.pi / 6) * step, 1)
+                y = round(u["y"] + math.sin(k * math.pi / 6) * step, 1)
+                near = min(math.hypot(f["x"] - x, f["y"] - y) for f in foes)
+                out.append((near, f"move {u['id']} {x:g},{y:g}"))
+    return [text for _, text in sorted(out)]
+
+
 def stalemate_moves(state: State, seat: str, mine: list[dict[str, Any]], foes: list[dict[str, Any]]) -> list[str]:
     """When no unit of either side sees an enemy, someone must close in or the game never ends:
     plain moves toward the enemy, the least exposed first (by the engine's odds)."""
     from .bot_moves import exposure
     risks = []
-    for text in movement_choices(state, seat, mine, foes)[:32]:
+    for text in (movement_choices(state, seat, mine, foes)[:32] + ring_moves(state, mine, foes))[:72]:
         risk = exposure(state, seat, text)
         if risk is not None:
             risks.append((risk, text))
