@@ -78,7 +78,8 @@ def test_rift_snapshot_board(snap_compare: Any, size: tuple[int, int]) -> None:
     assert snap_compare(HolotableApp(session, saves=MemorySaves()), run_before=through_curtain, terminal_size=size)
 
 
-async def test_rift_move_with_reaction_fire_in_hotseat() -> None:
+@pytest.mark.parametrize("size", SIZES)
+async def test_rift_move_with_reaction_fire_in_hotseat(size: tuple[int, int]) -> None:
     """RIFT-MOVE-02 in hot-seat: the mover types the move; the curtain hands the terminal to the
     reacting player, who declares; back to the mover, who confirms; the reaction is rolled."""
     session = deployed()
@@ -87,7 +88,7 @@ async def test_rift_move_with_reaction_fire_in_hotseat() -> None:
     unit = next(u for u in session.state["units"].values() if u["owner"] == mover and u["role"] == "ranged" and u["size"] == "light")
     dy = 4 if unit["y"] < 18 else -4
     app = HolotableApp(session, saves=MemorySaves())
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await through_curtain(pilot)
         assert app.screen.seat == mover
         await type_order(pilot, f"move {unit['id']} {unit['x']:g},{unit['y'] + dy:g}")
