@@ -186,7 +186,8 @@ class Choice(Arg):
 
 @dataclass
 class Many(Arg):
-    """One or more names from ``choices(ctx)``, comma separated, no repeats.
+    """One or more names from ``choices(ctx)``, comma separated; no repeats unless ``repeats`` is
+    set (then a name may come back, e.g. one unit taking several groups of hits in order).
 
     Names with spaces are read whole (``Rodia,Alanteen VI``) or quoted (``Rodia,"Alanteen VI"``);
     a space may follow a comma. ``first(ctx, values)`` names those completion offers first.
@@ -196,6 +197,7 @@ class Many(Arg):
     choices: ChoicesFn
     help: str = ""
     first: FirstFn | None = None
+    repeats: bool = False
 
     def usage(self) -> str:
         return f"<{self.name},...>"
@@ -219,7 +221,7 @@ class Many(Arg):
             raise OrderError(f"{line!r}: {part!r} is not one of the {self.name} you can use here; legal: {_list(options)}")
         seen: set[str] = set()
         for value in picked:
-            if value in seen:
+            if value in seen and not self.repeats:
                 raise OrderError(f"{line!r}: {value!r} is named twice")
             seen.add(value)
         return picked, sum(1 for start in starts if start < used)

@@ -113,3 +113,23 @@ def test_rift_gap_29_flyers_are_seen_over_structures_but_not_from_inside_terrain
                     lr("W", "al", 32, 22)])
     assert los(state, state["units"]["A"], state["units"]["F"])
     assert not los(state, state["units"]["W"], dict(state["units"]["F"], x=32, y=10))
+
+
+def test_rift_gap_04_the_view_lists_what_each_unit_sees() -> None:
+    """RIFT-GAP-04, RIFT-MAP-12: each living token of the view carries the units it sees, from the
+    engine's own line of sight: the bunker hides B from A, the wood hides W from outside, a Heavy
+    unit hides what stands behind it; wrecks and the dead see nothing."""
+    from core.rulesets.rift import RiftWar
+    units = [lr("A", "al", 20, 5), lr("B", "bo", 20, 20), lr("C", "bo", 5, 5), lr("W", "bo", 32, 22),
+             unit("H", "al", "heavy", "ranged", (), 5, 15), lr("D", "bo", 5, 25), lr("X", "bo", 2, 2, dead=True)]
+    state = battle(units)
+    tokens = {t["id"]: t for t in RiftWar().view(state, "al")["board"]["tokens"]}
+    assert sorted(tokens["A"]["sees"]) == ["C", "D", "H"], tokens["A"]["sees"]
+    assert "B" not in tokens["A"]["sees"] and "A" not in tokens["B"]["sees"], "the bunker blocks both ways"
+    assert "W" not in tokens["C"]["sees"] and tokens["W"]["sees"] == [], "nobody outside sees into the wood"
+    assert "D" not in tokens["C"]["sees"], "the Heavy H stands between C and D"
+    assert "X" not in tokens
+    for a in units:
+        for b in units:
+            if a is not b and not a["dead"] and not b["dead"]:
+                assert (b["id"] in tokens[a["id"]]["sees"]) == los(state, state["units"][a["id"]], state["units"][b["id"]]), (a["id"], b["id"])

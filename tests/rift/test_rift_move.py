@@ -169,6 +169,33 @@ def test_rift_react_10_gap_12_and_ex_11_group_hits_split_then_assigned(fix_dice)
     assert state["active"] == "bo", "a wound or kill ends the phase (RIFT-EX-11)"
 
 
+def test_rift_gap_12_more_groups_than_units_a_unit_takes_a_second_group(fix_dice) -> None:
+    """RIFT-GAP-12: 5 hits on a group of 2 split {2,2,1}: once each unit has a group, one may be
+    named again (the order line's unit list takes repeats here, and only here)."""
+    state = battle([lr("A1", "al", 5, 5), lr("A2", "al", 6.5, 5), lr("B1", "bo", 20, 5), lr("B2", "bo", 20, 6.5)])
+    order(state, "al", "move A1,A2 5,10")
+    order(state, "bo", "react B1,B2 40")
+    fix_dice("reaction fire by B1", [5, 6, 6])
+    fix_dice("reaction fire by B2", [5, 6, 1])
+    order(state, "al", "confirm")
+    order(state, "bo", "group 2,2,1")
+    with pytest.raises(OrderError, match="B1"):
+        order(state, "al", "assign A1,B1,A2")
+    events = texts(order(state, "al", "assign A1,A2,A1"))
+    assert events.count("A1 light ranged is") == 2, events
+    a1, a2 = state["units"]["A1"], state["units"]["A2"]
+    assert a1["wounded"] and not a1["dead"] and a2["wounded"], "A1's second group (1 hit) only pins a wounded unit (RIFT-HIT-03/04)"
+
+
+def test_many_refuses_repeats_unless_asked() -> None:
+    """The order language's list argument: a name twice is refused, unless the argument takes repeats."""
+    from core.orders import Many
+    many = Many("units", lambda ctx: ["A1", "A2"])
+    with pytest.raises(OrderError, match="named twice"):
+        many.consume(["A1,a1"], None, "assign A1,a1")
+    assert Many("units", lambda ctx: ["A1", "A2"], repeats=True).consume(["A1,a1,A2"], None, "x")[0] == ["A1", "A1", "A2"]
+
+
 def test_rift_move_05_a_pinned_group_stops_together(fix_dice) -> None:
     """RIFT-MOVE-05: one pin in the group stops every member at the reaction point."""
     state = battle([lr("A1", "al", 5, 5), lr("A2", "al", 6.5, 5), lr("B1", "bo", 20, 5)])

@@ -12,7 +12,7 @@ from tui.app import HolotableApp
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game import GameScreen
 from tui.storage import MemorySaves
-from tui.widgets.field_board import FieldBoard, render
+from tui.widgets.field_board import SEEN, UNSEEN, FieldBoard, raster, render
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
@@ -64,7 +64,7 @@ def test_field_render_draws_structures_tokens_and_legend() -> None:
     text = render(board, 100, 30).plain
     for tok in board["tokens"]:
         assert tok["id"] in text, f"{tok['id']} is not drawn"
-    assert "█" in text and "▒" in text and "♣" in text and "reaction possible" in text
+    assert "█" in text and "▒" in text and "♣" in text and "reaction fire" in text
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -78,7 +78,8 @@ def test_rift_snapshot_board(snap_compare: Any, size: tuple[int, int]) -> None:
     assert snap_compare(HolotableApp(session, saves=MemorySaves()), run_before=through_curtain, terminal_size=size)
 
 
-async def test_rift_move_with_reaction_fire_in_hotseat() -> None:
+@pytest.mark.parametrize("size", SIZES)
+async def test_rift_move_with_reaction_fire_in_hotseat(size: tuple[int, int]) -> None:
     """RIFT-MOVE-02 in hot-seat: the mover types the move; the curtain hands the terminal to the
     reacting player, who declares; back to the mover, who confirms; the reaction is rolled."""
     session = deployed()
@@ -87,7 +88,7 @@ async def test_rift_move_with_reaction_fire_in_hotseat() -> None:
     unit = next(u for u in session.state["units"].values() if u["owner"] == mover and u["role"] == "ranged" and u["size"] == "light")
     dy = 4 if unit["y"] < 18 else -4
     app = HolotableApp(session, saves=MemorySaves())
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await through_curtain(pilot)
         assert app.screen.seat == mover
         await type_order(pilot, f"move {unit['id']} {unit['x']:g},{unit['y'] + dy:g}")
@@ -139,3 +140,112 @@ async def test_rift_board_cursor_picks_units_and_points_for_the_order_line() -> 
         assert board.picked_text() == mine["id"]
         picture = render(session.view(mover)["board"], width, height, board.cursor)
         assert any("grey23" in str(span.style) for span in picture.spans), "the move range is not tinted"
+
+
+async def test_list_builder_describes_the_chosen_rule_systems_own_list_form() -> None:
+    """RIFT-ARMY-01 in the list builder: its header and placeholder come from the ruleset (a RiftWar
+    army line, not Pocket Models' 'units / cards'); a broken army names the rule it breaks."""
+    from textual.widgets import Input, Select, Static
+    from core.registry import find_ruleset
+    from tui.screens.fleet_builder import FleetBuilderScreen
+    app = HolotableApp(saves=MemorySaves())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, FleetBuilderScreen)
+        screen.query_one("#fb-ruleset", Select).value = "rift"
+        await pilot.pause()
+        header = str(screen.query_one("#fb-form", Static).visual.plain)
+        shortest = min(find_ruleset("rift").starter_lists().values(), key=len)
+        assert "RiftWar list" in header and "cards" not in header, header
+        assert screen.query_one("#fb-text", Input).placeholder == shortest
+        screen.query_one("#fb-text", Input).value = "30 Rifleman (light ranged)"
+        await pilot.pause()
+        checks = str(screen.query_one("#fb-checks", Static).visual.plain)
+        assert "RIFT-ARMY-" in checks, checks
+        screen.query_one("#fb-ruleset", Select).value = "swpm"
+        await pilot.pause()
+        assert "Pocket" in str(screen.query_one("#fb-form", Static).visual.plain)
+
+
+def token_cell(board: dict[str, Any], tok: dict[str, Any], width: int, height: int) -> tuple[int, int]:
+    """The cell where the widget draws a token's label (its first character)."""
+    w, h = board["size"]
+    label = str(tok.get("symbol") or tok["id"])
+    row = min(height - 1, max(0, int(tok["y"] / (h / height))))
+    col = min(width - len(label), max(0, int(tok["x"] / (w / width)) - len(label) // 2))
+    return col, row
+
+
+def watcher(board: dict[str, Any], seat: str) -> dict[str, Any]:
+    """A token of ``seat`` that sees some enemies and not others (the first such)."""
+    foes = {t["id"] for t in board["tokens"] if t["owner"] != seat}
+    return next(t for t in board["tokens"] if t["owner"] == seat and foes & set(t["sees"]) and foes - set(t["sees"]))
+
+
+def test_field_board_marks_what_the_selected_unit_sees() -> None:
+    """RIFT-GAP-04 on the board: with a unit under the cursor, every token it sees (enemy or friend)
+    gets a blue ground and every token out of its sight is faint; the line under the board names
+    the enemies it sees. Without a selection nothing is marked."""
+    session = deployed()
+    seat = session.state["active"]
+    board = session.view(seat)["board"]
+    me = watcher(board, seat)
+    width, height = 110, 34
+    cells = raster(board, width, height, token_cell(board, me, width, height))
+    plain = raster(board, width, height)
+    for tok in board["tokens"]:
+        if tok is me:
+            continue
+        col, row = token_cell(board, tok, width, height)
+        style = cells[row][col][1]
+        if tok["id"] in me["sees"]:
+            assert SEEN.strip() in style and UNSEEN.strip() not in style, f"{tok['id']} is seen by {me['id']}: {style!r}"
+        else:
+            assert UNSEEN.strip() in style and SEEN.strip() not in style, f"{tok['id']} is out of {me['id']}'s sight: {style!r}"
+        assert SEEN.strip() not in plain[row][col][1] and UNSEEN.strip() not in plain[row][col][1]
+    text = render(board, width, height, token_cell(board, me, width, height)).plain
+    foes = [t for t in board["tokens"] if t["owner"] != seat]
+    seen = [t["id"] for t in foes if t["id"] in me["sees"]]
+    assert f"{me['id']} sees {len(seen)}/{len(foes)} enemies: {' '.join(seen)}" in text, text[-300:]
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_rift_board_click_on_a_unit_shows_its_line_of_sight(size: tuple[int, int]) -> None:
+    """A click on one of your units selects it: the board names the enemies it sees and marks them."""
+    session = deployed()
+    seat = session.state["active"]
+    app = HolotableApp(session, saves=MemorySaves())
+    async with app.run_test(size=size) as pilot:
+        await through_curtain(pilot)
+        board_widget = app.screen.query_one(FieldBoard)
+        board = session.view(seat)["board"]
+        width, height = board_widget._grid
+        me = watcher(board, seat)
+        col, row = token_cell(board, me, width, height)
+        await pilot.click(FieldBoard, offset=(col, row))
+        await pilot.pause()
+        assert board_widget.picked_text() == me["id"], (board_widget.cursor, me)
+        foes = [t for t in board["tokens"] if t["owner"] != seat]
+        seen = sum(1 for t in foes if t["id"] in me["sees"])
+        assert f"{me['id']} sees {seen}/{len(foes)} enemies" in screen_text(app)
+
+
+async def select_watcher(pilot: Pilot[Any]) -> None:
+    """Through the curtain, then the cursor on a unit that sees some enemies and not others."""
+    await through_curtain(pilot)
+    screen = pilot.app.screen
+    board_widget = screen.query_one(FieldBoard)
+    board = screen.view["board"] if hasattr(screen, "view") and isinstance(screen.view, dict) else board_widget._board
+    width, height = board_widget._grid
+    board_widget.cursor = token_cell(board, watcher(board, screen.seat), width, height)
+    board_widget._draw()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_rift_snapshot_line_of_sight(snap_compare: Any, size: tuple[int, int]) -> None:
+    """The game screen with a unit selected: the units it sees on a blue ground, the others faint,
+    its move range tinted, and the line naming the enemies it sees."""
+    assert snap_compare(HolotableApp(deployed(), saves=MemorySaves()), run_before=select_watcher, terminal_size=size)

@@ -1,5 +1,5 @@
 """A RiftWar move with reaction fire over SSH: two players on real asyncssh pty sessions, each on
-their own terminal: ann declares the move, bob is asked and declares his reaction, ann confirms
+their own terminal (ann's 120x40, bob's 80x24): ann declares the move, bob is asked and declares his reaction, ann confirms
 (seeing the odds of getting through), and both screens show the roll."""
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ async def test_rift_move_and_reaction_over_ssh(tmp_path: Path) -> None:
     ann = bob = None
     try:
         ann = await open_terminal(table, "ann", 120, 40)
-        bob = await open_terminal(table, "bob", 120, 40)
+        bob = await open_terminal(table, "bob", 80, 24)  # each player on a terminal of their own size
         await ann.wait_for(r"You are active")
         await bob.wait_for(r"al is active")
         ann.type(move + "\r")

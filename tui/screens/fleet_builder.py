@@ -1,4 +1,4 @@
-"""The fleet and deck builder: start from a starter list or type one, see every rule it breaks
+"""The list builder (fleets, decks, armies): start from a starter list or type one, see every rule it breaks
 (with the rule's ID) as you type, save it under your name, and take it into a new game.
 
 It knows no rule system: it lists those whose ruleset offers starter lists and asks the ruleset to
@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from rich.markup import escape
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
@@ -22,6 +23,20 @@ from tui.lists import ListBook
 def list_rulesets() -> list[str]:
     """Rule systems that build lists."""
     return [rid for rid in ruleset_ids() if find_ruleset(rid).starter_lists()]
+
+
+def list_form(ruleset_id: str) -> tuple[str, str]:
+    """How a list of ``ruleset_id`` is written, taken from the ruleset's own starters: the header
+    line and the list field's placeholder, an example (its shortest starter). Raises nothing: a rule system
+    without starters gets a plain line."""
+    if not ruleset_id:
+        return "[b]List builder[/b]  no rule system here builds lists", ""
+    ruleset = find_ruleset(ruleset_id)
+    starters = ruleset.starter_lists()
+    if not starters:
+        return f"[b]List builder[/b]  {ruleset.title} has no lists to build", ""
+    example = min(starters.values(), key=len)
+    return f"[b]List builder[/b]  a {escape(ruleset.title)} list, written like the example below", example
 
 
 class FleetBuilderScreen(Screen[None]):
@@ -48,7 +63,8 @@ class FleetBuilderScreen(Screen[None]):
 
     def compose(self):  # type: ignore[no-untyped-def]
         with Vertical(id="fb-box"):
-            yield Static("[b]Fleet and deck builder[/b]  a list is the units, a '/', then the cards; tag*n repeats")
+            header, example = list_form(self.ruleset_id)
+            yield Static(header, id="fb-form")
             with Horizontal():
                 yield Select([(r, r) for r in self.rulesets], value=self.ruleset_id or Select.BLANK, id="fb-ruleset",
                              allow_blank=not self.rulesets)
@@ -56,7 +72,7 @@ class FleetBuilderScreen(Screen[None]):
             with Horizontal():
                 yield Input(placeholder="player", id="fb-player")
                 yield Input(placeholder="list name", id="fb-name")
-            yield Input(placeholder="units / cards", id="fb-text")
+            yield Input(placeholder=example, id="fb-text")
             yield Static("", id="fb-checks")
             with Horizontal():
                 yield Button("Save (F2)", id="fb-save", compact=True)
@@ -113,6 +129,9 @@ class FleetBuilderScreen(Screen[None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "fb-ruleset" and isinstance(event.value, str):
             self.ruleset_id = event.value
+            header, example = list_form(self.ruleset_id)
+            self.query_one("#fb-form", Static).update(header)
+            self.query_one("#fb-text", Input).placeholder = example
             self._starters()
             self._check()
             self._saved()

@@ -21,13 +21,16 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 OWNER_STYLES = ["bold green", "bold red", "bold cyan", "bold magenta"]
+SEEN, UNSEEN = " on #2a4d8f", " dim"  # tokens the selected unit sees / does not see
 FILL = {"high": ("█", "grey50"), "low": ("▒", "yellow"), "terrain": ("♣", "green")}
 
 
 def raster(board: dict[str, Any], width: int, height: int,
            cursor: tuple[int, int] | None = None) -> list[list[tuple[str, str]]]:
     """The board as ``height`` rows of ``width`` (char, style) cells; with ``cursor`` (col, row),
-    that cell is marked and, on a token with a ``reach``, the cells it can move to are tinted."""
+    that cell is marked and, on a token with a ``reach``, the cells it can move to are tinted; on a
+    token with ``sees`` (its line of sight, from the view), the tokens it sees get a blue ground
+    and those it does not see are faint."""
     w, h = board["size"]
     cells = [[(" ", "") for _ in range(width)] for _ in range(height)]
     sx, sy = w / width, h / height
@@ -59,6 +62,7 @@ def raster(board: dict[str, Any], width: int, height: int,
                 if dx * dx + dy * dy <= reach2:
                     ch, style = cells[row][col]
                     cells[row][col] = (ch, (style + " on grey23").strip())
+    sees = set(picked["sees"]) if picked is not None and "sees" in picked else None
     for tok in sorted(board.get("tokens", []), key=lambda t: t.get("state") != "wreck"):
         label = str(tok.get("symbol") or tok["id"])
         style = OWNER_STYLES[int(tok.get("side_index", 0)) % len(OWNER_STYLES)]
@@ -69,6 +73,8 @@ def raster(board: dict[str, Any], width: int, height: int,
             style += " reverse"
         elif "pinned" in state:
             style += " underline"
+        if sees is not None and tok is not picked and state != "wreck":
+            style += SEEN if tok["id"] in sees else UNSEEN
         row = min(height - 1, max(0, int(tok["y"] / sy)))
         col = min(width - len(label), max(0, int(tok["x"] / sx) - len(label) // 2))
         for k, ch in enumerate(label):
@@ -78,6 +84,21 @@ def raster(board: dict[str, Any], width: int, height: int,
         ch, style = cells[row][col]
         cells[row][col] = ("+" if ch == " " else ch, "bold black on yellow")
     return cells
+
+
+def sight_line(board: dict[str, Any], tok: dict[str, Any], width: int = 200) -> str:
+    """In words, what the selected token sees: how many enemies (naming as many as fit in
+    ``width``) and friends are in its line of sight."""
+    others = [t for t in board.get("tokens", []) if t is not tok and t.get("state") not in ("dead", "wreck")]
+    foes = [t for t in others if t.get("owner") != tok.get("owner")]
+    seen_foes = [str(t["id"]) for t in foes if t["id"] in tok["sees"]]
+    friends = sum(1 for t in others if t.get("owner") == tok.get("owner") and t["id"] in tok["sees"])
+    head, tail = f"{tok['id']} sees {len(seen_foes)}/{len(foes)} enemies", f"; {friends} friend{'s' if friends != 1 else ''}"
+    names = list(seen_foes)
+    while names and len(head) + 2 + len(" ".join(names)) + 4 + len(tail) > width:
+        names.pop()
+    listed = (": " + " ".join(names) + (" ..." if len(names) < len(seen_foes) else "")) if names else ""
+    return head + listed + tail
 
 
 def cell_point(board: dict[str, Any], width: int, height: int, cell: tuple[int, int]) -> tuple[float, float]:
@@ -105,20 +126,51 @@ def token_at(board: dict[str, Any], width: int, height: int, cell: tuple[int, in
     return None
 
 
+LEGEND = ("█ high  ▒ low  ♣ terrain  · path  ! reaction fire  underline pinned  reverse wounded  ✕ wreck  "
+          "selected unit: blue ground = it sees, faint = hidden")
+SHORT_LEGEND = "█high ▒low ♣terr. ·path !react ✕wreck"  # a narrow board keeps its rows for the map
+
+
+def legend(width: int) -> str:
+    """The legend for a board ``width`` columns wide (a short one under 60 columns)."""
+    return LEGEND if width >= 60 else SHORT_LEGEND
+
+
+def footer(board: dict[str, Any], width: int, height: int, cursor: tuple[int, int] | None = None) -> list[tuple[str, str]]:
+    """The lines under the map, as (text, style): the legend (wrapped), then one line each, cut to
+    ``width``: what is under the cursor, and what a unit there sees."""
+    lines = [(legend(width), "dim")]
+    if cursor is not None:
+        x, y = cell_point(board, width, height, cursor)
+        tok = token_at(board, width, height, cursor)
+        what = f" {tok['id']} {tok.get('label', '')} [{tok.get('owner', '')}] {tok.get('state', '')}" if tok else ""
+        lines.append((cut(f"({x:.1f},{y:.1f}){what} · arrows move, Enter to the order line", width), "bold"))
+        if tok is not None and "sees" in tok:
+            lines.append((sight_line(board, tok, width), "bold"))
+    return lines
+
+
+def cut(text: str, width: int) -> str:
+    """``text`` on one line of ``width`` columns (ending in '…' when cut)."""
+    return text if len(text) <= width else text[:max(0, width - 1)] + "…"
+
+
+def footer_rows(width: int) -> int:
+    """The rows kept under the map: the wrapped legend, the cursor's line and the sight line."""
+    return -(-len(legend(width)) // max(1, width)) + 2
+
+
 def render(board: dict[str, Any], width: int, height: int, cursor: tuple[int, int] | None = None) -> Text:
-    """The board as Rich text with a one-line legend (and what is under the cursor)."""
+    """The board as Rich text with the legend (and what is under the cursor, and what it sees)."""
     text = Text()
     for row in raster(board, width, height, cursor):
         for ch, style in row:
             text.append(ch, style=style or None)
         text.append("\n")
-    text.append("█ high  ▒ low  ♣ terrain  · path  ! reaction possible  ", style="dim")
-    text.append("underline pinned  reverse wounded  ✕ wreck", style="dim")
-    if cursor is not None:
-        x, y = cell_point(board, width, height, cursor)
-        tok = token_at(board, width, height, cursor)
-        what = f"{tok['id']} {tok.get('label', '')} [{tok.get('owner', '')}] {tok.get('state', '')}" if tok else ""
-        text.append(f"\ncursor ({x:.1f},{y:.1f}) {what}  arrows move, Enter puts it on the order line", style="bold")
+    lines = footer(board, width, height, cursor)
+    text.append(lines[0][0], style=lines[0][1])
+    for line, style in lines[1:]:
+        text.append("\n" + line, style=style)
     return text
 
 
@@ -165,7 +217,9 @@ class FieldBoard(VerticalScroll, can_focus=True):
             return
         width = max(20, self.size.width - 2)
         w, h = self._board["size"]
-        height = max(8, min(self.size.height - 2 if self.size.height > 4 else 20, int(width * h / w / 2.2) + 1))
+        room = self.size.height - 1 if self.size.height > 4 else 20
+        aspect = int(width * h / w / 2.2) + 1
+        height = max(6, min(room - footer_rows(width), aspect))  # the legend and the cursor's lines stay in sight
         self._grid = (width, height)
         if self.cursor is not None:
             self.cursor = (min(self.cursor[0], width - 1), min(self.cursor[1], height - 1))

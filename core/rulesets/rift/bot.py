@@ -1,19 +1,24 @@
-"""A RiftWar bot from the public view: fire when the odds are good, rally with a bonus, close in
-with melee units, move ranged units into cover with few enemy eyes on the path, and pass otherwise."""
+"""A RiftWar bot from the public view. On its phase: free indirect fire first, then moves the
+engine says are safe (cover, a target in sight, few enemy guns, no open line of sight of enemies
+that can react), then fire and coordinated fire when the odds are good, then moves worth their
+risk, then any shot rather than a pass. As the inactive player it reacts where its pooled dice
+have the best chance to stop or wound the mover. Move risk comes from the engine (bot_moves)."""
 from __future__ import annotations
 
 import json
 import math
+from functools import lru_cache
 from typing import Any
 
 from core.errors import HolotableError
 
 from . import battle, combat
-from .geometry import at_low, at_terrain, field_of
+from .geometry import at_low, at_terrain, close_group, field_of
 from .orders import awaited, default_groups
 
 State = dict[str, Any]
 GOOD_ODDS = 0.4
+LATE_PHASE = 24  # after this many phases the bot presses forward as in a stalemate
 
 
 def _copy(value: Any) -> Any:
@@ -38,9 +43,9 @@ def _legal(state: State, seat: str, text: str) -> bool:
 
 
 def success_chance(state: State, shooter: dict[str, Any], target: dict[str, Any]) -> float:
-    n = combat.ranged_dice(shooter, target, battle.cover(state, target, shooter))
-    dist = combat.effect_distribution(target, n, reaction=False)
-    return float(dist["wound"] + dist["kill"])
+    """The chance one attack of ``shooter`` wounds or kills ``target`` (cover, armour and AP applied)."""
+    from .bot_moves import chances
+    return chances(target, combat.ranged_dice(shooter, target, battle.cover(state, target, shooter)))[0]
 
 
 def candidates(state: State, seat: str) -> list[str]:
@@ -52,25 +57,14 @@ def candidates(state: State, seat: str) -> list[str]:
     p = state.get("pending")
     if p:
         return pending_choices(state, seat, p)
-    return active_choices(state, seat) + ["pass"]
+    return active_choices(state, seat) + [pass_order(state, seat)]
 
 
 def pending_choices(state: State, seat: str, p: dict[str, Any]) -> list[str]:
+    """Orders for a step of a pending action: the best reaction (or hold), confirm, grouping, assignment."""
     step = p["step"]
     if step in ("declare", "refire"):
-        mine = [o for o in p["opps"] if o["seat"] == seat and not state["units"][o["unit"]]["dead"]]
-        last = p["queue"][p["qi"] - 1]["t"] if step == "refire" and p["qi"] else -1.0
-        for o in sorted(mine, key=lambda o: -combat.ranged_dice(state["units"][o["unit"]], state["units"][p["units"][0]], False)):
-            for a, b in o["stretches"]:
-                lo = max(a, last + 0.02)
-                if lo <= b:
-                    pct = max(0, min(100, math.ceil(((lo + b) / 2) * 100)))
-                    if pct / 100 < a:
-                        pct = math.ceil(a * 100)
-                    group = [m["unit"] for m in mine if (state["units"][m["unit"]]["size"] == "light") ==
-                             (state["units"][o["unit"]]["size"] == "light") and any(x <= pct / 100 <= y for x, y in m["stretches"])]
-                    return [f"react {','.join(group)} {pct}", f"react {o['unit']} {pct}", "hold"]
-        return ["hold"]
+        return reaction_choices(state, seat, p)
     if step == "confirm":
         return ["confirm"]
     if step == "group":
@@ -79,6 +73,63 @@ def pending_choices(state: State, seat: str, p: dict[str, Any]) -> list[str]:
         pool, groups = p["hits"]["pool"], p["hits"]["groups"]
         return [f"assign {','.join(pool[i % len(pool)] for i in range(len(groups)))}"]
     return []
+
+
+def reaction_choices(state: State, seat: str, p: dict[str, Any]) -> list[str]:
+    """The reaction with the best chance to stop the move: for each unit's stretches, the start, middle
+    and end points; there, every own unit of the same size class that sees the point fires,
+    pooling dice (RIFT-COORD); scored by the chance to wound or kill the lead mover, and part of the
+    chance to pin it. Then the same with the best unit alone, then hold."""
+    mine = [o for o in p["opps"] if o["seat"] == seat and not state["units"][o["unit"]]["dead"]]
+    last = p["queue"][p["qi"] - 1]["t"] if p["step"] == "refire" and p["qi"] else -1.0
+    lead_id = next((u for u in p["units"] if not state["units"][u]["dead"]), p["units"][0])
+    best: tuple[float, list[str], int] | None = None
+    for o in mine:
+        shooter = state["units"][o["unit"]]
+        for a, b in o["stretches"]:
+            lo, hi = math.ceil(max(a, last + 0.01) * 100), math.floor(b * 100)
+            for pct in sorted({lo, (lo + hi) // 2, hi}):
+                if pct < lo or pct > hi:
+                    continue
+                t = pct / 100
+                group = [m["unit"] for m in mine if same_class(state["units"][m["unit"]], shooter)
+                         and any(x - 1e-9 <= t <= y + 1e-9 for x, y in m["stretches"])]
+                score = reaction_score(state, lead_id, group, t)
+                if best is None or score > best[0] + 1e-9:
+                    best = (score, group, pct)
+    if best is None:
+        return ["hold"]
+    _, group, pct = best
+    return [f"react {','.join(group)} {pct}", f"react {group[0]} {pct}", "hold"]
+
+
+def same_class(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Units that may coordinate (RIFT-COORD-04/05, RIFT-GAP-02): Light with Light, AoE with AoE."""
+    return (a["size"] == "light") == (b["size"] == "light") and ("aoe" in a["traits"]) == ("aoe" in b["traits"])
+
+
+def reaction_score(state: State, lead_id: str, group: list[str], t: float) -> float:
+    """The chance pooled reaction fire at ``t`` wounds or kills the lead mover, plus 0.4 of the chance it pins."""
+    target = battle.mover_at(state, lead_id, t)
+    dist: dict[int, float] = {0: 1.0}
+    for uid in group:
+        s = state["units"][uid]
+        n = combat.ranged_dice(s, target, battle.cover(state, target, s))
+        nxt: dict[int, float] = {}
+        for k, q in dist.items():
+            for j, r in _hits(n):
+                nxt[k + j] = nxt.get(k + j, 0.0) + q * r
+        dist = nxt
+    score = 0.0
+    for k, q in dist.items():
+        result = combat.effect(target, k, True)
+        score += q * (1.0 if result in ("wound", "kill") else 0.4 if result == "pin" else 0.0)
+    return score
+
+
+@lru_cache(maxsize=16)
+def _hits(n: int) -> tuple[tuple[int, float], ...]:
+    return tuple((k, float(p)) for k, p in combat.hits_distribution(n))
 
 
 def active_choices(state: State, seat: str) -> list[str]:
@@ -113,6 +164,8 @@ def active_choices(state: State, seat: str) -> list[str]:
 
 
 def movement_choices(state: State, seat: str, mine: list[dict[str, Any]], foes: list[dict[str, Any]]) -> list[str]:
+    """Plain moves toward the nearest enemy (close units straight at it; ranged units on a fan of
+    eight headings, cover first), unchecked: the engine's trial says which are legal."""
     fld = field_of(state["map"])
     out: list[tuple[float, str]] = []
     for u in mine:
@@ -124,7 +177,7 @@ def movement_choices(state: State, seat: str, mine: list[dict[str, Any]], foes: 
         dx, dy = nearest["x"] - u["x"], nearest["y"] - u["y"]
         dist = math.hypot(dx, dy) or 1.0
         if u["role"] == "close":
-            step = min(reach, dist)
+            step = min(reach * 0.98, dist)
             to = (u["x"] + dx / dist * step, u["y"] + dy / dist * step)
             out.append((2.0 - dist / 100, f"move {u['id']} {to[0]:.1f},{to[1]:.1f}"))
             continue
@@ -140,10 +193,143 @@ def movement_choices(state: State, seat: str, mine: list[dict[str, Any]], foes: 
     return [text for _, text in sorted(out, key=lambda s: -s[0])]
 
 
+def plan(state: State, seat: str) -> tuple[list[str], set[str]]:
+    """The active player's orders, best first: free indirect fire, safe moves, good shots and
+    volleys, moves worth their risk, any other shot, then pass. Also the moves among them that
+    the engine already accepted on a trial copy (they need no second trial)."""
+    from .bot_moves import move_plans
+    living = battle.living(state)
+    mine = [u for u in living if u["owner"] == seat]
+    foes = [u for u in living if u["owner"] != seat]
+    if not foes:
+        return [pass_order(state, seat)], set()
+    from .views import sight_table
+    sight = sight_table(state)  # the view's own table: computed once for both
+    free: list[tuple[float, str]] = []
+    acts: list[tuple[float, str]] = []
+    best_shot: dict[str, float] = {}
+    melees: set[str] = set()
+    for f in foes:
+        shooters = []
+        for u in mine:
+            if u["role"] != "ranged" or u["indirect"] or not battle.may_act(state, u) or u.get("melee"):
+                continue
+            if f["id"] in sight.get(u["id"], ()):
+                chance = success_chance(state, u, f)
+                shooters.append((chance, u))
+                best_shot[u["id"]] = max(best_shot.get(u["id"], 0.0), chance)
+        shooters.sort(key=lambda cu: -cu[0])
+        if shooters:
+            acts.append((shooters[0][0], f"fire {shooters[0][1]['id']} {f['id']}"))
+            volley = [shooters[0][1]]
+            miss = 1 - shooters[0][0]
+            for chance, u in shooters[1:]:
+                if len(volley) >= 3 or miss < 0.25:
+                    break
+                if same_class(u, volley[0]) and close_group(volley + [u], float(state["options"].get("group_spacing_u", 2.0))):
+                    volley.append(u)
+                    miss *= 1 - chance
+            if len(volley) > 1:  # coordinated fire: the action succeeds if any attack wounds or kills
+                acts.append((1 - miss - 0.05 * (len(volley) - 1), f"fire {','.join(u['id'] for u in volley)} {f['id']}"))
+    for u in mine:
+        if not battle.may_act(state, u):
+            continue
+        if "indirect" in u["traits"] and not u["indirect"]:
+            for f in foes:
+                if not f.get("melee"):
+                    chance = success_chance(state, u, f)
+                    if state["options"].get("indirect_miss_fails", False):
+                        acts.append((chance - 0.05, f"indirect {u['id']} {f['id']}"))
+                    else:
+                        free.append((chance, f"indirect {u['id']} {f['id']}"))
+        if u["pinned"]:
+            from .fire import rally_bonus
+            acts.append(((3 + rally_bonus(state, u)) / 6 - 0.1, f"rally {u['id']}"))
+        if u.get("melee") and u["role"] != "unarmed" and u["melee"] not in melees:
+            melees.add(u["melee"])
+            enemy = next((f for f in foes if f.get("melee") == u["melee"]), None)
+            if enemy:
+                chance = melee_chance(state, seat, u["melee"], enemy)
+                if chance > 0:  # one die cannot wound (RIFT-GAP-08): wait for help rather than fail
+                    acts.append((chance + 0.1, f"melee {enemy['id']}"))
+    movers = [u for u in mine if not u["pinned"] and battle.may_act(state, u) and not u.get("melee")
+              and u["role"] in ("ranged", "close") and best_shot.get(u["id"], 0.0) < GOOD_ODDS]
+    movers.sort(key=lambda u: (u["role"] != "close", best_shot.get(u["id"], 0.0)))
+    stalemate = not any(f["id"] in sight.get(u["id"], ()) for u in mine for f in foes)
+    late = int(state["turn"]) > LATE_PHASE  # a long game: close in and settle it
+    moves = move_plans(state, seat, movers, foes, advance=late) if movers and not stalemate else []
+    ranked = sorted(acts, key=lambda s: -s[0])
+    tried = {text for _, _, text in moves}
+    return ([text for _, text in sorted(free, key=lambda s: -s[0])]
+            + [text for _, risk, text in moves if risk <= 0.05]
+            + [text for score, text in ranked if score >= GOOD_ODDS]
+            + [text for _, risk, text in moves if risk > 0.05]
+            + (movement_choices(state, seat, mine, foes)[:8] if late else [])  # a long game: close in
+            + [text for score, text in ranked if score < GOOD_ODDS and text.startswith(("fire", "melee"))]
+            + (stalemate_moves(state, seat, mine, foes) if stalemate and not acts else [])
+            + [pass_order(state, seat)]), tried
+
+
+def melee_chance(state: State, seat: str, mid: str, enemy: dict[str, Any]) -> float:
+    """The chance the seat's units in melee ``mid`` wound or kill ``enemy`` with their pooled close
+    dice (RIFT-CC-06), all hits taken as one group."""
+    from .bot_moves import chances
+    from .melee import members, rules_close_dice
+    dice = sum(rules_close_dice(u) for u in members(state, mid) if u["owner"] == seat)
+    return chances(enemy, dice, bool(state["options"].get("cc_single_hit_pins", False)))[0]
+
+
+def pass_order(state: State, seat: str) -> str:
+    """Pass; with several players left, to the one active longest ago (so every army gets its turn)."""
+    from .flow import least_recently_active, players_left
+    if len([s for s in players_left(state) if s != seat]) <= 1:
+        return "pass"
+    return f"pass {least_recently_active(state, seat)}"
+
+
+def ring_moves(state: State, mine: list[dict[str, Any]], foes: list[dict[str, Any]]) -> list[str]:
+    """Moves on twelve headings at full and half reach for every unit free to move, those ending
+    nearest an enemy first: a way round a wreck or a wall when the straight way is shut."""
+    from .data import rules
+    out: list[tuple[float, str]] = []
+    for u in mine:
+        if u["pinned"] or not battle.may_act(state, u) or u.get("melee") or u["role"] == "unarmed":
+            continue
+        reach = float(rules().sizes[u["size"]]["move_u"]) * 0.95
+        for k in range(12):
+            for step in (reach, reach / 2):
+                x = round(u["x"] + math.cos(k * math.pi / 6) * step, 1)
+                y = round(u["y"] + math.sin(k * math.pi / 6) * step, 1)
+                near = min(math.hypot(f["x"] - x, f["y"] - y) for f in foes)
+                out.append((near, f"move {u['id']} {x:g},{y:g}"))
+    return [text for _, text in sorted(out)]
+
+
+def stalemate_moves(state: State, seat: str, mine: list[dict[str, Any]], foes: list[dict[str, Any]]) -> list[str]:
+    """When no unit of either side sees an enemy, someone must close in or the game never ends:
+    plain moves toward the enemy, the least exposed first (by the engine's odds)."""
+    from .bot_moves import exposure
+    risks = []
+    for text in (movement_choices(state, seat, mine, foes)[:32] + ring_moves(state, mine, foes))[:72]:
+        risk = exposure(state, seat, text)
+        if risk is not None:
+            risks.append((risk, text))
+            if len(risks) >= 4:
+                break
+    return [text for _, text in sorted(risks)]
+
+
 def play(view: dict[str, Any], seat: str) -> list[str]:
-    """One order for ``seat`` chosen from its view: the best candidate the engine accepts."""
+    """One order for ``seat`` chosen from its view: the best the engine accepts (see :func:`plan`)."""
     state = _trial_state(view)
-    for text in candidates(state, seat)[:24]:
-        if _legal(state, seat, text):
+    if seat not in awaited(state):
+        return []
+    tried: set[str] = set()
+    if state["stage"] == "deploy" or state.get("pending"):
+        texts = candidates(state, seat)
+    else:
+        texts, tried = plan(state, seat)
+    for text in texts[:24]:
+        if text in tried or _legal(state, seat, text):
             return [text]
     return []

@@ -60,6 +60,20 @@ class Field:
         self.terrain = self.map.of_type("terrain")
         self.terrain_loose = {t.id: prep(t.poly.buffer(EPS)) for t in self.terrain}
         self.corners = [(x, y) for p in highs for (x, y) in list(p.exterior.coords)[:-1]]
+        # the corners a unit might fire round, by the whole-unit cell it stands in (in the map's order)
+        self.corner_cells: dict[tuple[int, int], list[tuple[float, float]]] = {}
+        reach = CORNER_U + EPS
+        for cx, cy in self.corners:
+            for i in range(math.floor(cx - reach), math.floor(cx + reach) + 1):
+                for j in range(math.floor(cy - reach), math.floor(cy + reach) + 1):
+                    self.corner_cells.setdefault((i, j), []).append((cx, cy))
+        # bounding boxes, for quick answers before any Shapely object is made
+        self.high_boxes = [p.bounds for p in highs]
+        self.low_boxes = [p.bounds for p in self.lows]
+        self.terrain_boxes = [t.poly.bounds for t in self.terrain]
+        # shrunk shapes the path checks use, made once
+        self.high_shrunk = [(f, prep(f.poly.buffer(-EPS))) for f in self.map.of_type("high")]
+        self.terrain_shrunk = [(t, prep(t.poly.buffer(-EPS)), prep(t.poly.buffer(-MEDIUM_EDGE_U))) for t in self.terrain]
         self.bounds = Polygon([(0, 0), (self.map.size[0], 0), self.map.size, (0, self.map.size[1])])
 
 
@@ -73,13 +87,23 @@ def field_of(map_id: str) -> Field:
     return _FIELDS[map_id]
 
 
+def near_box(box: tuple[float, float, float, float], x: float, y: float, margin: float) -> bool:
+    """Whether (x, y) lies within ``margin`` of the box (minx, miny, maxx, maxy) (a quick test
+    before the exact one: a point farther from the box is farther from what it bounds)."""
+    return box[0] - margin <= x <= box[2] + margin and box[1] - margin <= y <= box[3] + margin
+
+
 def terrain_inside(fld: Field, unit: Unit) -> Any:
     """The terrain area the unit is fully inside (its whole footprint), or None."""
     if unit.get("flying"):
         return None
-    p = point(unit)
+    x, y = float(unit["x"]), float(unit["y"])
     r = radius(unit)
-    for t in fld.terrain:
+    p = None
+    for t, box in zip(fld.terrain, fld.terrain_boxes):
+        if not near_box(box, x, y, EPS - r):  # the whole footprint must fit inside the box
+            continue
+        p = p or Point(x, y)
         if t.poly.contains(p) and t.poly.exterior.distance(p) >= r - EPS:
             return t
     return None
@@ -87,22 +111,39 @@ def terrain_inside(fld: Field, unit: Unit) -> Any:
 
 def at_terrain(fld: Field, unit: Unit) -> bool:
     """Whether the unit stands at the edge of, or inside, a terrain area (RIFT-MAP-11)."""
-    p = point(unit)
-    return any(t.poly.distance(p) < radius(unit) for t in fld.terrain)
+    x, y, r = float(unit["x"]), float(unit["y"]), radius(unit)
+    near = [t for t, box in zip(fld.terrain, fld.terrain_boxes) if near_box(box, x, y, r)]
+    if not near:
+        return False
+    p = Point(x, y)
+    return any(t.poly.distance(p) < r for t in near)
 
 
 def at_low(fld: Field, unit: Unit) -> bool:
     """Whether the unit is positioned at a low structure (RIFT-MAP-02)."""
-    p = point(unit)
-    return any(low.distance(p) <= radius(unit) + LOW_COVER_U for low in fld.lows)
+    x, y, r = float(unit["x"]), float(unit["y"]), radius(unit)
+    near = [low for low, box in zip(fld.lows, fld.low_boxes) if near_box(box, x, y, r + LOW_COVER_U + EPS)]
+    if not near:
+        return False
+    p = Point(x, y)
+    return any(low.distance(p) <= r + LOW_COVER_U for low in near)
+
+
+def segment_meets_box(a: tuple[float, float], b: tuple[float, float], boxes: list[tuple[float, float, float, float]]) -> bool:
+    """Whether the segment's bounding box overlaps any of ``boxes`` (if not, the segment meets
+    none of the shapes they bound)."""
+    x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+    y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+    return any(x0 <= bx1 and bx0 <= x1 and y0 <= by1 and by0 <= y1 for bx0, by0, bx1, by1 in boxes)
 
 
 def corner_of(fld: Field, unit: Unit) -> tuple[float, float] | None:
     """The high-structure vertex a Light Ranged unit fires around, or None (RIFT-MAP-05)."""
     if unit["size"] != "light" or unit["role"] != "ranged":
         return None
-    for cx, cy in fld.corners:
-        if math.hypot(unit["x"] - cx, unit["y"] - cy) <= CORNER_U + EPS:
+    x, y = float(unit["x"]), float(unit["y"])
+    for cx, cy in fld.corner_cells.get((math.floor(x), math.floor(y)), ()):
+        if math.hypot(x - cx, y - cy) <= CORNER_U + EPS:
             return (cx, cy)
     return None
 
@@ -145,15 +186,17 @@ def line_of_sight(fld: Field, a: Unit, b: Unit, units: Iterable[Unit],
         for ob in _origins(fld, b):
             if oa == ob:
                 return True
-            seg = LineString([oa, ob])
+            seg = None
             if not flying:
-                if fld.high_inner is not None and fld.high_inner.intersects(seg):
-                    continue
+                if fld.high_inner is not None and segment_meets_box(oa, ob, fld.high_boxes):
+                    seg = LineString([oa, ob])
+                    if fld.high_inner.intersects(seg):
+                        continue
                 if any(segment_distance(oa, ob, (bx, by)) < br - EPS for bx, by, br in blockers):
                     continue
-            if inside_a is not None and not fld.terrain_loose[inside_a.id].contains(seg):
+            if inside_a is not None and not fld.terrain_loose[inside_a.id].contains(seg or LineString([oa, ob])):
                 continue
-            if inside_b is not None and not fld.terrain_loose[inside_b.id].contains(seg):
+            if inside_b is not None and not fld.terrain_loose[inside_b.id].contains(seg or LineString([oa, ob])):
                 continue
             return True
     return False
@@ -197,23 +240,22 @@ def path_problem(fld: Field, unit: Unit, end: tuple[float, float], fly: bool, ot
     x, y = end
     if not (r <= x <= fld.map.size[0] - r and r <= y <= fld.map.size[1] - r):
         return f"({x:g},{y:g}) is off the map (0..{fld.map.size[0]:g} x 0..{fld.map.size[1]:g}, keeping {r:g} u from the edge)"
-    path = LineString([(unit["x"], unit["y"]), end])
-    swept = path.buffer(r - EPS) if path.length > 0 else Point(end).buffer(r - EPS)
     if not fly:
-        for f in fld.map.of_type("high"):
-            if f.poly.buffer(-EPS).intersects(swept):
+        path = LineString([(unit["x"], unit["y"]), end])
+        swept = path.buffer(r - EPS) if path.length > 0 else Point(end).buffer(r - EPS)
+        for f, shrunk in fld.high_shrunk:
+            if shrunk.intersects(swept):
                 return f"the path runs into {f.name} (a high structure; only a flying move crosses it)"
-        for t in fld.terrain:
-            if unit["size"] == "heavy" and t.poly.buffer(-EPS).intersects(swept):
+        for t, shrunk, edge in fld.terrain_shrunk:
+            if unit["size"] == "heavy" and shrunk.intersects(swept):
                 return f"a Heavy unit may not enter {t.name} unless flying (RIFT-GAP-21)"
-            if unit["size"] == "medium" and t.poly.buffer(-MEDIUM_EDGE_U).intersects(path):
+            if unit["size"] == "medium" and edge.intersects(path):
                 return f"a Medium unit may stand only at the edge of {t.name}, at most 1 u inside (RIFT-GAP-21)"
         for other in others:
             if other["size"] == "heavy" and other["id"] != unit["id"] and other.get("carried_by") is None \
-                    and (not other["dead"] or other.get("wreck")) and footprint(other).buffer(-EPS).intersects(swept) \
-                    and not other.get("_contact"):
+                    and (not other["dead"] or other.get("wreck")) and not other.get("_contact") \
+                    and segment_distance((unit["x"], unit["y"]), end, (other["x"], other["y"])) < radius(other) + r - 2 * EPS:
                 return f"the path runs into {other['id']} ({'a wreck' if other['dead'] else 'a Heavy unit'}, a high structure)"
-    end_fp = Point(end).buffer(r - CONTACT_GAP_U)
     corner = corner_of(fld, dict(unit, x=x, y=y))
     stacked = []
     if corner is not None:  # RIFT-MAP-06: two Light Ranged units may stack on a corner, no more
@@ -226,7 +268,7 @@ def path_problem(fld: Field, unit: Unit, end: tuple[float, float], fly: bool, ot
             continue
         if other["id"] in stacked:
             continue
-        if footprint(other).intersects(end_fp):
+        if math.hypot(other["x"] - x, other["y"] - y) <= radius(other) + r - CONTACT_GAP_U:  # round footprints meet
             return f"({x:g},{y:g}) overlaps {other['id']}"
     return None
 

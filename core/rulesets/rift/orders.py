@@ -64,33 +64,6 @@ class Counts(Arg):
         return values, 1
 
 
-@dataclass
-class Sequence(Arg):
-    """Names from a list, comma separated, repeats allowed (assigning groups in order)."""
-
-    name: str
-    choices: Any
-    help: str = ""
-
-    def usage(self) -> str:
-        return f"<{self.name},...>"
-
-    def consume(self, words: list[str], ctx: Any, line: str) -> tuple[list[str], int]:
-        options = list(self.choices(ctx))
-        if not words:
-            raise OrderError(f"{line!r}: missing <{self.name}>; legal: {', '.join(options)}")
-        by_lower = {o.lower(): o for o in options}
-        picked = []
-        for part in [p for p in words[0].split(",") if p]:
-            if part.lower() not in by_lower:
-                raise OrderError(f"{line!r}: {part!r} cannot take these hits; legal: {', '.join(options)}")
-            picked.append(by_lower[part.lower()])
-        return picked, 1
-
-    def candidates(self, ctx: Any) -> list[str]:
-        return list(self.choices(ctx))
-
-
 # -- when orders are available -------------------------------------------------------------------------
 def _pending(ctx: Any) -> dict[str, Any] | None:
     return ctx.state.get("pending")
@@ -386,7 +359,7 @@ def build_book() -> OrderBook:
                   available=_when("confirm")),
         OrderSpec("group", [Counts("groups")], "Split the hits into groups (1 pin, 2 wound, 3 kill)", do_group,
                   example="group 2,1", available=_when("group")),
-        OrderSpec("assign", [Sequence("units", hit_pool, "one unit per group, in order")],
+        OrderSpec("assign", [Many("units", hit_pool, "one unit per group, in order; a unit may take several", repeats=True)],
                   "Give each group of hits to one of your units", do_assign, example="assign A2,A3",
                   available=_when("assign")),
     ])

@@ -3,13 +3,14 @@ catalog section 5), drawn as a ``field`` board: polygons, tokens at points, the 
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 
 from . import battle, flow
 from .army import check
 from .data import rules
 from .lists import army_from_record
-from .geometry import radius
+from .geometry import field_of, line_of_sight, moving_blockers, radius, terrain_inside
 from .orders import awaited
 
 State = dict[str, Any]
@@ -33,6 +34,35 @@ def token(u: dict[str, Any], seats: list[str]) -> dict[str, Any]:
             "label": u["type"], "size": u["size"], "role": u["role"], "state": unit_state(u), "flying": u.get("flying", False),
             "melee": u.get("melee"), "symbol": u["id"],
             "reach": 0.0 if u["pinned"] or u["dead"] else float(rules().sizes[u["size"]]["move_u"])}
+
+
+#: the unit fields line of sight depends on (RIFT-GAP-04, RIFT-MAP-05/12/14, RIFT-GAP-29)
+SIGHT_FIELDS = ("id", "x", "y", "size", "role", "flying", "dead", "wreck", "carried_by")
+
+
+def sight_table(state: State) -> dict[str, list[str]]:
+    """Every living unit on the field and the units it sees (both sides), by id: the engine's own
+    line of sight for each pair. Positions repeat across views and replays, so it is remembered
+    by map and positions. Raises nothing."""
+    key = tuple(tuple(u.get(f) for f in SIGHT_FIELDS) for u in battle.on_field(state))
+    return _sight_table(state["map"], key)
+
+
+@lru_cache(maxsize=128)
+def _sight_table(map_id: str, key: tuple[tuple[Any, ...], ...]) -> dict[str, list[str]]:
+    units = [dict(zip(SIGHT_FIELDS, row), traits=[]) for row in key]
+    fld = field_of(map_id)
+    alive = [u for u in units if not u["dead"]]
+    seen: dict[str, list[str]] = {u["id"]: [] for u in alive}
+    heavy = [(u["id"], blk) for u in units for blk in moving_blockers([u], set())]
+    for i, a in enumerate(alive):
+        inside_a = terrain_inside(fld, a)
+        for b in alive[i + 1:]:
+            blockers = [blk for uid, blk in heavy if uid != a["id"] and uid != b["id"]]
+            if line_of_sight(fld, a, b, units, blockers, inside_a):  # symmetric: both origins are tried
+                seen[a["id"]].append(b["id"])
+                seen[b["id"]].append(a["id"])
+    return seen
 
 
 def roster_row(u: dict[str, Any]) -> str:
@@ -82,6 +112,10 @@ def build(state: State, viewer: str) -> dict[str, Any]:
     seats = list(state["seats"])
     tokens = [token(u, seats) for u in state["units"].values()
               if u["placed"] and u.get("carried_by") is None and (not u["dead"] or u.get("wreck"))]
+    sight = sight_table(state)
+    for tok in tokens:
+        if tok["id"] in sight:
+            tok["sees"] = list(sight[tok["id"]])
     board: dict[str, Any] = {
         "kind": "field", "size": list(m.size), "name": m.name,
         "polygons": [{"id": f.id, "type": f.type, "kind": f.kind, "name": f.name,
