@@ -69,17 +69,17 @@ def test_g2g_01_s2a_01_a2a_01_land_puts_gavs_on_the_surface_and_airspeeders_in_t
 def test_embark_default_stacks_reboard_a_landed_ship_within_its_troop_room(battle) -> None:
     """DEFAULT (the text is silent; TOTE-FATIGUE-03 speaks of recalling units to their host ship):
     stacks of one's own on the grid where one's ship has landed go back aboard within its troop room
-    (Lambda: 10; 10 INF fill it, so the AT-ST is refused), keep their id, and come down again with
+    (Lambda: 10; 10 INF fill it, so embarking all, the AT-ST too, is refused), keep their id, and come down again with
     the next ``land``; a ship not landed on that grid and a garrison are refused."""
     b = _setup(battle, "embark")
     lam = _landed_lambda(b, [("ATST", 1)])
     b.post("ann", "hold IR-1", f"land {lam}")
     inf, atst = f"{lam}-T1", f"{lam}-T2"
     b.turn_to("ann")
-    assert "must be a ship of yours landed" in b.refused("ann", f"embark {inf} IR-1")
-    assert "troop room for 10" in b.refused("ann", f"embark {inf},{atst} {lam}")
+    assert "must be a ship of yours landed" in b.refused("ann", f"embark IR-1 {inf}")
+    assert "troop room for 10" in b.refused("ann", f"embark {lam}")
     b.order("ann", "hold IR-1")
-    b.order("ann", f"embark {inf} {lam}")
+    b.order("ann", f"embark {lam} {inf}")
     b.rs.resolve(b.state)
     assert b.unit(inf)["space"] is None and b.unit(inf)["embarked_in"] == lam and b.unit(lam)["embarked"] == [inf]
     b.turn_to("ann")
@@ -90,7 +90,7 @@ def test_embark_default_stacks_reboard_a_landed_ship_within_its_troop_room(battl
     b.state["units"]["IR-96"] = model.new_unit("IR-96", "FCC", "ann", "G-1/surface")
     b.state["units"]["IR-95"] = model.new_stack("IR-95", "STORM", "ann", "G-1/surface", 5, garrisoned_in="IR-96")
     b.turn_to("ann")
-    assert "garrison stays at its post" in b.refused("ann", f"embark IR-95 {lam}")
+    assert "garrison stays at its post" in b.refused("ann", f"embark {lam} IR-95")
 
 
 def _days(b: Any, n: int) -> list[dict[str, Any]]:
@@ -175,7 +175,7 @@ def test_fatigue_03_a_day_back_aboard_restarts_the_clock(battle) -> None:
     b.post("ben", "hold GE-1")
     _days(b, 1)
     assert b.state["turn"] == 3 and ground.days_deployed(b.state, "ann", "G-1") == 2
-    b.post("ann", "hold IR-1", f"embark {stack} {lam}")
+    b.post("ann", "hold IR-1", f"embark {lam}")
     assert ground.days_deployed(b.state, "ann", "G-1") == 0 and b.state["fatigue"]["ann"]["G-1"]["left"] == 3
     while not (b.state["turn"] == 4 and flow.active(b.state) == "ann"):
         seat = flow.active(b.state)

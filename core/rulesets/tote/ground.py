@@ -144,9 +144,10 @@ def do_land(state: State, seat: str, aux: str, squads: int | None) -> list[Event
     return events
 
 
-def do_embark(state: State, seat: str, stacks: list[str], ship: str) -> list[Event]:
-    """Ground stacks of ``seat`` go aboard ``ship``, landed on their grid's Surface, within its troop
-    room (the DEFAULT of the module docstring). Raises OrderError saying what is wrong."""
+def do_embark(state: State, seat: str, ship: str, stacks: list[str] | None = None) -> list[Event]:
+    """Ground stacks of ``seat`` (default: all of its stacks on the grid that are not garrisoned) go
+    aboard ``ship``, landed on their grid's Surface, within its troop room (the DEFAULT of the
+    module docstring). Raises OrderError saying what is wrong; nothing changes then."""
     from .actions import _ordered, _unit, bombarded
     host = _unit(state, seat, ship)
     if not _landed(host) or model.is_ground(host) or model.is_installation(host):
@@ -154,6 +155,10 @@ def do_embark(state: State, seat: str, stacks: list[str], ship: str) -> list[Eve
     g = grid.ground_grid(host["space"])
     if g in bombarded(state):
         raise OrderError(f"{g} is under orbital bombardment: no troops embark there for 24 hours (TOTE-OB-04)")
+    if not stacks:
+        stacks = sorted(u["id"] for u in force_of(state, seat, g))
+        if not stacks:
+            raise OrderError(f"{seat} has no infantry, vehicle or airspeeder stacks on {g} to embark")
     cap = int(model.spec(host).troop_capacity)
     used = room_used(state, host)
     for sid in stacks:
