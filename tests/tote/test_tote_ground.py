@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.rulesets.tote import flow, ground, model, strikes
+from core.rulesets.tote import bot, flow, ground, model, strikes
 
 
 def _landed_lambda(b: Any, vehicles: list[tuple[str, int]] | None = None) -> str:
@@ -184,3 +184,21 @@ def test_fatigue_03_a_day_back_aboard_restarts_the_clock(battle) -> None:
     assert b.state["fatigue"]["ann"]["G-1"] == {"since": 4, "left": None}, "landed on day 4: the clock restarted"
     assert ground.days_deployed(b.state, "ann", "G-1") == int(b.state["turn"]) - 4
     assert ground.strikes.fatigue_clock(2, 23) == 2, "under 24 h aboard the clock runs on"
+
+
+def test_bot_flies_its_troops_to_a_ground_objective_and_lands_them(battle) -> None:
+    """TOTE-G2G-01 (the bot): a Lambda with troops in G-1 Air, an enemy command center on G-1's
+    Surface: the bot flies it down; once it is on that Surface the bot orders ``land``; without a
+    ground objective it gives no land order."""
+    b = _setup(battle, "bot")
+    lam = _landed_lambda(b)
+    b.unit(lam)["space"] = "G-1/air"
+    b.turn_to("ann")
+    orders = bot.play(b.rs.view(b.state, "ann"), "ann")
+    assert f"move {lam} G-1/surface" in orders, orders
+    b.unit(lam)["space"] = "G-1/surface"
+    orders = bot.play(b.rs.view(b.state, "ann"), "ann")
+    assert f"land {lam}" in orders, orders
+    del b.state["units"]["GE-90"]
+    orders = bot.play(b.rs.view(b.state, "ann"), "ann")
+    assert not any(o.startswith("land ") for o in orders), orders
