@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.rulesets.tote import bot, flow, ground, model, strikes
+from core.rulesets.tote import bot, flow, ground, model, strikes, views
 
 
 def _landed_lambda(b: Any, vehicles: list[tuple[str, int]] | None = None) -> str:
@@ -35,6 +35,9 @@ def test_g2g_01_the_complement_s_vehicles_ride_in_the_bay_and_landing_craft(batt
     assert {v["type"]: v["count"] for v in isd["vehicles"]} == {"ATAT": 4, "ATST": 6}
     lam = next(b.unit(c) for c in isd["carried"] if b.unit(c)["type"] == "LAMBDA")
     assert lam["vehicles"] == [] and sum(t["count"] for t in lam["troops"]) == 10
+    own = "\n".join(views.card(b.state, isd, True, "ann")["lines"])
+    assert "In its bay: 4 ATAT, 6 ATST" in own, own
+    assert "In its bay" not in "\n".join(views.card(b.state, isd, False, "ben")["lines"]), "hidden from others"
 
 
 def test_g2g_01_s2a_01_a2a_01_land_puts_gavs_on_the_surface_and_airspeeders_in_the_air(battle) -> None:
@@ -82,6 +85,7 @@ def test_embark_default_stacks_reboard_a_landed_ship_within_its_troop_room(battl
     b.order("ann", f"embark {lam} {inf}")
     b.rs.resolve(b.state)
     assert b.unit(inf)["space"] is None and b.unit(inf)["embarked_in"] == lam and b.unit(lam)["embarked"] == [inf]
+    assert views.card(b.state, b.unit(inf), True, "ann")["space"] == f"aboard {lam}"
     b.turn_to("ann")
     b.order("ann", "hold IR-1")
     b.order("ann", f"land {lam}")
@@ -121,7 +125,8 @@ def test_fatigue_02_a_small_force_tires_after_14_battle_days_and_fights_at_minus
     events = _days(b, 1)
     assert b.state["turn"] == 15 and ground.days_deployed(b.state, "ann", "G-1") == 14
     assert b.unit(stack)["fatigued"] is True
-    assert any(e["kind"] == "tote.fatigue" and "14 days" in e["text"] for e in events)
+    assert any(e["kind"] == "tote.fatigue" and "14 days" in e["text"] and e["to"] == ["all"] for e in events)
+    assert "Combat Fatigue: -1 UCR (TOTE-FATIGUE-01)" in views.card(b.state, b.unit(stack), False, "ben")["lines"]
     tired = strikes.strike_preview(b.unit(stack), model.spec(b.unit(stack)), fac, model.spec(fac))
     assert tired["ucr"][0] == fresh["ucr"][0] - 1, (fresh["ucr"], tired["ucr"])
 
