@@ -81,9 +81,17 @@ def test_embark_default_stacks_reboard_a_landed_ship_within_its_troop_room(battl
     b.turn_to("ann")
     assert "must be a ship of yours landed" in b.refused("ann", f"embark IR-1 {inf}")
     assert "troop room for 10" in b.refused("ann", f"embark {lam}")
+    b.place("GE-1", "A-1")  # ben's sensors cover G-1's Surface from the A-Ring
+
+    def ben_sees() -> set[str]:
+        return {c["id"] for c in b.rs.view(b.state, "ben")["facts"]["contacts"]}
+
+    assert inf in ben_sees()
     b.order("ann", "hold IR-1")
     b.order("ann", f"embark {lam} {inf}")
-    b.rs.resolve(b.state)
+    events = b.rs.resolve(b.state)
+    assert inf not in ben_sees(), "a stack aboard is never seen by another faction"
+    assert [e["to"] for e in events if e["kind"] == "tote.embark"] == [["seat:ann"]]
     assert b.unit(inf)["space"] is None and b.unit(inf)["embarked_in"] == lam and b.unit(lam)["embarked"] == [inf]
     assert views.card(b.state, b.unit(inf), True, "ann")["space"] == f"aboard {lam}"
     b.turn_to("ann")
