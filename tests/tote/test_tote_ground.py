@@ -179,8 +179,8 @@ def test_fatigue_01_cap_refuses_a_landing_over_5000_squads(battle) -> None:
 
 def test_fatigue_03_a_day_back_aboard_restarts_the_clock(battle) -> None:
     """TOTE-FATIGUE-03: the whole force embarks on day 3 (2 days deployed), waits aboard one day
-    (24 h) and lands again on day 4: its clock starts again at 0; landing again the same day it
-    embarked keeps the clock."""
+    (24 h) and lands again on day 4: its clock starts again at 0; under 24 h aboard the clock
+    would run on (strikes.fatigue_clock)."""
     b = _setup(battle, "recall", auto_defense=False, day_limit=30)
     lam = _landed_lambda(b)
     b.post("ann", "hold IR-1", f"land {lam}")
