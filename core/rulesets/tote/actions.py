@@ -484,27 +484,7 @@ def fights_aboard(state: State, seat: str) -> list[Event]:
     return events
 
 
-def do_land(state: State, seat: str, aux: str, squads: int | None) -> list[Event]:
-    """An AUX landed on a ground grid's Surface puts its troops down there as a ground stack, which
-    fights the units of that grid (TOTE-G2G-01, TOTE-GAP-25) and garrisons only as the data allows.
-    The stack is a new unit of the battle, on the record (``tote.land``)."""
-    a = _unit(state, seat, aux)
-    if not a["space"] or grid.kind(a["space"]) != "surface":
-        raise OrderError(f"{aux} must have landed on a ground grid's Surface to put troops down; it is in {a['space']}")
-    party = next((p for p in a.get("troops", []) if p["count"] > 0), None)
-    if party is None:
-        raise OrderError(f"{aux} carries no troops")
-    n = min(squads or party["count"], party["count"])
-    if n < 1:
-        raise OrderError("put down at least 1 squad")
-    k = 1 + sum(1 for i in state["units"] if i.startswith(f"{aux}-T"))
-    uid = f"{aux}-T{k}"
-    state["units"][uid] = model.new_stack(uid, party["type"], seat, a["space"], n)
-    party["count"] -= n
-    a["troops"] = [p for p in a["troops"] if p["count"] > 0]
-    _ordered(state, aux)
-    return [flow.log(state, f"{aux} puts {n} {party['type']} down on {grid.label(a['space'])} as {uid}.", ["all"],
-                     kind="tote.land", unit=uid)]
+from . import ground  # noqa: E402  (ground's handlers use this module's helpers)
 
 
 def do_ram(state: State, seat: str, unit: str, target: str) -> list[Event]:
@@ -516,7 +496,7 @@ def do_ram(state: State, seat: str, unit: str, target: str) -> list[Event]:
 EXECUTE = {
     "move": do_move, "fire": do_fire, "bomb": do_bomb, "launch": do_launch, "recall": do_recall,
     "patrol": do_patrol, "hold": do_hold, "withdraw": do_withdraw, "tractor": do_tractor,
-    "drag": do_drag, "board": do_board, "land": do_land, "scale": do_scale, "bombard": do_bombard, "abandon": do_abandon, "scuttle": do_scuttle, "swarm": do_swarm, "ram": do_ram,
+    "drag": do_drag, "board": do_board, "land": ground.do_land, "embark": ground.do_embark, "scale": do_scale, "bombard": do_bombard, "abandon": do_abandon, "scuttle": do_scuttle, "swarm": do_swarm, "ram": do_ram,
 }
 
 

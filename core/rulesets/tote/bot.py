@@ -11,6 +11,9 @@
   over it when enemy craft are about (TOTE-CSP-04).
 - Ground installations come last; a ship that can bombard closes to the A-Ring space above them
   and bombards (TOTE-OB-01..03).
+- Ground objectives: a landing craft (``can_land``) carrying troops, vehicles or embarked stacks
+  flies to the Surface where an enemy facility or ground stack is, and there puts them down
+  (``land``); with no ground objective it fights as any other craft.
 - Grapple: tractor beams hold the smallest enemy ship in reach, AUX with troops board ships whose
   shields are down.
 - Withdraw when beaten: when its fighting strength (CP) falls below a third of the strongest
@@ -140,6 +143,15 @@ def play(view: dict[str, Any], seat: str) -> list[str]:
                 and not u["fired"]):
             orders.append(f"bombard {u['id']} {target['id']}")  # every weapon at the ground below (TOTE-OB-01..03)
             continue
+        objective = ground_objective(u, contacts)
+        if objective is not None and u["space"]:
+            if u["space"] == objective["space"]:
+                orders.append(f"land {u['id']}")  # put the troops down by the objective (TOTE-G2G-01)
+            elif not u["disabled"] and model.speed(u) > 0:
+                nxt = step_towards(probe, objective["space"])
+                if nxt is not None:
+                    orders.append(f"move {u['id']} {nxt}")
+                    continue
         in_reach = [c for c in contacts if reachable(probe, c["space"])]
         if in_reach and model.spec(u).mounts:
             pick = target if target in in_reach else focus(in_reach)
@@ -161,6 +173,18 @@ def play(view: dict[str, Any], seat: str) -> list[str]:
     if saved:
         orders.append(f"withdraw {','.join(sorted(saved))}")
     return orders
+
+
+def ground_objective(u: dict[str, Any], contacts: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """For a landing craft carrying troops, vehicles or embarked stacks: the enemy facility or ground
+    stack on a ground grid's Surface to put them down by (the weakest, :func:`focus`), or None."""
+    if not model.flag(u, "can_land") or u["disabled"]:
+        return None
+    if not (any(t["count"] for t in u.get("troops", []) + u.get("vehicles", [])) or u.get("embarked")):
+        return None
+    below = [c for c in contacts if c.get("space") and grid.kind(c["space"]) == "surface"
+             and (model.is_installation(c["type"]) or model.is_ground(c["type"]))]
+    return focus(below)
 
 
 def grapple(active: list[dict[str, Any]], contacts: list[dict[str, Any]], saved: set[str]) -> list[str]:

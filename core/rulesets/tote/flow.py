@@ -217,7 +217,8 @@ def new_turn(state: State) -> list[Event]:
     state["hour"] = 24 * (int(state["turn"]) - 1)
     state["posted"] = []
     first = turn_order(state)[0]
-    return [log(state, f"Day {state['turn']} begins; {first} has the initiative.", kind="tote.turn")]
+    from .ground import update_fatigue
+    return [log(state, f"Day {state['turn']} begins; {first} has the initiative.", kind="tote.turn")] + update_fatigue(state)
 
 
 # ---- units without orders (TOTE-GAP-02) ---------------------------------------------------------

@@ -125,9 +125,9 @@ def load(aux: dict[str, Any], ship: dict[str, Any]) -> None:
     (room 1 a squad): the boarding parties it can deliver (TOTE-BOARD-01, TOTE-GAP-56)."""
     room = unit_types()[aux["type"]].troop_capacity
     aux.setdefault("troops", [])
-    if "landing_barge" in unit_types()[aux["type"]].flags:
-        return
-    for stack in ship.get("troops", []):
+    aux.setdefault("vehicles", [])
+    barge = "landing_barge" in unit_types()[aux["type"]].flags
+    for stack in [] if barge else ship.get("troops", []):
         take = min(room, stack["count"])
         if take <= 0:
             continue
@@ -135,6 +135,17 @@ def load(aux: dict[str, Any], ship: dict[str, Any]) -> None:
         room -= take
         aux["troops"].append({"id": f"{aux['id']}-{stack['type']}", "type": stack["type"], "count": take, "wounds": 0})
     ship["troops"] = [t for t in ship.get("troops", []) if t["count"] > 0]
+    if "can_land" not in unit_types()[aux["type"]].flags:
+        return
+    for stack in ship.get("vehicles", []):  # GAVs and airspeeders in the room left (a barge: all of it)
+        size = ground_types()[stack["type"]].room_size
+        take = min(room // size, stack["count"])
+        if take <= 0:
+            continue
+        stack["count"] -= take
+        room -= take * size
+        aux["vehicles"].append({"id": f"{aux['id']}-{stack['type']}", "type": stack["type"], "count": take, "wounds": 0})
+    ship["vehicles"] = [t for t in ship.get("vehicles", []) if t["count"] > 0]
 
 
 def new_state(scenario: str, seats: list[tuple[str, str]], options: dict[str, Any], seed: str) -> State:
@@ -200,9 +211,12 @@ def new_state(scenario: str, seats: list[tuple[str, str]], options: dict[str, An
             ship = units[uid]
             ship["troops"] = [{"id": f"{uid}-{c}", "type": c, "count": m, "wounds": 0}
                               for c, m in types[ship["type"]].complement if c in infantry]
+            # its GAVs and airspeeders, put down on a ground grid when it (or its landing craft) lands
+            ship["vehicles"] = [{"id": f"{uid}-{c}", "type": c, "count": m, "wounds": 0}
+                                for c, m in types[ship["type"]].complement if c in ground_types() and c not in infantry]
             for craft, m in types[ship["type"]].complement:
                 if craft not in types:
-                    continue  # vehicles fight on the ground, not in this space battle
+                    continue  # vehicles and troops ride in its bay (above), not its hangar
                 for _ in range(m):
                     n += 1
                     cid = f"{side}-{n}"

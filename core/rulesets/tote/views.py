@@ -63,11 +63,18 @@ def card(state: State, u: Unit, full: bool, viewer: str = "") -> dict[str, Any]:
         troops = ", ".join(f"{t['count']} {t['type']}" for t in u.get("troops", []) if t["count"])
         if u.get("crew") or troops:
             lines.append(f"Aboard: crew {u.get('crew', 0)} squads" + (f"; troops {troops}" if troops else ""))
+        vehicles = ", ".join(f"{t['count']} {t['type']}" for t in u.get("vehicles", []) if t["count"])
+        embarked = ", ".join(u.get("embarked", []))
+        if vehicles or embarked:
+            lines.append("In its bay: " + "; ".join(x for x in (vehicles, embarked and f"embarked {embarked}") if x))
+    if u.get("fatigued"):
+        lines.append("Combat Fatigue: -1 UCR (TOTE-FATIGUE-01)")
     b = u.get("boarders")
     if b and b.get("count") and (full or b.get("faction") == viewer):
         lines.append(f"Boarders aboard: {b['count']} {b['type']} of {b['faction']}")
     return {"id": u["id"], "name": s.name, "code": u["type"], "owner": u["faction"],
-            "space": u["space"] or (f"aboard {u['carried_by']}" if u.get("carried_by") else "gone"),
+            "space": u["space"] or (f"aboard {u.get('carried_by') or u.get('embarked_in')}"
+                                    if u.get("carried_by") or u.get("embarked_in") else "gone"),
             "state": model.damage_state(u), "lines": lines}
 
 
