@@ -72,7 +72,7 @@ def test_boards_of_different_kinds_have_nothing_in_common() -> None:
 
 @pytest.mark.parametrize("game, widget, words", [
     pytest.param(swpm_game, ZonesBoard, ["p1 home", "p2 home"], id="swpm"),
-    pytest.param(rift_game, FieldBoard, ["A1 ", "B12", "█ high"], id="rift"),
+    pytest.param(rift_game, FieldBoard, ["A1 ", "B10", "█ high"], id="rift"),
 ])
 async def test_the_end_screen_draws_the_final_board(game: Any, widget: type, words: list[str]) -> None:
     """SWPM's zones and RiftWar's field are drawn at the end with their own widgets, beside who won."""
