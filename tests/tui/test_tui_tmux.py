@@ -140,7 +140,7 @@ def ready_and_pass(term: Tmux, twin_session: Session, seat: str, following: str)
     assert "order ›" not in screen, f"the curtain should hide the game screen:\n{screen}"
     assert_hidden(term, secrets, seat)
     term.keys("Enter")
-    return term.wait("order ›")
+    return term.wait("order ›|Report for")  # the seat's view, or its turn report over it
 
 
 def test_two_turns_of_hot_seat_by_keystrokes_and_nothing_leaks(term: Tmux) -> None:
