@@ -112,48 +112,6 @@ def frames(record: dict[str, Any], viewer: str | None) -> list[Frame]:
 
 
 # -- rendering ------------------------------------------------------------------------------------
-class _Style:
-    """How one output format writes a heading, a list, bold text and a line of user text."""
-
-    def __init__(self, fmt: str) -> None:
-        if fmt not in FORMATS:
-            raise SaveError(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}")
-        self.fmt = fmt
-
-    def esc(self, text: str) -> str:
-        text = str(text)
-        if self.fmt == "markdown":
-            for ch in "\\`*_[]<>#|":
-                text = text.replace(ch, "\\" + ch)
-        elif self.fmt == "bbcode":
-            text = text.replace("[", "[\u200b")
-        return text
-
-    def heading(self, text: str, level: int = 1) -> str:
-        if self.fmt == "markdown":
-            return f"{'#' * (level + 1)} {self.esc(text)}"
-        if self.fmt == "bbcode":
-            size = 150 if level == 1 else 120
-            return f"[size={size}][b]{self.esc(text)}[/b][/size]"
-        return f"{'=' if level == 1 else '-'} {text} {'=' if level == 1 else '-'}"
-
-    def label(self, text: str) -> str:
-        if self.fmt == "markdown":
-            return f"**{self.esc(text)}**"
-        if self.fmt == "bbcode":
-            return f"[b]{self.esc(text)}[/b]"
-        return f"{text}:"
-
-    def items(self, rows: list[str]) -> list[str]:
-        if not rows:
-            return []
-        if self.fmt == "markdown":
-            return [f"- {self.esc(r)}" for r in rows]
-        if self.fmt == "bbcode":
-            return ["[list]", *(f"[*]{self.esc(r)}" for r in rows), "[/list]"]
-        return [f"  - {r}" for r in rows]
-
-
 def _view_rows(view: dict[str, Any], compact: bool) -> list[str]:
     rows = [f"Turn {view.get('turn', '?')}, {view.get('phase') or 'play'}"
             + (f"; waiting for {', '.join(view['awaiting'])}" if view.get("awaiting") else "")]
@@ -271,7 +229,8 @@ def export_turn(record: dict[str, Any], turn: int, viewer: str | None, fmt: str,
 
     Raises SaveError for an unknown format, a stranger viewer, or a turn the game has not reached.
     """
-    _Style(fmt)
+    if fmt not in FORMATS:
+        raise SaveError(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}")
     style = Style(fmt)
     who = viewer_of(record, viewer)
     if plans is None:
