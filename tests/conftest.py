@@ -1,0 +1,37 @@
+"""Fixtures shared by every rule system's tests: scripted dice."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pytest
+
+from core.dice import Dice
+
+
+@pytest.fixture
+def fix_dice(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
+    """``fix_dice(purpose, [a, b], ...)``: the next rolls whose purpose contains ``purpose`` show these
+    values, one list per roll, recorded in the dice's log as fixed by the test. A list of the wrong
+    length fails the test, naming the roll."""
+    plans: list[tuple[str, list[list[int]]]] = []
+    original = Dice.roll
+
+    def roll(self: Dice, count: int, sides: int, purpose: str, viewers: Any = ("all",)) -> list[int]:
+        values = original(self, count, sides, purpose, viewers)
+        for key, queue in plans:
+            if key in purpose and queue:
+                wanted = queue.pop(0)
+                assert len(wanted) == count, f"the test scripted {len(wanted)} dice for {purpose!r}, the engine rolls {count}"
+                values[:] = wanted
+                record = self.rolls[-1]
+                if isinstance(record.get("data"), dict) and "values" in record["data"]:
+                    record["data"]["values"] = list(wanted)
+                record["text"] = f"{purpose}: {count}d{sides} -> {', '.join(map(str, wanted))} (fixed by the test)"
+                break
+        return values
+
+    monkeypatch.setattr(Dice, "roll", roll)
+
+    def fix(purpose: str, *values: list[int]) -> None:
+        plans.append((purpose, [list(v) for v in values]))
+    return fix
