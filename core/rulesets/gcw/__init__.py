@@ -155,18 +155,7 @@ class GalacticCivilWar(Ruleset):
 
     def legal_orders(self, state: State, seat: str) -> list[str]:
         """A sample: the bot's candidates that the parser and rules accept now."""
-        if seat not in self.awaiting(state):
-            return []
-        import copy
-        found = []
-        for text in self.bot(self.view(state, seat), seat):
-            trial = copy.deepcopy(state)
-            try:
-                self.submit(trial, seat, text)
-            except OrderError:
-                continue
-            found.append(text)
-        return found
+        return self.accepted(state, seat, self.bot(self.view(state, seat), seat) if seat in self.awaiting(state) else [])
 
     def odds(self, state: State, seat: str, text: str) -> Odds | None:
         """Exact odds of a bombing run (``bomb <squadron>``), a base search (``search <system>``) or a move into an

@@ -4,7 +4,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from core.errors import HolotableError, OrderError
+from core.errors import OrderError
 from core.options import OptionSpec
 from core.orders import OrderBook
 from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
@@ -164,16 +164,7 @@ class RepublicAtWar(Ruleset):
 
     def legal_orders(self, state: State, seat: str) -> list[str]:
         """A sample of orders that ``seat`` could give now, each accepted on its own by a trial submission."""
-        if seat not in self.awaiting(state):
-            return []
-        legal = []
-        for text in _candidates(state, seat):
-            try:
-                self.submit(self.trial_copy(state, seat), seat, text)
-            except HolotableError:
-                continue
-            legal.append(text)
-        return legal
+        return self.accepted(state, seat, _candidates(state, seat) if seat in self.awaiting(state) else [])
 
     def odds(self, state: State, seat: str, text: str) -> Odds | None:
         """Exact odds for ``ally``, ``assault``, ``bombard`` and ``jump`` into a seen enemy fleet, from what ``seat``

@@ -2,7 +2,6 @@
 cards, 2d6 battles with a card window, strikes on objectives, and hands nobody else can see."""
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from typing import Any, Callable, ClassVar
 
@@ -104,17 +103,7 @@ class PocketModels(Ruleset):
 
     def legal_orders(self, state: State, seat: str) -> list[str]:
         """A sample of orders the rules accept now, tried on a copy."""
-        if seat not in self.awaiting(state):
-            return []
-        found = []
-        for text in _bot.candidates(self.view(state, seat), seat):
-            trial = copy.deepcopy(state)
-            try:
-                self.submit(trial, seat, text)
-            except OrderError:
-                continue
-            found.append(text)
-        return found
+        return self.accepted(state, seat, _bot.candidates(self.view(state, seat), seat) if seat in self.awaiting(state) else [])
 
     def starter_lists(self) -> dict[str, str]:
         """The starters as list text (``units / cards``), by starter name."""
