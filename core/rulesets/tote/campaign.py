@@ -105,6 +105,8 @@ def new_campaign(seats: Iterable[tuple[str, str]]) -> Campaign:
     from .campaign_build import start as start_building
     start_building(c, lambda s: quadrant(seats, s))
     c["visits"] = knowledge.note_presence({}, facts(c))
+    from .campaign_missions import start as start_missions
+    start_missions(c)
     for seat, _f in seats:  # turn 1 is an Action Day (TOTE-ECON-01)
         c["treasury"][seat] = clk.action_day_income(g, seat, 1, units, list(c["facilities"].values()))[0]
     return c
@@ -136,6 +138,8 @@ def scan(c: Campaign, seat: str, uid: str, mode: str = "active") -> list[Event]:
     if any(s["scanner"] == uid for s in c["scans"]):
         raise OrderError(f"{uid} is scanning already; its scan completes at the next turn start")
     record = sensors.declare_scan(u, mode, c["hour"], f"scan-{c['turn']}-{uid}")
+    from .campaign_heroes import on_scan
+    record = on_scan(c, seat, record)  # a Hero aboard: scan_time_hours, scan_range (TOTE-DATA-09)
     c["scans"].append(record)
     return [_say(c, f"{uid} begins an {mode} scan of {galaxy().planets[u['system']].name}.", [seat], "campaign.scan")]
 
@@ -198,14 +202,16 @@ def jump(c: Campaign, seat: str, ids: list[str], destination: str) -> list[Event
     origin = c["units"][ids[0]]["system"]
     if dest == origin:
         raise OrderError(f"{', '.join(ids)} are at {g.planets[dest].name} already")
-    moved, events = travel.depart(g, c["units"], seat, ids, dest, c["turn"], label=FACTIONS[c["seats"][seat]])
+    from . import campaign_heroes
+    moved, events = travel.depart(g, c["units"], seat, ids, dest, c["turn"], label=FACTIONS[c["seats"][seat]],
+                                  speedup_pct=campaign_heroes.hyper_pct(c, seat, ids))
     c["units"].update(moved)
     c["notices"].append(comms.departure_notice([c["units"][i] for i in ids], origin, c["hour"]))
     out = []
     for e in events:
         if e["kind"] == "jump":
             out.append(_say(c, e["text"], [seat], "campaign.jump"))
-    return out
+    return out + campaign_heroes.reveal(c, seat, ids, origin)
 
 
 def present(c: Campaign, system: str) -> set[str]:
@@ -237,10 +243,11 @@ def start_turn(c: Campaign) -> list[Event]:
         events.append(_say(c, e["text"], [str(t).split(":", 1)[-1] for t in e.get("to", [])] or ["gm"], "campaign.arrive"))
     from .campaign_build import complete
     events += [_say(c, e["text"], e["to"], e["kind"]) for e in complete(c)]
+    from .campaign_missions import neutral_at, note_turn
     worlds = sorted({u["system"] for u in c["units"].values() if u.get("system")} | set(c["status"]))
     for w in worlds:
         here = present(c, w)
-        status, news = conflict.update(c["status"].get(w), w, here, c["hour"])
+        status, news = conflict.update(c["status"].get(w), w, here | neutral_at(c, w), c["hour"])
         c["status"][w] = status
         for n in news:
             events.append(_say(c, n["text"], list(n["to"]), "campaign.conflict"))
@@ -254,11 +261,15 @@ def start_turn(c: Campaign) -> list[Event]:
     ground = {w: galaxy().planets[w].ground_grids > 0 for w in c["planets"]}
     snaps, c["scans"], scan_events = sensors.complete_scans(c["scans"], c["hour"], c["units"], {}, owners, ground)
     c["snapshots"] += snaps
+    note_turn(c, arrived, snaps)  # the deeds missions count (TOTE-MISSION-03)
     for e in scan_events:
         events.append(_say(c, e["text"], list(e["to"]), "campaign.scan"))
     fighting = contested(c)
     for seat in c["seats"]:
         kc, lines = clk.action_day_income(g, seat, c["turn"], c["units"], list(c.get("facilities", {}).values()), fighting)
+        from .campaign_heroes import income_bonus
+        bonus, more = income_bonus(c, seat)  # income_bonus_kc (TOTE-DATA-09)
+        kc, lines = kc + bonus, lines + more
         if kc:
             c["treasury"][seat] += kc
             events.append(_say(c, f"Income {kc} KC: " + "; ".join(lines), [seat], "campaign.income"))
@@ -276,10 +287,13 @@ def ledger(c: Campaign, seat: str) -> dict[str, Any]:
     """``seat``'s own ledger: its Hero, treasury, the CP of its units (committed: at worlds in
     conflict; free: the rest; the free PDF counts in neither, TOTE-PDF-02), worlds held and its
     calendar of arrivals (its own jumps only)."""
+    from . import campaign_heroes, campaign_missions
     mine = [u for u in c["units"].values() if u["faction"] == seat and conflict.military(u)]
     fighting = set(contested(c))
     committed = sum(model.cp(u) for u in mine if u.get("system") in fighting and not u.get("bonus"))
-    return {"cp_committed": committed, "cp_free": sum(model.cp(u) for u in mine if not u.get("bonus")) - committed,"heroes": [heroes.view(h, seat) for h in c.get("heroes", []) if h["faction"] == seat],
+    return {"cp_committed": committed, "cp_free": sum(model.cp(u) for u in mine if not u.get("bonus")) - committed,"heroes": campaign_heroes.ledger_heroes(c, seat),
+            "trainings": campaign_heroes.ledger_trainings(c, seat), "cp_bonus": campaign_heroes.cp_bonus(c, seat),
+            "missions": campaign_missions.ledger(c, seat),
             "treasury_kc": c["treasury"][seat], "facility_kc": c.get("facility_kc", {}).get(seat, 0),
             "facilities": sorted(f"{f['type']} at {f['system']}" for f in c.get("facilities", {}).values()
                                  if f["faction"] == seat and not f.get("destroyed")),
