@@ -475,3 +475,27 @@ def test_bots_take_up_missions_upgrade_when_rich_and_go_to_a_near_flashpoint() -
     texts = rs.bot(rs.view(state, "al"), "al")
     assert any(t.startswith("jump ") and t.endswith(" anaxes") for t in texts)
     campaign_flow.check_sheet(state, "al", texts)
+
+
+def test_other_seats_missions_trainings_intel_and_notoriety_are_hidden_changes() -> None:
+    """Catalog 5.5: another seat's mission under way, Hero in training, agents' intel, epic offers and
+    notoriety are in the ruleset's hidden_changes, and changing any of them leaves this seat's view as
+    it was."""
+    import copy
+    state = game()
+    c = state["campaign"]
+    c["treasury"]["bo"] = 9000
+    order(state, "bo", "mission NR-HERO fleet_review")
+    order(state, "bo", "train jedi Kyle Katarn")
+    c["heroes"][1] = {**c["heroes"][1], "class": "spymaster", "level": 2}
+    order(state, "al", "jump GE-1 corellia")
+    c["offers"].append({"mission": "the_black_fleet", "faction": "bo"})
+    c["notoriety"]["bo"] = 2
+    rs = TwilightOfTheEmpire()
+    changes = dict(rs.hidden_changes(state, "al"))
+    for what in ("bo's mission", "bo's Hero in training", "what bo's agents saw", "an epic mission offered to bo",
+                 "bo's notoriety"):
+        assert what in changes, sorted(changes)
+        trial = copy.deepcopy(state)
+        changes[what](trial)
+        assert trial["campaign"] != state["campaign"] and rs.view(trial, "al") == rs.view(state, "al"), what

@@ -99,7 +99,8 @@ def carry(state: State, seat: str, text: str) -> list[Event]:
     if words and words[0] in ("upgrade", "train", "mission", "transfer"):
         from .campaign_heroes import carry as carry_hero
         return _events(state, carry_hero(state["campaign"], seat, words))
-    raise OrderError(f"{text!r}: on the galaxy a post is made of jump and scan orders: jump <ships> <world>, scan <ship>")
+    raise OrderError(f"{text!r}: on the galaxy a post is made of jump, scan, build, message, upgrade, train, mission and "
+                     "transfer orders: jump <ships> <world>, scan <ship>, mission <hero> <mission>")
 
 
 def check_sheet(state: State, seat: str, texts: list[str]) -> None:
@@ -216,6 +217,8 @@ def view(state: State, viewer: str) -> dict[str, Any]:
     facts: dict[str, Any] = {"mode": "campaign", "knowledge": v["knowledge"], "strongholds": c["strongholds"]}
     if viewer == GM:
         facts["heroes"] = list(c.get("heroes", []))
+        facts["missions"] = {"runs": list(c.get("runs", [])), "trainings": list(c.get("trainings", [])),
+                             "flashpoints": list(c.get("flashpoints", []))}
     if viewer in state["seats"]:
         led = v["ledger"]
         mine = movers(c, viewer)

@@ -361,7 +361,8 @@ def hero_rows(c: Campaign, seat: str) -> list[str]:
         if h.get("dead"):
             rows.append(f"{h['id']} {h['name']} ({h['class']}, level {h['level']}) - fallen")
             continue
-        rows.append(f"{h['id']} {h['name']} ({h['class']}, level {h['level']}) aboard {h['host']} at "
+        on = f"aboard {h['host']}" if h.get("host") else f"in {h.get('space')}"
+        rows.append(f"{h['id']} {h['name']} ({h['class']}, level {h['level']}) {on} at "
                     f"{h['at'] or 'hyperspace'}: {', '.join(h['abilities'])}")
     rows += [f"{t['id']} {t['name']} ({t['class']}) in training at {t['at']}, ready day {t['ready_turn']}"
              for t in ledger_trainings(c, seat)]
