@@ -262,6 +262,9 @@ def test_flash_01_the_neutral_force_fights_whoever_comes_and_pays_by_damage() ->
     dealt = c["flashpoints"][0]["damage"].get("al", 0)
     assert dealt > 0 and set(c["flashpoints"][0]["damage"]) == {"al"}
     assert not any(u.get("hero_ucr") for u in c["units"].values())
+    fallen = [u for u in fp["force"] if c["fp_units"][u]["destroyed"]]
+    deeds = [d for d in c["deeds"] if d["type"] == "destroy"]
+    assert len(deeds) == len(fallen) and all(d["flashpoint"] and d["faction"] == "al" for d in deeds)
     for uid in fp["force"]:
         c["fp_units"][uid]["destroyed"] = True
     c["flashpoints"][0]["damage"] = {"al": 300, "bo": 100}
@@ -499,3 +502,15 @@ def test_other_seats_missions_trainings_intel_and_notoriety_are_hidden_changes()
         trial = copy.deepcopy(state)
         changes[what](trial)
         assert trial["campaign"] != state["campaign"] and rs.view(trial, "al") == rs.view(state, "al"), what
+
+
+def test_mission_03_squads_landed_in_a_battle_are_a_deliver_deed() -> None:
+    """TOTE-MISSION-03 deeds from a battle: infantry squads a seat lands (``tote.land``) count as a
+    ``deliver`` deed at that world with its owner; a vehicle stack does not."""
+    state = game()
+    c = state["campaign"]
+    battle = {"units": {"GE-9-T1": model.new_stack("GE-9-T1", "INF", "al", "G-2/surface", 12),
+                        "GE-9-T2": model.new_stack("GE-9-T2", "ATAT", "al", "G-2/surface", 2)}}
+    events = [{"kind": "tote.land", "data": {"unit": "GE-9-T1"}}, {"kind": "tote.land", "data": {"unit": "GE-9-T2"}}]
+    cm.after_battle(c, "mon_calamari", battle, events)
+    assert c["deeds"] == [{"type": "deliver", "faction": "al", "system": "mon_calamari", "count": 12, "owner": "bo"}]
