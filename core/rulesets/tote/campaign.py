@@ -284,9 +284,10 @@ def build(c: Campaign, seat: str, code: str, world: str) -> list[Event]:
 
 
 def ledger(c: Campaign, seat: str) -> dict[str, Any]:
-    """``seat``'s own ledger: its Hero, treasury, the CP of its units (committed: at worlds in
-    conflict; free: the rest; the free PDF counts in neither, TOTE-PDF-02), worlds held and its
-    calendar of arrivals (its own jumps only)."""
+    """``seat``'s own ledger: its Heroes (level, abilities, where) and those in training, its
+    missions and the open flashpoints (:mod:`.campaign_missions`), treasury, the CP of its units
+    (committed: at worlds in conflict; free: the rest; the free PDF counts in neither, TOTE-PDF-02)
+    and its Heroes' ``cp_bonus``, worlds held and its calendar of arrivals (its own jumps only)."""
     from . import campaign_heroes, campaign_missions
     mine = [u for u in c["units"].values() if u["faction"] == seat and conflict.military(u)]
     fighting = set(contested(c))
@@ -325,6 +326,8 @@ def invariants(before: Campaign, after: Campaign) -> list[str]:
     problems = []
     if set(before["units"]) - set(after["units"]):
         problems.append(f"units vanished: {sorted(set(before['units']) - set(after['units']))}")
+    if set(before.get("fp_units", {})) - set(after.get("fp_units", {})):
+        problems.append(f"flashpoint units vanished: {sorted(set(before['fp_units']) - set(after.get('fp_units', {})))}")
     for s, kc in after["treasury"].items():
         if kc < 0:
             problems.append(f"{s}'s treasury is negative: {kc} KC")

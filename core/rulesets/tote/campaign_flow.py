@@ -9,10 +9,11 @@ The state of a campaign game carries the contract's keys (``ruleset``, ``turn``,
 nothing of their own to command on the galaxy map).
 
 Each game day every faction makes one post in rotating initiative (TOTE-FLOW-04/05, GAP-02): its
-sheet of ``jump`` orders; after the last post every world in conflict fights a battle day on its
-grid (:mod:`.campaign_battle`), then the next day begins (:func:`.campaign.start_turn`:
-arrivals, conflict, occupation, Action Day income) and the end is checked (TOTE-FLOW-08,
-:func:`.victory.check_end`).
+sheet of galaxy orders (jump, scan, build, message, and its Heroes' upgrade, train, mission and
+transfer, :mod:`.campaign_heroes`); after the last post every world in conflict fights a battle day
+on its grid (:mod:`.campaign_battle`), then the next day begins (:func:`.campaign.start_turn`:
+arrivals, conflict, occupation, Action Day income; then :func:`.campaign_missions.turn_start`:
+trainings, missions, flashpoints) and the end is checked (TOTE-FLOW-08, :func:`.victory.check_end`).
 """
 from __future__ import annotations
 
@@ -291,7 +292,7 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
                 continue
             target = min(options, key=lambda x: (hours[x], x))
         out.append(f"jump {','.join(ships)} {target}")
-    from .campaign_heroes import bot_orders
+    from .campaign_hero_bot import bot_orders
     return bot_orders(facts, out + _builds(facts))
 
 
