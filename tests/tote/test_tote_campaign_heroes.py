@@ -514,3 +514,16 @@ def test_mission_03_squads_landed_in_a_battle_are_a_deliver_deed() -> None:
     events = [{"kind": "tote.land", "data": {"unit": "GE-9-T1"}}, {"kind": "tote.land", "data": {"unit": "GE-9-T2"}}]
     cm.after_battle(c, "mon_calamari", battle, events)
     assert c["deeds"] == [{"type": "deliver", "faction": "al", "system": "mon_calamari", "count": 12, "owner": "bo"}]
+
+
+def test_flash_01_the_neutral_force_stands_its_ground() -> None:
+    """TOTE-FLASH-01: a flashpoint's force does not leave its world: a unit of it that withdrew in the
+    battle is back in the fight the next day, so the flashpoint stays open until its force is destroyed."""
+    state = game()
+    c = state["campaign"]
+    fp = _flashpoint_at(state, "corellia")
+    uid = fp["force"][0]
+    battle = {"units": {uid: dict(c["fp_units"][uid], withdrawn=True, space=None)}}
+    cm.after_battle(c, "corellia", battle, [])
+    assert (c["fp_units"][uid]["withdrawn"], c["fp_units"][uid]["space"]) == (False, "C-1")
+    assert cm.neutral_at(c, "corellia") == {"NEUTRAL"}

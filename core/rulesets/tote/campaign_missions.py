@@ -110,14 +110,17 @@ def note_turn(c: Campaign, arrived: dict[str, Record], snaps: list[Record]) -> N
 
 def after_battle(c: Campaign, world: str, battle: State, events: list[Record]) -> list[Event]:
     """After a battle day at ``world`` (its units already back in the campaign): the flashpoint force
-    goes back to ``fp_units``, the damage each seat dealt it is noted (TOTE-GAP-31), units destroyed
-    and squads landed become deeds, and the Heroes' battle flags come off."""
+    goes back to ``fp_units`` (one that withdrew stays: the force does not leave), the damage each
+    seat dealt it is noted (TOTE-GAP-31), units destroyed and squads landed become deeds, and the
+    Heroes' battle flags come off."""
     start(c)
     ch.clear_flags(c["units"].values())
     units = battle["units"]
     for uid, u in units.items():
         if uid in c["fp_units"]:
             fresh = dict(u, system=world, transit=None)
+            if fresh.get("withdrawn"):  # a flashpoint's force does not leave: back in the fight tomorrow
+                fresh.update(withdrawn=False, space=fresh.get("space") or "C-1")
             fresh.pop("hero_ucr", None)
             fresh.pop("raw_bonus_pct", None)
             c["fp_units"][uid] = fresh
