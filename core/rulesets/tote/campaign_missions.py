@@ -60,10 +60,9 @@ def _say(c: Campaign, text: str, to: list[str], kind: str = "campaign.mission") 
 def offered(c: Campaign, seat: str, hero: Record) -> list[str]:
     """The missions ``seat``'s Hero may take up now: its class's own and any epic mission offered to
     the seat that it has not completed."""
-    start(c)
-    done = {r["mission"] for r in c["mission_record"] if r["faction"] == seat and r["outcome"] == "completed"}
+    done = {r["mission"] for r in c.get("mission_record", []) if r["faction"] == seat and r["outcome"] == "completed"}
     own = [m.id for m in missions.missions().values() if m.hero_class == hero["class"]]
-    epic = [o["mission"] for o in c["offers"] if o["faction"] == seat and o["mission"] not in done]
+    epic = [o["mission"] for o in c.get("offers", []) if o["faction"] == seat and o["mission"] not in done]
     return own + sorted(set(epic))
 
 
@@ -305,7 +304,7 @@ def turn_start(state: State) -> list[Event]:
 def ledger(c: Campaign, seat: str) -> Record:
     """``seat``'s missions and flashpoints for its ledger: the mission under way with its milestones done
     and left, the epic missions offered, notoriety, the missions done, and every open flashpoint (public)."""
-    start(c)
+    c = {"runs": [], "offers": [], "notoriety": {}, "mission_record": [], "flashpoints": [], "fp_units": {}, **c}  # read only
     run = next((r for r in c["runs"] if r["faction"] == seat), None)
     active = None
     if run is not None:
