@@ -213,3 +213,19 @@ def test_flash_01_the_neutral_force_stands_its_ground() -> None:
     cm.after_battle(c, "corellia", battle, [])
     assert (c["fp_units"][uid]["withdrawn"], c["fp_units"][uid]["space"]) == (False, "C-1")
     assert cm.neutral_at(c, "corellia") == {"NEUTRAL"}
+
+
+def test_flash_01_a_scan_at_the_flashpoint_shows_its_force() -> None:
+    """TOTE-FLASH-01 / TOTE-SCAN-02: an active scan of a world with a flashpoint reports its neutral
+    force as contacts (owner NEUTRAL) in the seat's snapshot and knowledge, and in no one else's."""
+    state = game()
+    c = state["campaign"]
+    fp = flashpoint_at(state, "coruscant")
+    order(state, "al", "scan GE-1 active")
+    cp.start_turn(c)
+    snap = c["snapshots"][-1]
+    assert snap["faction"] == "al" and sorted(x["id"] for x in snap["contacts"] if x["owner"] == "NEUTRAL") == sorted(fp["force"])
+    assert len(fp["force"]) == 9  # 6 CORV and 3 Z-95 in the C-Ring of quadrant 1, covered from GE-1's C-1
+    row = cp.view(c, "al")["knowledge"]["systems"]["coruscant"]
+    assert any(x["owner"] == "NEUTRAL" for x in row["contacts"])
+    assert not any(x.get("owner") == "NEUTRAL" for x in cp.view(c, "bo")["knowledge"]["systems"]["coruscant"]["contacts"])

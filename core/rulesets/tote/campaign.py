@@ -259,7 +259,8 @@ def start_turn(c: Campaign) -> list[Event]:
                                sorted({taker} | ({owner} if owner else set())), "campaign.claim"))
     owners = {w: p["owner"] for w, p in c["planets"].items()}
     ground = {w: galaxy().planets[w].ground_grids > 0 for w in c["planets"]}
-    snaps, c["scans"], scan_events = sensors.complete_scans(c["scans"], c["hour"], c["units"], {}, owners, ground)
+    seen = {**c["units"], **c.get("fp_units", {})}  # a flashpoint's force shows on a scan (TOTE-FLASH-01)
+    snaps, c["scans"], scan_events = sensors.complete_scans(c["scans"], c["hour"], seen, {}, owners, ground)
     c["snapshots"] += snaps
     note_turn(c, arrived, snaps)  # the deeds missions count (TOTE-MISSION-03)
     for e in scan_events:
