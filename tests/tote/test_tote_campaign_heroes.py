@@ -130,7 +130,8 @@ def test_data_09_scan_time_and_range_of_a_spymaster_aboard() -> None:
 
 def test_data_09_reveal_destinations_to_the_spymasters_seat_alone() -> None:
     """TOTE-DATA-09 reveal_destinations: a Spymaster at level 2 sees the destination of the first
-    other faction's departure each day (its seat alone); the second that day is not revealed."""
+    other faction's departure each day (its seat alone, in its Hero roster as agents' reports); the
+    second that day is not revealed."""
     state = game()
     c = state["campaign"]
     c["heroes"][1] = {**c["heroes"][1], "class": "spymaster", "level": 2}
@@ -140,6 +141,9 @@ def test_data_09_reveal_destinations_to_the_spymasters_seat_alone() -> None:
     assert intel[0]["text"] == "Our agents report: the fleet of GE that left coruscant is bound for corellia, arriving day 2."
     assert not [e for e in order(state, "al", "jump GE-3 anaxes") if e["kind"] == "campaign.intel"]
     assert [r["to"] for r in c["intel"]["bo"]] == ["corellia"] and c["intel"]["al"] == []
+    rows = {r["title"]: r["rows"] for r in TwilightOfTheEmpire().view(state, "bo")["rosters"]}["Your Hero"]
+    assert rows[-1] == "agents: GE fleet from coruscant bound for corellia, arriving day 2"
+    assert cp.ledger(c, "al")["intel"] == []
 
 
 def test_data_09_battle_abilities_ucr_ground_damage_and_cp() -> None:
@@ -276,3 +280,18 @@ def test_other_seats_missions_trainings_intel_and_notoriety_are_hidden_changes()
         trial = copy.deepcopy(state)
         changes[what](trial)
         assert trial["campaign"] != state["campaign"] and rs.view(trial, "al") == rs.view(state, "al"), what
+
+
+def test_hero_04_a_bot_whose_hero_fell_trains_another() -> None:
+    """TOTE-HERO-04: a bot whose only Hero has fallen trains another of its class, with a name not the
+    fallen one's, when 5000 KC are left after its builds; with less it waits."""
+    state = game()
+    c = state["campaign"]
+    c["heroes"][0] = {**c["heroes"][0], "dead": True, "died_hour": 0, "host": None}
+    rs = TwilightOfTheEmpire()
+    assert not any(t.startswith("train") for t in rs.bot(rs.view(state, "al"), "al"))
+    c["treasury"]["al"] = 5000 + 10 ** 5
+    texts = rs.bot(rs.view(state, "al"), "al")
+    assert "train admiral Gilad Pellaeon" in texts and not any(t.startswith(("mission", "upgrade")) for t in texts)
+    campaign_flow.check_sheet(state, "al", texts)
+

@@ -295,6 +295,7 @@ def ledger(c: Campaign, seat: str) -> dict[str, Any]:
     committed = sum(model.cp(u) for u in mine if u.get("system") in fighting and not u.get("bonus"))
     return {"cp_committed": committed, "cp_free": sum(model.cp(u) for u in mine if not u.get("bonus")) - committed,"heroes": campaign_heroes.ledger_heroes(c, seat),
             "trainings": campaign_heroes.ledger_trainings(c, seat), "cp_bonus": campaign_heroes.cp_bonus(c, seat),
+            "intel": campaign_heroes.ledger_intel(c, seat),
             "missions": campaign_missions.ledger(c, seat),
             "treasury_kc": c["treasury"][seat], "facility_kc": c.get("facility_kc", {}).get(seat, 0),
             "facilities": sorted(f"{f['type']} at {f['system']}" for f in c.get("facilities", {}).values()

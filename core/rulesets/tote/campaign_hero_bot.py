@@ -1,10 +1,12 @@
 """The campaign bot's Hero orders (:func:`.campaign_flow.bot` calls :func:`bot_orders`): from its view only,
-its Hero takes up its class's mission, rides along on visits, is upgraded when the faction is rich,
-and a fleet near an open flashpoint goes to fight it (TOTE-MISSION-01, TOTE-HERO-03, TOTE-FLASH-01).
-Cheap: a few passes over the post it already made."""
+its Hero takes up its class's mission, rides along on visits, is upgraded when the faction is rich or
+trained anew when it has fallen, and a fleet near an open flashpoint goes to fight it (TOTE-MISSION-01,
+TOTE-HERO-03/04, TOTE-FLASH-01). Cheap: a few passes over the post it already made."""
 from __future__ import annotations
 
 from typing import Any
+
+from .heroes import MAX_HEROES, TRAIN_COST_KC, hero_class
 
 Record = dict[str, Any]
 
@@ -25,7 +27,8 @@ BOT_FLASHPOINT_HOURS = 24
 
 def bot_orders(facts: Record, out: list[str]) -> list[str]:
     """A bot's Hero orders added to its post ``out`` (jumps and builds), from its view only: its Hero
-    takes up its class's mission when the seat has none under way; it upgrades a Hero when the
+    takes up its class's mission when the seat has none under way; when its Hero has fallen it trains
+    another of the same class (5000 KC, at its Command Center); it upgrades a Hero when the
     treasury holds 3000 KC or more after the day's builds; and the first fleet it sends from a world
     within 24 route-hours of an open flashpoint goes to the flashpoint instead."""
     from .galaxy import galaxy
@@ -38,6 +41,13 @@ def bot_orders(facts: Record, out: list[str]) -> list[str]:
         if own:
             extra.append(f"mission {alive[0]['id']} {own}")
     left = int(led.get("treasury_kc", 0)) - sum(_build_cost(x, led) for x in out if x.startswith("build "))
+    fcc = any(f.startswith("FCC at ") for f in led.get("facilities", []))
+    if not alive and fcc and not led.get("trainings") and len(led.get("heroes", [])) < MAX_HEROES and left >= TRAIN_COST_KC:
+        cls = led["heroes"][0]["class"] if led.get("heroes") else "admiral"
+        used = {h["name"].casefold() for h in led.get("heroes", [])}
+        name = next((n for n in hero_class(cls).names if n.casefold() not in used), None)
+        if name:
+            extra.append(f"train {cls} {name}")  # its Hero has fallen: train another of its class (TOTE-HERO-04)
     able = [h for h in alive if h.get("upgrade_kc")]
     if able and left >= BOT_UPGRADE_KC:
         extra.append(f"upgrade {min(able, key=lambda h: (h['level'], h['id']))['id']}")

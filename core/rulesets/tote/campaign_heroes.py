@@ -354,6 +354,17 @@ def ledger_trainings(c: Campaign, seat: str) -> list[Record]:
             for t in c.get("trainings", []) if t["faction"] == seat]
 
 
+#: Days of agents' reports the ledger keeps.
+INTEL_DAYS = 3
+
+
+def ledger_intel(c: Campaign, seat: str) -> list[Record]:
+    """What ``seat``'s agents saw (``reveal_destinations``) in the last 3 days: owner, origin,
+    destination and arrival day of each fleet, newest first."""
+    since = int(c["hour"]) - 24 * (INTEL_DAYS - 1)
+    return [dict(r) for r in reversed(c.get("intel", {}).get(seat, [])) if int(r["hour"]) >= since]
+
+
 def hero_rows(c: Campaign, seat: str) -> list[str]:
     """The roster lines of ``seat``'s Heroes."""
     rows = []
@@ -366,6 +377,8 @@ def hero_rows(c: Campaign, seat: str) -> list[str]:
                     f"{h['at'] or 'hyperspace'}: {', '.join(h['abilities'])}")
     rows += [f"{t['id']} {t['name']} ({t['class']}) in training at {t['at']}, ready day {t['ready_turn']}"
              for t in ledger_trainings(c, seat)]
+    rows += [f"agents: {c['seats'].get(r['owner'], r['owner'])} fleet from {r['from']} bound for {r['to']}, arriving day "
+             f"{r['arrive_turn']}" for r in ledger_intel(c, seat)]
     return rows
 
 
