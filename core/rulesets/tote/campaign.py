@@ -13,7 +13,8 @@ part-2 modules (:mod:`.galaxy`, :mod:`.travel`, :mod:`.clock`, :mod:`.knowledge`
   faction's bonus PDF units (``bonus``/``pdf`` true: they stay to guard it, TOTE-START-04, STRONG-01,
   PDF-02);
 - ``heroes``: each faction's Hero (:mod:`.heroes`), aboard its first capital ship at the start
-  (TOTE-START-01, HERO-01); it dies with its host (TOTE-GAP-30);
+  (TOTE-START-01, HERO-01); it dies with its host (TOTE-GAP-30); the Heroes' trainings and intel
+  and the missions, deeds and flashpoints are :mod:`.campaign_heroes`' and :mod:`.campaign_missions`';
 - ``treasury`` ``{seat: KC}`` (paid on Action Days, TOTE-ECON-01..03, :func:`.clock.action_day_income`);
 - ``status`` ``{world id: conflict status}`` (:mod:`.conflict`), ``notices`` (public departure
   notices, :func:`.comms.departure_notice`), and the
