@@ -56,7 +56,7 @@ def test_mission01_each_class_has_its_repeatable_mission() -> None:
         start(hero(), "shadow_network")
     run = start(hero("jedi"), "lost_holocron")
     run, done, _ = play(run, [visit("byss"), visit("dagobah")])
-    assert done["outcome"] == "completed" and done["reward"] == {"kc": 1000, "notoriety": 2}
+    assert done["outcome"] == "completed" and done["reward"] == {"kc": 1000, "notoriety": 2, "level": 1}
     again = start(hero("jedi"), "lost_holocron", record=[done])
     assert again["step"] == 0 and again["progress"] == 0
 

@@ -195,6 +195,24 @@ class TwilightOfTheEmpire(Ruleset):
                         changes.append((f"what {seat} builds", lambda s, n=n: s["campaign"]["timers"][n].__setitem__(
                             "due_hour", s["campaign"]["timers"][n]["due_hour"] + 24)))
                         break
+                c = state["campaign"]
+                for key, what in (("runs", "mission"), ("trainings", "Hero in training")):
+                    for n, rec in enumerate(c.get(key, [])):
+                        if rec.get("faction") == seat:
+                            changes.append((f"{seat}'s {what}", lambda s, key=key, n=n: s["campaign"][key][n].__setitem__(
+                                "due_hour" if key == "trainings" else "progress",
+                                s["campaign"][key][n]["due_hour" if key == "trainings" else "progress"] + 1)))
+                if c.get("intel", {}).get(seat):
+                    changes.append((f"what {seat}'s agents saw", lambda s, seat=seat: s["campaign"]["intel"][seat][0].__setitem__(
+                        "to", "kuat" if s["campaign"]["intel"][seat][0]["to"] != "kuat" else "corellia")))
+                for n, offer in enumerate(c.get("offers", [])):
+                    if offer["faction"] == seat:
+                        changes.append((f"an epic mission offered to {seat}", lambda s, n=n: s["campaign"]["offers"][n].__setitem__(
+                            "mission", "clone_vats_of_byss" if s["campaign"]["offers"][n]["mission"] != "clone_vats_of_byss"
+                            else "the_black_fleet")))
+                if seat in c.get("notoriety", {}):
+                    changes.append((f"{seat}'s notoriety", lambda s, seat=seat: s["campaign"]["notoriety"].__setitem__(
+                        seat, s["campaign"]["notoriety"][seat] + 1)))
                 for n, hero in enumerate(state["campaign"].get("heroes", [])):
                     if hero["faction"] == seat and not hero.get("dead"):
                         changes.append((f"{seat}'s Hero's level", lambda s, n=n: s["campaign"]["heroes"][n].__setitem__(

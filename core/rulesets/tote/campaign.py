@@ -13,7 +13,8 @@ part-2 modules (:mod:`.galaxy`, :mod:`.travel`, :mod:`.clock`, :mod:`.knowledge`
   faction's bonus PDF units (``bonus``/``pdf`` true: they stay to guard it, TOTE-START-04, STRONG-01,
   PDF-02);
 - ``heroes``: each faction's Hero (:mod:`.heroes`), aboard its first capital ship at the start
-  (TOTE-START-01, HERO-01); it dies with its host (TOTE-GAP-30);
+  (TOTE-START-01, HERO-01); it dies with its host (TOTE-GAP-30); the Heroes' trainings and intel
+  and the missions, deeds and flashpoints are :mod:`.campaign_heroes`' and :mod:`.campaign_missions`';
 - ``treasury`` ``{seat: KC}`` (paid on Action Days, TOTE-ECON-01..03, :func:`.clock.action_day_income`);
 - ``status`` ``{world id: conflict status}`` (:mod:`.conflict`), ``notices`` (public departure
   notices, :func:`.comms.departure_notice`), and the
@@ -105,6 +106,8 @@ def new_campaign(seats: Iterable[tuple[str, str]]) -> Campaign:
     from .campaign_build import start as start_building
     start_building(c, lambda s: quadrant(seats, s))
     c["visits"] = knowledge.note_presence({}, facts(c))
+    from .campaign_missions import start as start_missions
+    start_missions(c)
     for seat, _f in seats:  # turn 1 is an Action Day (TOTE-ECON-01)
         c["treasury"][seat] = clk.action_day_income(g, seat, 1, units, list(c["facilities"].values()))[0]
     return c
@@ -136,6 +139,8 @@ def scan(c: Campaign, seat: str, uid: str, mode: str = "active") -> list[Event]:
     if any(s["scanner"] == uid for s in c["scans"]):
         raise OrderError(f"{uid} is scanning already; its scan completes at the next turn start")
     record = sensors.declare_scan(u, mode, c["hour"], f"scan-{c['turn']}-{uid}")
+    from .campaign_heroes import on_scan
+    record = on_scan(c, seat, record)  # a Hero aboard: scan_time_hours, scan_range (TOTE-DATA-09)
     c["scans"].append(record)
     return [_say(c, f"{uid} begins an {mode} scan of {galaxy().planets[u['system']].name}.", [seat], "campaign.scan")]
 
@@ -198,14 +203,16 @@ def jump(c: Campaign, seat: str, ids: list[str], destination: str) -> list[Event
     origin = c["units"][ids[0]]["system"]
     if dest == origin:
         raise OrderError(f"{', '.join(ids)} are at {g.planets[dest].name} already")
-    moved, events = travel.depart(g, c["units"], seat, ids, dest, c["turn"], label=FACTIONS[c["seats"][seat]])
+    from . import campaign_heroes
+    moved, events = travel.depart(g, c["units"], seat, ids, dest, c["turn"], label=FACTIONS[c["seats"][seat]],
+                                  speedup_pct=campaign_heroes.hyper_pct(c, seat, ids))
     c["units"].update(moved)
     c["notices"].append(comms.departure_notice([c["units"][i] for i in ids], origin, c["hour"]))
     out = []
     for e in events:
         if e["kind"] == "jump":
             out.append(_say(c, e["text"], [seat], "campaign.jump"))
-    return out
+    return out + campaign_heroes.reveal(c, seat, ids, origin)
 
 
 def present(c: Campaign, system: str) -> set[str]:
@@ -237,10 +244,11 @@ def start_turn(c: Campaign) -> list[Event]:
         events.append(_say(c, e["text"], [str(t).split(":", 1)[-1] for t in e.get("to", [])] or ["gm"], "campaign.arrive"))
     from .campaign_build import complete
     events += [_say(c, e["text"], e["to"], e["kind"]) for e in complete(c)]
+    from .campaign_missions import neutral_at, note_turn
     worlds = sorted({u["system"] for u in c["units"].values() if u.get("system")} | set(c["status"]))
     for w in worlds:
         here = present(c, w)
-        status, news = conflict.update(c["status"].get(w), w, here, c["hour"])
+        status, news = conflict.update(c["status"].get(w), w, here | neutral_at(c, w), c["hour"])
         c["status"][w] = status
         for n in news:
             events.append(_say(c, n["text"], list(n["to"]), "campaign.conflict"))
@@ -252,13 +260,18 @@ def start_turn(c: Campaign) -> list[Event]:
                                sorted({taker} | ({owner} if owner else set())), "campaign.claim"))
     owners = {w: p["owner"] for w, p in c["planets"].items()}
     ground = {w: galaxy().planets[w].ground_grids > 0 for w in c["planets"]}
-    snaps, c["scans"], scan_events = sensors.complete_scans(c["scans"], c["hour"], c["units"], {}, owners, ground)
+    seen = {**c["units"], **c.get("fp_units", {})}  # a flashpoint's force shows on a scan (TOTE-FLASH-01)
+    snaps, c["scans"], scan_events = sensors.complete_scans(c["scans"], c["hour"], seen, {}, owners, ground)
     c["snapshots"] += snaps
+    note_turn(c, arrived, snaps)  # the deeds missions count (TOTE-MISSION-03)
     for e in scan_events:
         events.append(_say(c, e["text"], list(e["to"]), "campaign.scan"))
     fighting = contested(c)
     for seat in c["seats"]:
         kc, lines = clk.action_day_income(g, seat, c["turn"], c["units"], list(c.get("facilities", {}).values()), fighting)
+        from .campaign_heroes import income_bonus
+        bonus, more = income_bonus(c, seat)  # income_bonus_kc (TOTE-DATA-09)
+        kc, lines = kc + bonus, lines + more
         if kc:
             c["treasury"][seat] += kc
             events.append(_say(c, f"Income {kc} KC: " + "; ".join(lines), [seat], "campaign.income"))
@@ -273,13 +286,18 @@ def build(c: Campaign, seat: str, code: str, world: str) -> list[Event]:
 
 
 def ledger(c: Campaign, seat: str) -> dict[str, Any]:
-    """``seat``'s own ledger: its Hero, treasury, the CP of its units (committed: at worlds in
-    conflict; free: the rest; the free PDF counts in neither, TOTE-PDF-02), worlds held and its
-    calendar of arrivals (its own jumps only)."""
+    """``seat``'s own ledger: its Heroes (level, abilities, where) and those in training, its
+    missions and the open flashpoints (:mod:`.campaign_missions`), treasury, the CP of its units
+    (committed: at worlds in conflict; free: the rest; the free PDF counts in neither, TOTE-PDF-02)
+    and its Heroes' ``cp_bonus``, worlds held and its calendar of arrivals (its own jumps only)."""
+    from . import campaign_heroes, campaign_missions
     mine = [u for u in c["units"].values() if u["faction"] == seat and conflict.military(u)]
     fighting = set(contested(c))
     committed = sum(model.cp(u) for u in mine if u.get("system") in fighting and not u.get("bonus"))
-    return {"cp_committed": committed, "cp_free": sum(model.cp(u) for u in mine if not u.get("bonus")) - committed,"heroes": [heroes.view(h, seat) for h in c.get("heroes", []) if h["faction"] == seat],
+    return {"cp_committed": committed, "cp_free": sum(model.cp(u) for u in mine if not u.get("bonus")) - committed,"heroes": campaign_heroes.ledger_heroes(c, seat),
+            "trainings": campaign_heroes.ledger_trainings(c, seat), "cp_bonus": campaign_heroes.cp_bonus(c, seat),
+            "intel": campaign_heroes.ledger_intel(c, seat),
+            "missions": campaign_missions.ledger(c, seat),
             "treasury_kc": c["treasury"][seat], "facility_kc": c.get("facility_kc", {}).get(seat, 0),
             "facilities": sorted(f"{f['type']} at {f['system']}" for f in c.get("facilities", {}).values()
                                  if f["faction"] == seat and not f.get("destroyed")),
@@ -311,6 +329,8 @@ def invariants(before: Campaign, after: Campaign) -> list[str]:
     problems = []
     if set(before["units"]) - set(after["units"]):
         problems.append(f"units vanished: {sorted(set(before['units']) - set(after['units']))}")
+    if set(before.get("fp_units", {})) - set(after.get("fp_units", {})):
+        problems.append(f"flashpoint units vanished: {sorted(set(before['fp_units']) - set(after.get('fp_units', {})))}")
     for s, kc in after["treasury"].items():
         if kc < 0:
             problems.append(f"{s}'s treasury is negative: {kc} KC")

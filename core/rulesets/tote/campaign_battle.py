@@ -50,10 +50,14 @@ def battle_state(ruleset: Any, c: dict[str, Any], world: str, initiative: list[s
             q = initiative.index(b["faction"]) % 4 + 1
             b["space"] = f"{'C' if b['faction'] == owner else 'DSZ'}-{q}"
         units[uid] = b
+    from .campaign_heroes import battle_flags
+    from .campaign_missions import add_neutral
+    seats = add_neutral(c, world, units, seats)  # a flashpoint's force fights as a seat of its own (TOTE-FLASH-01)
+    hero_cp = battle_flags(c, world, units)  # the Heroes' abilities in this battle (TOTE-DATA-09)
     opts = {**ruleset.options(), **{k: v for k, v in options.items() if k in ruleset.options()}, "day_limit": 10 ** 6}
     turn = int(c["turn"])
     return {"ruleset": "tote", "turn": turn, "hour": int(c["hour"]), "dice": dict(dice),
-            "seats": {s: {"side": c["seats"][s]} for s in seats}, "sheets": {s: [] for s in seats}, "away": [],
+            "seats": {s: {"side": c["seats"].get(s, s)} for s in seats}, "hero_cp": hero_cp, "sheets": {s: [] for s in seats}, "away": [],
             "scenario": "campaign", "options": opts, "planet": world, "ground": _has_ground(world),
             "fleets": {s: "the campaign's forces" for s in seats}, "units": units,
             "initiative": list(seats), "active": None, "post": {"seat": None, "ordered": [], "occupied": []},
@@ -98,15 +102,17 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
     for uid, b in state["units"].items():
         if uid in c["units"]:
             c["units"][uid] = dict(b, system=world, transit=None)
+    from .campaign_missions import after_battle
+    after_battle(c, world, state, events)  # flashpoint damage, mission deeds, Hero flags off
     present = [to_seat(s) for s in seats] + [GM]
     turn = int(c["turn"])
     out = [event(e["kind"], e["text"], present, turn) for e in events if e["kind"] not in ("order", "tote.order", "tote.turn")]
     out += _withdrawals(c, world, seats)
     lost = sum(1 for uid, b in state["units"].items() if b.get("destroyed"))
-    names = ", ".join(sorted(c["seats"][s] for s in seats))
+    names = ", ".join(sorted(c["seats"].get(s, s) for s in seats))
     text = f"Battle at {world}: {names} ({lost} unit{'s' if lost != 1 else ''} destroyed so far)."
     c["notices"].append({"kind": "combat", "public": True, "hour": int(c["hour"]), "system": world,
-                         "factions": sorted(c["seats"][s] for s in seats), "text": text})
+                         "factions": sorted(c["seats"].get(s, s) for s in seats), "text": text})
     out.append(event("tote.combat", text, ["all"], turn))
     return state["dice"], out
 

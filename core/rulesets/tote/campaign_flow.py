@@ -9,10 +9,11 @@ The state of a campaign game carries the contract's keys (``ruleset``, ``turn``,
 nothing of their own to command on the galaxy map).
 
 Each game day every faction makes one post in rotating initiative (TOTE-FLOW-04/05, GAP-02): its
-sheet of ``jump`` orders; after the last post every world in conflict fights a battle day on its
-grid (:mod:`.campaign_battle`), then the next day begins (:func:`.campaign.start_turn`:
-arrivals, conflict, occupation, Action Day income) and the end is checked (TOTE-FLOW-08,
-:func:`.victory.check_end`).
+sheet of galaxy orders (jump, scan, build, message, and its Heroes' upgrade, train, mission and
+transfer, :mod:`.campaign_heroes`); after the last post every world in conflict fights a battle day
+on its grid (:mod:`.campaign_battle`), then the next day begins (:func:`.campaign.start_turn`:
+arrivals, conflict, occupation, Action Day income; then :func:`.campaign_missions.turn_start`:
+trainings, missions, flashpoints) and the end is checked (TOTE-FLOW-08, :func:`.victory.check_end`).
 """
 from __future__ import annotations
 
@@ -96,7 +97,11 @@ def carry(state: State, seat: str, text: str) -> list[Event]:
         return _events(state, cp.message(state["campaign"], seat, text.split(None, 1)[1] if len(words) > 1 else ""))
     if len(words) in (2, 3) and words[0] == "scan":
         return _events(state, cp.scan(state["campaign"], seat, words[1], words[2] if len(words) == 3 else "active"))
-    raise OrderError(f"{text!r}: on the galaxy a post is made of jump and scan orders: jump <ships> <world>, scan <ship>")
+    if words and words[0] in ("upgrade", "train", "mission", "transfer"):
+        from .campaign_heroes import carry as carry_hero
+        return _events(state, carry_hero(state["campaign"], seat, words))
+    raise OrderError(f"{text!r}: on the galaxy a post is made of jump, scan, build, message, upgrade, train, mission and "
+                     "transfer orders: jump <ships> <world>, scan <ship>, mission <hero> <mission>")
 
 
 def check_sheet(state: State, seat: str, texts: list[str]) -> None:
@@ -132,6 +137,8 @@ def resolve_post(state: State) -> list[Event]:
     state["turn"] = state["campaign"]["turn"]
     state["hour"] = state["campaign"]["hour"]
     events += _events(state, raw)
+    from .campaign_missions import turn_start
+    events += turn_start(state)  # trainings, missions, the flashpoint step (TOTE-GAP-30/31)
     state["posted"] = []
     state["active"] = turn_order(state)[0]
     events += check_end(state)
@@ -211,14 +218,17 @@ def view(state: State, viewer: str) -> dict[str, Any]:
     facts: dict[str, Any] = {"mode": "campaign", "knowledge": v["knowledge"], "strongholds": c["strongholds"]}
     if viewer == GM:
         facts["heroes"] = list(c.get("heroes", []))
+        facts["missions"] = {"runs": list(c.get("runs", [])), "trainings": list(c.get("trainings", [])),
+                             "flashpoints": list(c.get("flashpoints", []))}
     if viewer in state["seats"]:
         led = v["ledger"]
         mine = movers(c, viewer)
         rosters.append({"title": f"{viewer} ({FACTIONS[c['seats'][viewer]]}): ships by world",
                         "rows": [f"{g.planets[w].name}: {', '.join(ids)}" for w, ids in sorted(mine.items())] or ["none"]})
-        rosters.append({"title": "Your Hero", "rows": [f"{h['name']} ({h['class']}, level {h['level']})"
-                                                        + (" - fallen" if h.get("dead") else f" aboard {h['host']}")
-                                                        for h in led["heroes"]] or ["none"]})
+        from .campaign_heroes import hero_rows
+        from .campaign_missions import mission_rows
+        rosters.append({"title": "Your Hero", "rows": hero_rows(c, viewer) or ["none"]})
+        rosters.append({"title": "Missions and flashpoints", "rows": mission_rows(c, viewer)})
         rosters.append({"title": "In hyperspace (your calendar of arrivals)",
                         "rows": [f"{', '.join(f['units'])} -> {g.planets[f['to']].name}, day {f['arrive_turn']}"
                                  for f in led["arrivals"]] or ["none"]})
@@ -282,7 +292,8 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
                 continue
             target = min(options, key=lambda x: (hours[x], x))
         out.append(f"jump {','.join(ships)} {target}")
-    return out + _builds(facts)
+    from .campaign_hero_bot import bot_orders
+    return bot_orders(facts, out + _builds(facts))
 
 
 def _builds(facts: dict[str, Any]) -> list[str]:

@@ -23,8 +23,10 @@ from core.rulesets.tote.specs import DataError
 
 #: The engine's steps at the start of a turn, in order (TOTE-FLOW-04): Action-Day income, hyperspace
 #: arrivals, reserve activations, construction, repairs and recharging, timed effects and scans,
-#: conflict status, communications and news, combat-fatigue clocks, the private reports.
-STEPS = ("income", "arrival", "reserve", "construction", "repair", "expiry", "conflict", "message", "fatigue", "report")
+#: conflict status, communications and news, Hero trainings, missions and flashpoints (TOTE-GAP-30/31),
+#: combat-fatigue clocks, the private reports.
+STEPS = ("income", "arrival", "reserve", "construction", "repair", "expiry", "conflict", "message", "flashpoint", "fatigue",
+         "report")
 TURN_LENGTHS = (6, 12, 24)
 HOURS_PER_DAY = 24
 

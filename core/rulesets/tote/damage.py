@@ -195,6 +195,8 @@ def environment_modifiers(unit: Mapping[str, Any], utype: Any, bombarded: Collec
         mods.append(-1)
     if unit.get("fatigued"):
         mods.append(-1)
+    if unit.get("hero_ucr"):  # a Hero's ucr_bonus in the campaign (TOTE-DATA-09)
+        mods.append(int(unit["hero_ucr"]))
     return mods
 
 
@@ -383,10 +385,13 @@ def fire(attacker: Mapping[str, Any], atype: Any, target: Mapping[str, Any], tty
         raise DamageError(f"{target.get('id')} is already destroyed; pick a target still in the fight")
     fired = list(mounts)
     pools = raw_pools(fired, bombing_run)
+    boost = int(attacker.get("raw_bonus_pct") or 0)  # a Hero's ground_damage_pct in the campaign (TOTE-DATA-09)
+    if boost:
+        pools = {p: v + v * boost // 100 for p, v in pools.items()}
     a_ucr = unit_ucr(attacker, atype, bombarded=bombarded, atmospheric_bombardment=atmospheric_bombardment,
                      rules=rules)
     d_ucr = unit_ucr(target, ttype, bombarded=bombarded, rules=rules)
-    totals = (mount_totals(fired, a_ucr, d_ucr, percent, bombing_run) if rules.round_per == "weapon"
+    totals = (mount_totals(fired, a_ucr, d_ucr, percent, bombing_run) if rules.round_per == "weapon" and not boost
               else volley_totals(pools, a_ucr, d_ucr, percent))
     hit = apply_damage(target, ttype, totals)
     hit.events.append(event("tote.hit", describe(attacker, target, hit),

@@ -181,7 +181,8 @@ def cp_problem(state: State, seat: str, extra: str | None = None) -> str:
     from .fleet import check_battle_cp
     ids = list(state["post"].get("acting", [])) + ([extra] if extra else [])
     acting = [state["units"][i] for i in ids if state["units"][i]["faction"] == seat]
-    breaches = check_battle_cp(acting, state["units"], int(state["options"].get("bonus_cp") or 0))
+    bonus = int(state["options"].get("bonus_cp") or 0) + int((state.get("hero_cp") or {}).get(seat, 0))  # a Hero's cp_bonus
+    breaches = check_battle_cp(acting, state["units"], bonus)
     return str(breaches[0]) if breaches else ""
 
 

@@ -46,7 +46,7 @@ TARGETS = {"visit": ("any", "non_stronghold", "enemy_stronghold", "special_acces
            "scan": ("any", "unscanned_system", "enemy_stronghold"),
            "destroy": ("any", "capital", "sf", "facility", "flashpoint"),
            "deliver": ("own_stronghold", "enemy_world")}
-REWARDS = ("kc", "notoriety", "units", "victory")
+REWARDS = ("kc", "notoriety", "units", "victory", "level")
 
 
 @dataclass(frozen=True)
@@ -337,6 +337,8 @@ def reward_text(reward: Mapping[str, Any]) -> str:
         parts.append(f"notoriety +{reward['notoriety']}")
     for code, n in reward.get("units", {}).items():
         parts.append(f"{n} {data.unit_types()[code].name}")
+    if reward.get("level"):
+        parts.append(f"the Hero +{reward['level']} level")
     if reward.get("victory"):
         parts.append("victory")
     return ", ".join(parts)

@@ -10,7 +10,9 @@ Orders: ``move``, ``fire``, ``bomb`` (TOTE-BOMB-01..04), ``launch`` / ``recall``
 ``hold`` (no automatic defence for these units this post), ``withdraw`` (TOTE-TIME-05/06/07,
 TOTE-GAP-40/51), ``drag``, ``board``, ``swarm``, ``abandon``, ``scuttle`` and ``ram`` (always
 refused); what each does is in :mod:`.actions`. On the galaxy (the ``campaign`` scenario) the post
-is made of ``jump`` orders (:mod:`.campaign_flow`); the battle's orders find nothing to command there.
+is made of the galaxy's orders (:data:`GALAXY_VERBS`: jump, scan, message, build, and the Heroes'
+upgrade, train, mission, transfer; :mod:`.campaign_flow`); the battle's orders find nothing to
+command there.
 """
 from __future__ import annotations
 
@@ -154,6 +156,44 @@ def campaign_scanners(ctx: Any) -> list[str]:
                   and u.get("space") and not u.get("transit") and not u.get("destroyed"))
 
 
+def _campaign(ctx: Any) -> dict[str, Any] | None:
+    from .campaign_flow import is_campaign
+    return ctx.state["campaign"] if is_campaign(ctx.state) and ctx.seat in ctx.state["seats"] else None
+
+
+def own_heroes(ctx: Any) -> list[str]:
+    """On the galaxy: the seat's living Heroes (none in a battle)."""
+    c = _campaign(ctx)
+    return [h["id"] for h in c.get("heroes", []) if h["faction"] == ctx.seat and not h.get("dead")] if c else []
+
+
+def hero_class_ids(ctx: Any) -> list[str]:
+    """On the galaxy: the Hero classes one may train (none in a battle)."""
+    from .heroes import hero_classes
+    return list(hero_classes()) if _campaign(ctx) else []
+
+
+def mission_ids(ctx: Any) -> list[str]:
+    """On the galaxy: the missions the seat's Heroes may take up, and ``abandon`` (none in a battle)."""
+    c = _campaign(ctx)
+    if not c:
+        return []
+    from .campaign_missions import offered
+    out = [m for h in c.get("heroes", []) if h["faction"] == ctx.seat and not h.get("dead") for m in offered(c, ctx.seat, h)]
+    return list(dict.fromkeys(out)) + ["abandon"]
+
+
+def hero_hosts(ctx: Any) -> list[str]:
+    """On the galaxy: the seat's ships and standing facilities a Hero may go aboard (none in a battle)."""
+    c = _campaign(ctx)
+    if not c:
+        return []
+    ships = [uid for uid, u in c["units"].items() if u["faction"] == ctx.seat and not u.get("destroyed")
+             and not u.get("transit") and (model.is_capital(u) or model.is_small(u)) and not u.get("pdf")]
+    return sorted(ships) + sorted(f["id"] for f in c.get("facilities", {}).values()
+                                  if f["faction"] == ctx.seat and not f.get("destroyed"))
+
+
 def mount_codes(ctx: Any) -> list[str]:
     """The mounts (data spelling ``TLCx2:4``) of the seat's armed units."""
     seen: list[str] = []
@@ -237,7 +277,7 @@ def execute(ruleset: Any, state: State, seat: str, text: str) -> list[Event]:
 # ---- the book --------------------------------------------------------------------------------------
 
 #: The orders of the galaxy (the campaign scenario); every other order is the battle's.
-GALAXY_VERBS = ("jump", "scan", "message", "build")
+GALAXY_VERBS = ("jump", "scan", "message", "build", "upgrade", "train", "mission", "transfer")
 
 
 def on_galaxy(ctx: Any) -> bool:
@@ -343,4 +383,19 @@ def _specs() -> list[OrderSpec]:
         OrderSpec("message", [Text("text", "the words of the message")],
                   "on the galaxy: a general message to every faction from your Hero's system; each reads it at "
                   "the first day's start after it arrives (twice hyperspace speed)", queue_jump),
+        OrderSpec("upgrade", [Choice("hero", own_heroes, "your living Hero")],
+                  "on the galaxy: raise a Hero one level for 1000 KC; it gains its class's ability of that level "
+                  "(levels 1-5)", queue_jump, example="upgrade GE-HERO"),
+        OrderSpec("train", [Choice("class", hero_class_ids, "a Hero class: admiral, general, spymaster, jedi, crimelord, freelancer"),
+                            Text("name", "the new Hero's name")],
+                  "on the galaxy: train a second Hero at your Faction Command Center (5000 KC, ready in 14 days; "
+                  "2 Heroes in a campaign at most, the fallen counted)", queue_jump, example="train spymaster Ysanne Isard"),
+        OrderSpec("mission", [Choice("hero", own_heroes, "your living Hero"),
+                              Choice("mission", mission_ids, "its class's mission, an epic mission offered to you, or abandon")],
+                  "on the galaxy: a Hero takes up a mission (one at a time; milestones in order, then the reward), "
+                  "or abandon gives up the one under way", queue_jump, example="mission GE-HERO fleet_review"),
+        OrderSpec("transfer", [Choice("hero", own_heroes, "your living Hero"),
+                               Choice("host", hero_hosts, "your ship or facility in the Hero's system")],
+                  "on the galaxy: a Hero goes aboard another ship or facility of yours in its system", queue_jump,
+                  example="transfer GE-HERO GE-2"),
     ]

@@ -206,7 +206,7 @@ def complete_scans(scans: Iterable[Record], hour: int, units: Units, facilities:
                            "text": f"The scan of {scan['system']} by {scan['scanner']} was broken off"})
             continue
         has_ground = (ground or {}).get(scan["system"], True)
-        covered = coverage({"type": scanner["type"], "space": scan["space"]}, has_ground)
+        covered = coverage({"type": scanner["type"], "space": scan.get("cover_from") or scan["space"]}, has_ground)
         seen = [contact(x) for x in list(units.values()) + list(facilities.values())
                 if x.get("system") == scan["system"] and x["faction"] != scan["faction"] and x.get("space") in covered
                 and not x.get("destroyed") and (x["type"] in facility_types() or _able(x))]

@@ -131,14 +131,16 @@ def _group(units: Mapping[str, Unit], faction: str, ids: Iterable[str], towed: I
 
 def depart(g: Galaxy, units: Mapping[str, Unit], faction: str, ids: Iterable[str], destination: str, turn: int, *,
            via: Iterable[str] = (), towed: Iterable[str] = (), fleet_id: str = "", label: str = "",
-           c: clk.Clock | None = None) -> tuple[dict[str, Unit], list[Event]]:
+           c: clk.Clock | None = None, speedup_pct: int = 0) -> tuple[dict[str, Unit], list[Event]]:
     """``faction``'s units ``ids`` (with everything aboard them and the ``towed`` ships under its
     complete control, TOTE-TRACTOR-06) enter hyperspace in ``turn`` for ``destination``, along the
     plotted ``via`` worlds or the fastest course. The fleet moves at its slowest hyperdrive
     (TOTE-FLEETHYP-01); craft aboard and ships in tow ride along without slowing it (TOTE-GAP-06).
     Returns the changed units (new dicts: ``system`` None, ``space`` None, ``transit`` set) and the
     events: the owner's course and arrival turn, and everyone's notice of the departure without its
-    destination (TOTE-GAP-39), naming the owner as ``label`` (its faction's name) if given. Raises
+    destination (TOTE-GAP-39), naming the owner as ``label`` (its faction's name) if given.
+    ``speedup_pct`` shortens the trip by that many percent, rounded up to whole hours and at least 1
+    (a Hero's ``hyper_time_pct``, TOTE-DATA-09). Raises
     OrderError (a clear reason) for units that may not jump or a course that cannot be flown."""
     c = c or clk.clock()
     jumpers, riders, origin = _group(units, faction, ids, towed)
@@ -152,6 +154,8 @@ def depart(g: Galaxy, units: Mapping[str, Unit], faction: str, ids: Iterable[str
         hours = trip_hours(course.route_hours, [units[u]["type"] for u in jumpers])
     except ValueError as e:
         raise OrderError(f"no unit named has a hyperdrive: {e}") from e
+    if speedup_pct:
+        hours = max(1, -(-hours * (100 - speedup_pct) // 100))
     start = clk.turn_start_hour(turn, c)
     arrive = arrival_turn(turn, hours, c)
     fid = fleet_id or f"{faction}-{turn}-{jumpers[0]}"
