@@ -104,6 +104,8 @@ def new_campaign(seats: Iterable[tuple[str, str]]) -> Campaign:
                    "scans": [], "snapshots": [], "sightings": [], "messages": [], "visits": {}}
     from .campaign_build import start as start_building
     start_building(c, lambda s: quadrant(seats, s))
+    from .campaign_victory import place_palace
+    place_palace(c)  # the Imperial Sector Palace at Coruscant (TOTE-WIN-02)
     c["visits"] = knowledge.note_presence({}, facts(c))
     for seat, _f in seats:  # turn 1 is an Action Day (TOTE-ECON-01)
         c["treasury"][seat] = clk.action_day_income(g, seat, 1, units, list(c["facilities"].values()))[0]

@@ -68,6 +68,8 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
     combat notice, which is also kept in ``c["notices"]``)."""
     from . import flow
     state = battle_state(ruleset, c, world, initiative, dice, options)
+    from .campaign_victory import after_battle, before_battle
+    before = before_battle(c, world, state)  # facilities, conflict, ground grids, amnesty (TOTE-GAP-49)
     seats = list(state["seats"])
     if len(seats) < 2:
         return dice, []
@@ -75,7 +77,7 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
     state["initiative"] = order
     state["turn"] = 1  # the battle's own day count starts at its first day; the campaign keeps the date
     first = flow.next_poster(state, None)
-    events: list[Event] = []
+    events: list[Event] = list(before)
     if first is not None:
         events += flow.begin_post(state, first)
         for u in state["units"].values():
@@ -98,6 +100,7 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
     for uid, b in state["units"].items():
         if uid in c["units"]:
             c["units"][uid] = dict(b, system=world, transit=None)
+    after_battle(c, world, state)  # facilities' damage, the destroyed and their destroyers (TOTE-WIN-02)
     present = [to_seat(s) for s in seats] + [GM]
     turn = int(c["turn"])
     out = [event(e["kind"], e["text"], present, turn) for e in events if e["kind"] not in ("order", "tote.order", "tote.turn")]

@@ -24,6 +24,7 @@ from core.events import GM, Event, event, to_seat
 
 from . import campaign as cp
 from . import victory
+from .campaign_victory import falls, new_record
 from .galaxy import galaxy
 from .model import FACTIONS
 
@@ -53,8 +54,7 @@ def new_state(seats: list[tuple[str, str]], options: dict[str, Any], seed: str) 
             "dice": dice.to_state(), "seats": {s: {"side": f} for s, f in seats}, "sheets": {s: [] for s, _ in seats},
             "away": [], "options": dict(options, day_limit=limit), "campaign": c, "initiative": initiative,
             "active": initiative[0], "posted": [], "result": None, "units": {}, "ground": True,
-            "victory": {"ssd": None, "palace": None, "fallen": {}, "captured": False, "winner": None, "reason": None,
-                        "eliminated": []}}
+            "victory": new_record(c)}
 
 
 def turn_order(state: State) -> list[str]:
@@ -142,20 +142,17 @@ def battles(state: State) -> list[Event]:
     """Every world in conflict fights its battle day (:func:`.campaign_battle.fight`), in world
     order, with the game's dice; the factions' posts there are their bots' (option
     ``campaign_battle_bots``, default on) or the automatic defence. Tatooine, an amnesty world,
-    sees no combat (``tatooine_amnesty``, TOTE-GAP-49)."""
+    fights with every hostile order refused (``tatooine_amnesty``, TOTE-GAP-49). The SSD and Palace
+    destroyed go to the victory record (:func:`.campaign_victory.falls`)."""
     from . import TwilightOfTheEmpire
     from .campaign_battle import fight
     ruleset = TwilightOfTheEmpire()
     events: list[Event] = []
     bots = bool(state["options"].get("campaign_battle_bots", True))
-    from .conflict import amnesty_refusal
-    amnesty = bool(state["options"].get("tatooine_amnesty", True))
     for world in cp.contested(state["campaign"]):
-        if amnesty_refusal(world, "fire", amnesty):
-            continue  # TOTE-GAP-49: no combat on an amnesty world
         state["dice"], more = fight(ruleset, state["campaign"], world, turn_order(state), state["dice"],
                                     state["options"], bots=bots)
-        events += more
+        events += more + falls(state)
     from .heroes import casualties
     c = state["campaign"]
     c["heroes"], fallen = casualties(c.get("heroes", []), c["units"], int(c["hour"]))
@@ -174,8 +171,9 @@ def check_end(state: State) -> list[Event]:
     holds = {code[s]: ws for s, ws in c["strongholds"].items()}
     units = {i: dict(u, faction=code[u["faction"]]) for i, u in c["units"].items()}
     limit = int(state["options"]["day_limit"])
+    from .campaign_victory import by_code, names
     v, raw = victory.check_end(state["victory"], int(state["turn"]), int(state["hour"]), list(code.values()), owners,
-                               holds, units, {}, turn_limit=limit)
+                               holds, units, by_code(c, c.get("facilities", {})), turn_limit=limit, names=names(c))
     state["victory"] = v
     events = [event("tote.victory", str(e["text"]), ["all"], int(state["turn"])) for e in raw]
     if v.get("winner"):

@@ -34,7 +34,7 @@ Units = Mapping[str, Record]
 CLEAR_HOURS = 24
 AMNESTY_WORLD = "tatooine"
 #: The orders Tatooine's amnesty forbids (TOTE-GAP-49): attacks of every kind, boarding, OB, tractors.
-COMBAT_ORDERS = ("fire", "bomb", "bombard", "scale", "board", "tractor", "drag", "scuttle")
+COMBAT_ORDERS = ("fire", "bomb", "bombard", "scale", "board", "tractor", "drag", "scuttle", "ram")
 
 
 def blank() -> Record:
