@@ -1,0 +1,226 @@
+"""The campaign's battles faithful to the text, and its victory (issue 18): the Imperial Sector Palace
+and the Coruscant SSD, who destroyed them and who wins (TOTE-WIN-01/02, TOTE-GAP-29), one conflict
+status for the battle and the galaxy (TOTE-CONFLICT-01/02), Tatooine's amnesty on battle orders
+(TOTE-GAP-49), scans of ships out of hyperspace today (TOTE-SCAN-02), a world's ground grids on its
+battle grid (TOTE-GAP-55), one departure notice (TOTE-COMMS-05) and factions named by name."""
+from __future__ import annotations
+
+import pytest
+
+from core.errors import OrderError
+from core.rulesets.tote import TwilightOfTheEmpire, campaign_battle, campaign_flow, campaign_victory, flow, grid, model
+from core.rulesets.tote import campaign as cp
+
+
+def game(world: str, seats: list[tuple[str, str]] | None = None) -> dict:
+    """A campaign game (GE at al, NR at bo unless ``seats``) with every unit moved to ``world``, the
+    next day begun (conflict noted there)."""
+    state = campaign_flow.new_state(seats or [("al", "GE"), ("bo", "NR")], {}, "battles")
+    for u in state["campaign"]["units"].values():
+        u["system"] = world
+    for f in state["campaign"]["facilities"].values():
+        f["system"] = world if f["type"] != "PALACE" else f["system"]
+    cp.start_turn(state["campaign"])
+    state["turn"] = state["campaign"]["turn"]
+    return state
+
+
+def battle(state: dict, world: str) -> dict:
+    """The battle state of ``world`` today, as :func:`.campaign_battle.fight` makes it."""
+    c = state["campaign"]
+    b = campaign_battle.battle_state(TwilightOfTheEmpire(), c, world, campaign_flow.turn_order(state), state["dice"],
+                                     state["options"])
+    campaign_victory.before_battle(c, world, b)
+    b["initiative"] = flow.turn_order(b)
+    b["turn"] = 1
+    return b
+
+
+def post(b: dict, seat: str, orders: list[str]) -> list:
+    """``seat`` posts ``orders`` in battle ``b`` (its post opened now)."""
+    flow.begin_post(b, seat)
+    b["sheets"][seat] = [{"text": t} for t in orders]
+    return flow.resolve_post(TwilightOfTheEmpire(), b)
+
+
+def test_win_02_the_palace_and_the_ssd_stand_at_coruscant_from_the_start() -> None:
+    """TOTE-WIN-02: a new campaign has the Imperial Sector Palace at Coruscant (the GE's, on the
+    Surface of its quadrant) and the GE's bonus SSD there; the victory record names both."""
+    state = campaign_flow.new_state([("al", "GE"), ("bo", "NR")], {}, "start")
+    c = state["campaign"]
+    palace = c["facilities"]["GE-PALACE"]
+    assert (palace["type"], palace["faction"], palace["system"], palace["space"]) == ("PALACE", "al", "coruscant", "G-1/surface")
+    v = state["victory"]
+    assert v["palace"] == "GE-PALACE" and c["units"][v["ssd"]]["type"] == "SSD"
+    assert c["units"][v["ssd"]]["system"] == "coruscant" and c["units"][v["ssd"]]["faction"] == "al"
+    assert v["fallen"] == {} and v["winner"] is None
+    without = campaign_flow.new_state([("al", "NR"), ("bo", "HS")], {}, "no GE")
+    assert without["victory"]["ssd"] is None and "PALACE" not in {f["type"] for f in without["campaign"]["facilities"].values()}
+
+
+def test_win_02_the_palace_fights_in_coruscants_battle_and_keeps_its_damage() -> None:
+    """TOTE-WIN-02: the Palace is an installation of Coruscant's battle (on the ground, its full
+    layers: shields 1000, armor 2000, hull 3000); its damage stays with it after the battle day."""
+    state = game("coruscant")
+    b = battle(state, "coruscant")
+    pal = b["units"]["GE-PALACE"]
+    assert model.is_installation(pal) and (pal["shields"], pal["armor"], pal["hull"]) == (1000, 2000, 3000)
+    pal["shields"], pal["hull"] = 0, 1234
+    campaign_victory.after_battle(state["campaign"], "coruscant", b)
+    f = state["campaign"]["facilities"]["GE-PALACE"]
+    assert (f["shields"], f["armor"], f["hull"], f["destroyed"]) == (0, 2000, 1234, False)
+    again = battle(state, "coruscant")
+    assert (again["units"]["GE-PALACE"]["shields"], again["units"]["GE-PALACE"]["hull"]) == (0, 1234)
+
+
+def test_gap_29_a_destroyed_unit_carries_its_destroyer() -> None:
+    """TOTE-GAP-29: a unit destroyed in a faction's post is marked ``destroyed_by`` that faction's seat
+    and noted in the battle's kills: NR's gunship finishing the SSD (1 hull point left) in NR's post."""
+    state = game("coruscant")
+    b = battle(state, "coruscant")
+    ssd = state["victory"]["ssd"]
+    gun = next(u for u in b["units"].values() if u["faction"] == "bo" and u["type"] == "CGUN")
+    b["units"][ssd].update(shields=0, armor=0, hull=1, space=gun["space"])
+    post(b, "bo", [f"fire {gun['id']} {ssd}"])
+    assert b["units"][ssd]["destroyed"] and b["units"][ssd]["destroyed_by"] == "bo"
+    assert {"unit": ssd, "by": "bo", "turn": 1} in b["kills"]
+
+
+def test_win_01_gap_29_whoever_destroys_the_second_of_ssd_and_palace_wins() -> None:
+    """TOTE-WIN-01/02, TOTE-GAP-29: NR destroys the SSD, then the Palace falls in NR's post: Coruscant
+    is captured, the New Republic wins at once and check_end ends the game with its seat as winner;
+    the public texts name the faction (never a seat id or code)."""
+    state = game("coruscant")
+    c = state["campaign"]
+    b = battle(state, "coruscant")
+    ssd = state["victory"]["ssd"]
+    gun = next(u for u in b["units"].values() if u["faction"] == "bo" and u["type"] == "CGUN")
+    b["units"][ssd].update(shields=0, armor=0, hull=1, space=gun["space"])
+    post(b, "bo", [f"fire {gun['id']} {ssd}"])
+    campaign_victory.after_battle(c, "coruscant", b)
+    events = campaign_victory.falls(state)
+    assert [e["text"] for e in events] == ["the Coruscant Super Star Destroyer has fallen to New Republic"]
+    assert events[0]["to"] == ["all"] and state["victory"]["winner"] is None
+    b = battle(state, "coruscant")
+    standing = {i for i, u in b["units"].items() if not u["destroyed"]}
+    b["units"]["GE-PALACE"].update(shields=0, armor=0, hull=0, destroyed=True)
+    flow.mark_destroyers(b, "bo", standing)
+    campaign_victory.after_battle(c, "coruscant", b)
+    events = campaign_victory.falls(state)
+    assert c["facilities"]["GE-PALACE"]["destroyed"] and c["facilities"]["GE-PALACE"]["destroyed_by"] == "bo"
+    assert [e["text"] for e in events] == [
+        "the Imperial Sector Palace has fallen to New Republic",
+        "New Republic wins the game: Coruscant is captured: the SSD and the Imperial Sector Palace have fallen (TOTE-WIN-01/02)"]
+    assert state["victory"]["captured"] and state["victory"]["winner"] == "NR"
+    campaign_flow.check_end(state)
+    assert state["result"]["winners"] == ["bo"] and state["active"] is None
+
+
+def test_gap_29_the_ge_destroying_its_own_second_bastion_wins_nothing() -> None:
+    """TOTE-GAP-29: the SSD fell to NR; the GE itself destroys the Palace (the second): Coruscant is
+    captured but nobody wins, and the game goes on."""
+    state = game("coruscant")
+    c = state["campaign"]
+    c["kills"] = [{"unit": state["victory"]["ssd"], "by": "NR", "hour": 24}, {"unit": "GE-PALACE", "by": "GE", "hour": 24}]
+    events = campaign_victory.falls(state)
+    assert state["victory"]["captured"] and state["victory"]["winner"] is None
+    assert "nobody wins" in events[-1]["text"] and "kills" not in c
+    campaign_flow.check_end(state)
+    assert state["result"] is None
+
+
+def test_gap_29_a_faction_keeping_only_a_facility_is_not_eliminated() -> None:
+    """TOTE-GAP-29: elimination counts facilities too: NR with no stronghold world and no capital ship
+    left but its Faction Command Center standing stays in the game; without it, it is eliminated
+    (the text names the New Republic)."""
+    state = campaign_flow.new_state([("al", "GE"), ("bo", "NR"), ("cy", "HS")], {}, "elim")
+    c = state["campaign"]
+    for w in c["strongholds"]["bo"]:
+        c["planets"][w]["owner"] = "cy"
+    for u in c["units"].values():
+        if u["faction"] == "bo":
+            u["destroyed"] = True
+    assert campaign_flow.check_end(state) == []
+    assert state["victory"]["eliminated"] == [] and state["result"] is None
+    c["facilities"]["NR-FCC"]["destroyed"] = True
+    events = campaign_flow.check_end(state)
+    assert state["victory"]["eliminated"] == ["NR"]
+    assert events[0]["text"].startswith("New Republic is eliminated")
+
+
+def test_conflict_01_02_the_battle_reads_the_galaxys_conflict_status() -> None:
+    """TOTE-CONFLICT-01/02: a campaign battle is in conflict exactly when the galaxy says its world is
+    (set at the turn start); the battle's view shows the same."""
+    state = game("coruscant")
+    b = battle(state, "coruscant")
+    assert cp.contested(state["campaign"]) == ["coruscant"] and flow.in_conflict(b) is True
+    view = TwilightOfTheEmpire().view(b, "al")
+    assert "in conflict" in str(view)
+    state["campaign"]["status"]["coruscant"]["in_conflict"] = False
+    assert flow.in_conflict(battle(state, "coruscant")) is False
+
+
+def test_gap_49_a_fire_order_at_tatooine_is_refused_with_the_reason() -> None:
+    """TOTE-GAP-49: at Tatooine (an amnesty world, option on) a human's fire order is refused with the
+    amnesty's text, nothing is queued, and the automatic defence fires no shot; with the option off
+    the same order is accepted."""
+    state = game("tatooine", [("al", "GE"), ("bo", "IND")])
+    b = battle(state, "tatooine")
+    rs = TwilightOfTheEmpire()
+    seat = b["initiative"][0]
+    flow.begin_post(b, seat)
+    mine = next(u for u in b["units"].values() if u["faction"] == seat and model.is_capital(u) and not u.get("pdf"))
+    theirs = next(u for u in b["units"].values() if u["faction"] != seat and model.is_capital(u))
+    mine["space"] = theirs["space"]
+    with pytest.raises(OrderError, match="Intergalactic Amnesty world.*'fire' refused, TOTE-GAP-49"):
+        rs.submit(b, seat, f"fire {mine['id']} {theirs['id']}")
+    assert b["sheets"][seat] == []
+    events = flow.resolve_post(rs, b)
+    assert not [e for e in events if e["kind"] == "tote.hit"]
+    state["options"]["tatooine_amnesty"] = False
+    b = battle(state, "tatooine")
+    flow.begin_post(b, seat)
+    b["units"][mine["id"]]["space"] = b["units"][theirs["id"]]["space"]
+    rs.submit(b, seat, f"fire {mine['id']} {theirs['id']}")
+    assert len(b["sheets"][seat]) == 1
+
+
+def test_scan_02_a_ship_out_of_hyperspace_today_has_no_scan_yet() -> None:
+    """TOTE-SCAN-02: in a campaign battle a ship that left hyperspace today covers only its own space
+    (its scan completes at the next turn start, as on the galaxy); one there since yesterday covers
+    what its sensors reach."""
+    state = game("coruscant")
+    b = battle(state, "coruscant")
+    seat = "bo"
+    ships = [u for u in b["units"].values() if u["faction"] == seat and model.can_scan(u) and u["space"]]
+    for u in ships:
+        u["arrived_turn"] = state["campaign"]["turn"]
+    assert model.sensor_spaces(b, seat) == set()
+    assert model.visible_spaces(b, seat) == set()
+    ships[0]["arrived_turn"] = state["campaign"]["turn"] - 1
+    assert model.sensor_spaces(b, seat) == {ships[0]["space"]} and len(model.visible_spaces(b, seat)) > 1
+
+
+@pytest.mark.parametrize("world, grids", [("bespin", 1), ("kessel", 2), ("fondor", 2), ("coruscant", 4), ("sluis_van", 0)])
+def test_gap_55_a_world_fights_on_as_many_ground_grids_as_it_has(world: str, grids: int) -> None:
+    """TOTE-GAP-55 / TOTE-GAP-03: the battle grid of a world has its ground grids G-1..G-n (Bespin 1,
+    Kessel and Fondor 2, Coruscant 4, Sluis Van none), the Atmosphere only above a ground."""
+    state = game(world)
+    b = battle(state, world)
+    ground = {grid.ground_grid(s) for s in grid.spaces(b["ground"]) if grid.ground_grid(s)}
+    assert ground == {f"G-{k}" for k in range(1, grids + 1)}
+    assert ("ATMO" in grid.spaces(b["ground"])) == (grids > 0)
+    rows = TwilightOfTheEmpire().view(b, "al")["board"]["spaces"]
+    assert {grid.ground_grid(s) for s in rows if grid.ground_grid(s)} == ground
+
+
+def test_gap_55_a_move_to_a_missing_ground_grid_is_refused_naming_the_grids() -> None:
+    """TOTE-GAP-55: on Bespin (one ground grid) G-2 is no space of the grid: a move there is refused
+    naming what there is."""
+    with pytest.raises(OrderError, match="G-2"):
+        grid.parse_space("G-2 surface", 1)
+    from core.rulesets.tote import movement
+    u = model.new_unit("X", "LAMBDA", "al", "ATMO")
+    with pytest.raises(OrderError, match="only the ground grid G-1"):
+        movement.plan_move(u, movement.mover_of(model.spec(u)), ["G-2/air"], ground=1)
+    assert "G-1/air" in movement.legal_moves(u, movement.mover_of(model.spec(u)), ground=1)
