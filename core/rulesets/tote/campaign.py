@@ -165,7 +165,7 @@ def message(c: Campaign, seat: str, text: str) -> list[Event]:
     sent = comms.general_message(seat, where[seat], where, c["hour"], lambda a, b: g.hours_from(a)[b], text.strip(),
                                  f"msg-{c['turn']}-{seat}-{len(c['messages'])}")
     c["messages"] += sent
-    return [_say(c, f"{seat} sends a message from {g.planets[where[seat]].name}: {text.strip()}", [seat], "campaign.message")]
+    return [_say(c, f"{FACTIONS[c['seats'][seat]]} sends a message from {g.planets[where[seat]].name}: {text.strip()}", [seat], "campaign.message")]
 
 
 def facts(c: Campaign) -> dict[str, Any]:
@@ -202,11 +202,12 @@ def jump(c: Campaign, seat: str, ids: list[str], destination: str) -> list[Event
         raise OrderError(f"{', '.join(ids)} are at {g.planets[dest].name} already")
     moved, events = travel.depart(g, c["units"], seat, ids, dest, c["turn"], label=FACTIONS[c["seats"][seat]])
     c["units"].update(moved)
-    c["notices"].append(comms.departure_notice([c["units"][i] for i in ids], origin, c["hour"]))
     out = []
     for e in events:
         if e["kind"] == "jump":
             out.append(_say(c, e["text"], [seat], "campaign.jump"))
+        elif e["kind"] == "departed":  # the one public notice (TOTE-COMMS-05), built by comms.departure_notice
+            c["notices"].append(e["data"]["notice"])
     return out
 
 
@@ -240,9 +241,10 @@ def start_turn(c: Campaign) -> list[Event]:
     from .campaign_build import complete
     events += [_say(c, e["text"], e["to"], e["kind"]) for e in complete(c)]
     worlds = sorted({u["system"] for u in c["units"].values() if u.get("system")} | set(c["status"]))
+    names = {**{s: FACTIONS[f] for s, f in c["seats"].items()}, **{w: g.planets[w].name for w in worlds if w in g.planets}}
     for w in worlds:
         here = present(c, w)
-        status, news = conflict.update(c["status"].get(w), w, here, c["hour"])
+        status, news = conflict.update(c["status"].get(w), w, here, c["hour"], names=names)
         c["status"][w] = status
         for n in news:
             events.append(_say(c, n["text"], list(n["to"]), "campaign.conflict"))

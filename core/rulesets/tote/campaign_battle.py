@@ -106,7 +106,7 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
     out = [event(e["kind"], e["text"], present, turn) for e in events if e["kind"] not in ("order", "tote.order", "tote.turn")]
     out += _withdrawals(c, world, seats)
     lost = sum(1 for uid, b in state["units"].items() if b.get("destroyed"))
-    names = ", ".join(sorted(c["seats"][s] for s in seats))
+    names = ", ".join(sorted(model.FACTIONS[c["seats"][s]] for s in seats))
     text = f"Battle at {world}: {names} ({lost} unit{'s' if lost != 1 else ''} destroyed so far)."
     c["notices"].append({"kind": "combat", "public": True, "hour": int(c["hour"]), "system": world,
                          "factions": sorted(c["seats"][s] for s in seats), "text": text})

@@ -76,12 +76,8 @@ def jump(state: State, seat: str, units: list[str], world: str) -> list[Event]:
     """Carry out one jump of ``seat`` on the campaign now (:func:`.campaign.jump`), with the public
     departure notice (TOTE-COMMS-05). Raises OrderError."""
     c = state["campaign"]
-    origin = c["units"][units[0]]["system"] if units and units[0] in c["units"] else None
     raw = cp.jump(c, seat, units, world)
-    name = galaxy().planets[origin].name if origin in galaxy().planets else "?"
-    ships = c["notices"][-1]["ships"]
-    return _events(state, raw) + [event("tote.departed", f"A fleet of {FACTIONS[c['seats'][seat]]} with {ships} "
-                                        f"capital ship{'s' if ships != 1 else ''} departed {name}.", ["all"], int(state["turn"]))]
+    return _events(state, raw) + [event("tote.departed", f"{c['notices'][-1]['text']}.", ["all"], int(state["turn"]))]
 
 
 def carry(state: State, seat: str, text: str) -> list[Event]:
@@ -121,7 +117,7 @@ def resolve_post(state: State) -> list[Event]:
             events.append(event("tote.refused", f"{order['text']}: {exc}", [to_seat(seat), GM], int(state["turn"])))
     state["sheets"][seat] = []
     state["posted"].append(seat)
-    events.append(event("tote.post", f"{seat} has posted.", ["all"], int(state["turn"])))
+    events.append(event("tote.post", f"{FACTIONS[state['campaign']['seats'][seat]]} has posted.", ["all"], int(state["turn"])))
     order = turn_order(state)
     rest = [s for s in order if s not in state["posted"]]
     if rest:

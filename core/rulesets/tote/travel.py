@@ -158,14 +158,15 @@ def depart(g: Galaxy, units: Mapping[str, Unit], faction: str, ids: Iterable[str
     transit = {"from": origin, "to": course.destination, "path": list(course.path), "route_hours": course.route_hours,
                "hours": hours, "depart_hour": start, "arrive_hour": start + hours, "arrive_turn": arrive, "fleet": fid, "by": faction}
     out = {uid: dict(units[uid], system=None, space=None, transit=dict(transit)) for uid in jumpers + riders}
-    capitals = sum(1 for uid in jumpers if model.unit_class(units[uid]) == "capital")
     here = g.planets[origin].name
+    from .comms import departure_notice
+    notice = departure_notice([units[uid] for uid in jumpers], origin, start, owner_name=label or faction, place=here)
     events = [
         event("jump", f"{', '.join(jumpers)} jump from {here}: {course.text(g)}, "
               f"{hours} h in hyperspace; arriving at the start of turn {arrive}.", [to_seat(faction)], turn,
               fleet=fid, units=jumpers + riders, origin=origin, destination=course.destination, hours=hours, arrive_turn=arrive),
-        event("departed", f"A fleet of {label or faction} with {capitals} capital ship{'s' if capitals != 1 else ''} departed {here}.",
-              ["all"], turn, faction=faction, origin=origin, capital_ships=capitals),
+        event("departed", f"{notice['text']}.", ["all"], turn, faction=faction, origin=origin,
+              capital_ships=notice["ships"], notice=notice),
     ]
     return out, events
 
