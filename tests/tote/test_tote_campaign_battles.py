@@ -224,3 +224,72 @@ def test_gap_55_a_move_to_a_missing_ground_grid_is_refused_naming_the_grids() ->
     with pytest.raises(OrderError, match="only the ground grid G-1"):
         movement.plan_move(u, movement.mover_of(model.spec(u)), ["G-2/air"], ground=1)
     assert "G-1/air" in movement.legal_moves(u, movement.mover_of(model.spec(u)), ground=1)
+
+
+def test_stock_06_gap_25_campaign_ships_carry_their_complement_and_a_barge_carries_the_walkers() -> None:
+    """TOTE-STOCK-06 / TOTE-BOARD-01 / TOTE-GAP-25: a campaign's ships start with their complement as
+    in a battle: the IR's Imperial Star Destroyer II (IR-1) carries its TIEs, a Lambda with 10
+    stormtroopers and a Landing Barge with its 4 AT-ATs and 6 AT-STs (room 4 x 4 + 6 x 2 = 28 of
+    40), in its system with it; the craft's CP is the carrier's (the ledger: the 23 CP of the ready fleet plus the bonus ISD2's 11)."""
+    c = cp.new_campaign([("al", "GE"), ("ir", "IR")])
+    isd = c["units"]["IR-1"]
+    assert isd["type"] == "ISD2" and [c["units"][i]["type"] for i in isd["carried"]] == [
+        "BARGE", "LAMBDA", "TIEF", "TIEF", "TIEF", "TIEF", "TIEI", "TIEI"]
+    barge, lam = (c["units"][i] for i in isd["carried"][:2])
+    assert [(v["type"], v["count"]) for v in barge["vehicles"]] == [("ATAT", 4), ("ATST", 6)] and barge["troops"] == []
+    assert [(t["type"], t["count"]) for t in lam["troops"]] == [("INF", 10)]
+    assert all(c["units"][i]["system"] == "bastion" and c["units"][i]["carried_by"] == "IR-1" for i in isd["carried"])
+    led = cp.ledger(c, "ir")
+    assert (led["cp"], led["cp_free"]) == (23 + 11, 23)  # ISD2 11 + VSD 6 + STRK 5 + TIEAV 1, and the bonus ISD2
+
+
+def test_g2g_01_walkers_put_down_in_a_campaign_battle_stay_on_the_ground_the_next_day() -> None:
+    """TOTE-G2G-01 / TOTE-GAP-25: the IR's Landing Barge, landed on Coruscant's G-1 Surface, puts its
+    4 AT-ATs and 6 AT-STs down; the stacks join the campaign at Coruscant, hold the world with the
+    IR's units (the galaxy counts them present) and are in the next day's battle where they stood."""
+    state = game("coruscant", [("al", "GE"), ("ir", "IR")])
+    c = state["campaign"]
+    b = battle(state, "coruscant")
+    barge = b["units"]["IR-2"]
+    b["units"]["IR-1"]["carried"].remove("IR-2")
+    barge.update(carried_by=None, space="G-1/surface")
+    events = post(b, "ir", ["land IR-2"])
+    landed = [e["text"] for e in events if e["kind"] == "tote.land"]
+    assert landed == ["IR-2 puts 4 ATAT down on G-1 Surface as IR-2-T1.", "IR-2 puts 6 ATST down on G-1 Surface as IR-2-T2."]
+    campaign_victory.after_battle(c, "coruscant", b)
+    walkers = c["units"]["IR-2-T1"]
+    assert (walkers["type"], walkers["count"], walkers["system"], walkers["space"]) == ("ATAT", 4, "coruscant", "G-1/surface")
+    assert "ir" in cp.present(c, "coruscant")
+    cp.start_turn(c)
+    state["turn"] = c["turn"]
+    nxt = battle(state, "coruscant")
+    assert nxt["units"]["IR-2-T1"]["space"] == "G-1/surface" and nxt["units"]["IR-2-T2"]["count"] == 6
+    assert campaign_flow.view(state, "ir")["resources"]["CP"] == cp.ledger(c, "ir")["cp"]
+
+
+def test_fatigue_02_the_clock_runs_across_campaign_days() -> None:
+    """TOTE-FATIGUE-02 / TOTE-GAP-44: the fatigue clock of an attacking force is kept by the campaign
+    between battle days: the IR's 4 AT-ATs on G-1, against the GE's Palace there, landed 14 days ago
+    (a force under both caps), tire at the start of today's battle (-1 UCR, public); the clock goes
+    back to the campaign in campaign days."""
+    state = game("coruscant", [("al", "GE"), ("ir", "IR")])
+    c = state["campaign"]
+    day = int(c["turn"])
+    walkers = model.new_stack("IR-2-T1", "ATAT", "ir", "G-1/surface", 4)
+    walkers.update(system="coruscant", transit=None, host="IR-2")
+    c["units"]["IR-2-T1"] = walkers
+    c["fatigue"] = {"coruscant": {"ir": {"G-1": {"since": day - 13, "left": None}}}}
+    b = campaign_battle.battle_state(TwilightOfTheEmpire(), c, "coruscant", campaign_flow.turn_order(state),
+                                     state["dice"], state["options"])
+    assert campaign_victory.before_battle(c, "coruscant", b) == []
+    assert not b["units"]["IR-2-T1"].get("fatigued")
+    c["fatigue"]["coruscant"]["ir"]["G-1"]["since"] = day - 14
+    b = campaign_battle.battle_state(TwilightOfTheEmpire(), c, "coruscant", campaign_flow.turn_order(state),
+                                     state["dice"], state["options"])
+    events = campaign_victory.before_battle(c, "coruscant", b)
+    assert b["units"]["IR-2-T1"]["fatigued"] is True
+    assert [e["text"] for e in events] == ["ir's force on G-1 (0 squads, 4 GAVs) has been deployed 14 days: Combat Fatigue, -1 UCR."]
+    assert events[0]["to"] == ["all"]
+    b["turn"] = 1
+    campaign_victory.after_battle(c, "coruscant", b)
+    assert c["fatigue"]["coruscant"]["ir"]["G-1"] == {"since": day - 14, "left": None}

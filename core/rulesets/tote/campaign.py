@@ -82,6 +82,7 @@ def new_campaign(seats: Iterable[tuple[str, str]]) -> Campaign:
                 u["space"] = None if home is None else f"C-{q}"
                 u.update(system=home, transit=None)
                 units[u["id"]] = u
+                n = _equip(units, u["id"], faction, n)
         if home is None:
             continue
         defenses = [(code, k, DEFENSE_RINGS.get(code, ["B"])[k % len(DEFENSE_RINGS.get(code, ["B"]))])
@@ -92,6 +93,7 @@ def new_campaign(seats: Iterable[tuple[str, str]]) -> Campaign:
             u = model.new_unit(f"{faction}-{n}", code, seat, f"{ring}-{q}")
             u.update(system=home, transit=None, bonus=True, pdf=True)
             units[u["id"]] = u
+            n = _equip(units, u["id"], faction, n)
     hero_list = []
     for seat, faction in seats:
         ships = sorted((u for u in units.values() if u["faction"] == seat and not u.get("pdf") and model.is_capital(u)),
@@ -110,6 +112,16 @@ def new_campaign(seats: Iterable[tuple[str, str]]) -> Campaign:
     for seat, _f in seats:  # turn 1 is an Action Day (TOTE-ECON-01)
         c["treasury"][seat] = clk.action_day_income(g, seat, 1, units, list(c["facilities"].values()))[0]
     return c
+
+
+def _equip(units: dict[str, dict[str, Any]], uid: str, faction: str, n: int) -> int:
+    """Ship ``uid`` takes its complement aboard (:func:`.setup.equip`: troops, vehicles, craft in its
+    hangar, a landing barge's walkers), the craft in its system with it. Returns the last number used."""
+    from .setup import equip
+    n = equip(units, uid, faction, n)
+    for cid in units[uid]["carried"]:
+        units[cid].update(system=units[uid]["system"], transit=None)
+    return n
 
 
 def quadrant(seats: Any, seat: str) -> int:
@@ -282,6 +294,7 @@ def ledger(c: Campaign, seat: str) -> dict[str, Any]:
     calendar of arrivals (its own jumps only)."""
     mine = [u for u in c["units"].values() if u["faction"] == seat and conflict.military(u)]
     fighting = set(contested(c))
+    mine = [u for u in mine if not u.get("attached_to")]  # a craft's CP is its carrier's (TOTE-BURDEN-02)
     committed = sum(model.cp(u) for u in mine if u.get("system") in fighting and not u.get("bonus"))
     return {"cp_committed": committed, "cp_free": sum(model.cp(u) for u in mine if not u.get("bonus")) - committed,"heroes": [heroes.view(h, seat) for h in c.get("heroes", []) if h["faction"] == seat],
             "treasury_kc": c["treasury"][seat], "facility_kc": c.get("facility_kc", {}).get(seat, 0),

@@ -189,7 +189,7 @@ def movers(c: cp.Campaign, seat: str) -> dict[str, list[str]]:
     for uid in sorted(c["units"]):
         u = c["units"][uid]
         if (u["faction"] == seat and u.get("system") and not u.get("transit") and not u.get("carried_by")
-                and not u.get("destroyed") and not u.get("pdf") and model.spec(u).hyperdrive is not None):
+                and not u.get("destroyed") and not u.get("pdf") and getattr(model.spec(u), "hyperdrive", None) is not None):
             out.setdefault(u["system"], []).append(uid)
     return out
 

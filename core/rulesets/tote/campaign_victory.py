@@ -89,20 +89,41 @@ def before_battle(c: Campaign, world: str, state: State) -> list[Event]:
     state["conflict"] = conflict.in_conflict(c["status"], world)
     state["amnesty"] = conflict.amnesty_refusal(world, "fire", bool(state["options"].get("tatooine_amnesty", True))) is not None
     state["campaign_turn"] = int(c["turn"])
+    for u in state["units"].values():  # a craft whose carrier is gone (destroyed or away) flies on its own
+        if u.get("attached_to") and u["attached_to"] not in state["units"]:
+            u.pop("attached_to")
+    shift = int(c["turn"]) - 1  # the battle counts its days from 1 (campaign_battle.fight)
+    state["fatigue"] = {seat: {g: {"since": int(k["since"]) - shift, "left": None if k.get("left") is None else int(k["left"]) - shift}
+                               for g, k in clocks.items()}
+                        for seat, clocks in c.get("fatigue", {}).get(world, {}).items() if seat in state["seats"]}
     for fid, f in sorted(c.get("facilities", {}).items()):
         if f.get("system") != world or f.get("destroyed") or f["faction"] not in state["seats"]:
             continue
         u = model.new_unit(fid, f["type"], f["faction"], f.get("space") or "G-1/surface")
         u.update({k: f[k] for k in KEPT if k in f})
         state["units"][fid] = u
-    return []
+    from .ground import update_fatigue
+    turn, state["turn"] = state["turn"], 1
+    events = update_fatigue(state)  # TOTE-FATIGUE-01..04: the clock runs over the campaign's days
+    state["turn"] = turn
+    return events
 
 
 def after_battle(c: Campaign, world: str, state: State) -> None:
     """After the battle day at ``world``: each facility that fought keeps its damage (destroyed with
     ``destroyed_by``, a seat), and what was destroyed today is noted in ``c["kills"]``
     (``{"unit", "by": faction code, "hour"}``, in the order of the posts) for :func:`falls`.
-    Changes ``c`` in place."""
+    New units of the battle (stacks put down on the ground, TOTE-G2G-01) join the campaign at the
+    world, and the Combat Fatigue clocks (``c["fatigue"][world][seat][grid]``, in campaign days) are
+    kept for the next day. Changes ``c`` in place."""
+    for uid, b in state["units"].items():
+        if uid not in c["units"] and uid not in c.get("facilities", {}):
+            c["units"][uid] = dict(b, system=world, transit=None)
+    shift = int(c["turn"]) - 1
+    clocks = {seat: {g: {"since": int(k["since"]) + shift, "left": None if k.get("left") is None else int(k["left"]) + shift}
+                     for g, k in per.items()} for seat, per in state.get("fatigue", {}).items()}
+    if clocks:
+        c.setdefault("fatigue", {})[world] = clocks
     for fid, f in c.get("facilities", {}).items():
         b = state["units"].get(fid)
         if b is not None and f.get("system") == world:
