@@ -367,7 +367,7 @@ def test_ledger_cp_committed_and_free_and_treasury_invariant() -> None:
     _rs, state = two_fleets_at("kuat")
     c = state["campaign"]
     led = cp.ledger(c, "al")
-    fleet = sum(model.cp(u) for u in c["units"].values() if u["faction"] == "al" and not u.get("bonus"))
+    fleet = sum(model.cp(u) for u in c["units"].values() if u["faction"] == "al" and not u.get("bonus") and not u.get("attached_to"))
     assert led["cp_committed"] == fleet and led["cp_free"] == 0
     before = cp.snapshot(c)
     c["treasury"]["al"] -= 1
