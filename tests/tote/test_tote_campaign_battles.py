@@ -293,3 +293,20 @@ def test_fatigue_02_the_clock_runs_across_campaign_days() -> None:
     b["turn"] = 1
     campaign_victory.after_battle(c, "coruscant", b)
     assert c["fatigue"]["coruscant"]["ir"]["G-1"] == {"since": day - 14, "left": None}
+
+
+def test_fatigue_03_troops_taken_back_aboard_jump_with_their_ship_and_stay_aboard() -> None:
+    """TOTE-FATIGUE-03 / TOTE-GAP-06: 4 AT-ATs embarked on the IR's Landing Barge (aboard IR-1) ride along
+    when IR-1 jumps, and arrive aboard (no space of the grid), not set up in a Deep Space Zone."""
+    c = cp.new_campaign([("al", "GE"), ("ir", "IR")])
+    stack = model.new_stack("IR-2-T1", "ATAT", "ir", None, 4)
+    stack.update(system="bastion", transit=None, embarked_in="IR-2")
+    c["units"]["IR-2-T1"] = stack
+    c["units"]["IR-2"]["embarked"] = ["IR-2-T1"]
+    cp.jump(c, "ir", ["IR-1"], "coruscant")
+    assert c["units"]["IR-2-T1"]["transit"]["to"] == "coruscant" and c["units"]["IR-2-T1"]["system"] is None
+    while c["units"]["IR-1"]["transit"]:
+        cp.start_turn(c)
+    s = c["units"]["IR-2-T1"]
+    assert (s["system"], s["space"], s["embarked_in"]) == ("coruscant", None, "IR-2")
+    assert c["units"]["IR-1"]["space"].startswith("DSZ-")

@@ -133,8 +133,8 @@ def quadrant(seats: Any, seat: str) -> int:
 
 def place_arrival(c: Campaign, u: dict[str, Any]) -> None:
     """Where an arriving ship exits hyperspace (TOTE-HYPER-01/03): the C-Ring of its quadrant at a
-    world its faction holds, else that quadrant's Deep Space Zone. Craft aboard stay aboard."""
-    if u.get("carried_by"):
+    world its faction holds, else that quadrant's Deep Space Zone. Craft and ground stacks aboard stay aboard."""
+    if u.get("carried_by") or u.get("embarked_in"):
         return
     q = quadrant(c["seats"], u["faction"])
     u["space"] = f"C-{q}" if c["planets"].get(u["system"], {}).get("owner") == u["faction"] else f"DSZ-{q}"

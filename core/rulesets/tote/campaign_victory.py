@@ -92,6 +92,8 @@ def before_battle(c: Campaign, world: str, state: State) -> list[Event]:
     for u in state["units"].values():  # a craft whose carrier is gone (destroyed or away) flies on its own
         if u.get("attached_to") and u["attached_to"] not in state["units"]:
             u.pop("attached_to")
+        if u.get("embarked_in"):
+            u["space"] = None  # a ground stack aboard its ship stays aboard (TOTE-FATIGUE-03)
     shift = int(c["turn"]) - 1  # the battle counts its days from 1 (campaign_battle.fight)
     state["fatigue"] = {seat: {g: {"since": int(k["since"]) - shift, "left": None if k.get("left") is None else int(k["left"]) - shift}
                                for g, k in clocks.items()}

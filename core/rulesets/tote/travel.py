@@ -98,7 +98,8 @@ def jump_uses_post(in_combat: bool, friendly_system: bool) -> bool:
 
 
 def _group(units: Mapping[str, Unit], faction: str, ids: Iterable[str], towed: Iterable[str]) -> tuple[list[str], list[str], str]:
-    """The ids that jump (the given ones, everything aboard them, the towed) and the system they share."""
+    """The ids that jump (the given ones, everything aboard them: craft and embarked ground stacks, the
+    towed) and the system they share."""
     ids, towed = list(dict.fromkeys(ids)), list(dict.fromkeys(towed))
     if not ids:
         raise OrderError("name the units that jump, e.g. 'jump GE-1,GE-2 to Kuat'")
@@ -122,7 +123,8 @@ def _group(units: Mapping[str, Unit], faction: str, ids: Iterable[str], towed: I
     aboard: list[str] = []
     queue = list(ids + towed)
     while queue:
-        for inner in units[queue.pop()].get("carried") or []:
+        outer = units[queue.pop()]
+        for inner in list(outer.get("carried") or []) + list(outer.get("embarked") or []):  # craft, and ground stacks aboard
             if inner in units and inner not in aboard:
                 aboard.append(inner)
                 queue.append(inner)
