@@ -310,3 +310,22 @@ def test_fatigue_03_troops_taken_back_aboard_jump_with_their_ship_and_stay_aboar
     s = c["units"]["IR-2-T1"]
     assert (s["system"], s["space"], s["embarked_in"]) == ("coruscant", None, "IR-2")
     assert c["units"]["IR-1"]["space"].startswith("DSZ-")
+
+
+def test_comms_05_a_withdrawal_from_battle_is_one_public_departure_notice() -> None:
+    """TOTE-COMMS-05 / TOTE-TIME-05: NR's ships that withdrew from Coruscant's battle leave for the
+    nearest world NR holds; everyone reads one departure notice naming the New Republic and Coruscant,
+    never the destination; the notice is the one comms.departure_notice builds (kept for knowledge)."""
+    state = game("coruscant")
+    c = state["campaign"]
+    gone = sorted(i for i, u in c["units"].items() if u["faction"] == "bo" and u["type"] == "CGUN")[:2]
+    for i in gone:
+        c["units"][i]["withdrawn"] = True
+    events = campaign_battle._withdrawals(c, "coruscant", ["al", "bo"])
+    public = [e for e in events if e["kind"] == "tote.departed"]
+    assert [e["text"] for e in public] == ["New Republic fleet of 2 capital ships departed Coruscant."]
+    assert public[0]["to"] == ["all"]
+    notice = c["notices"][-1]
+    assert (notice["kind"], notice["owner"], notice["origin"], notice["ships"]) == ("departure", "bo", "coruscant", 2)
+    dest = c["units"][gone[0]]["transit"]["to"]
+    assert dest not in str(public) and dest not in str(notice)

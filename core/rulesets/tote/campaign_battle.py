@@ -138,10 +138,14 @@ def _withdrawals(c: dict[str, Any], world: str, seats: list[str]) -> list[Event]
         if home is None or home == world:
             continue
         try:
-            moved, _events = travel.depart(g, c["units"], seat, gone, home, int(c["turn"]))
+            moved, news = travel.depart(g, c["units"], seat, gone, home, int(c["turn"]), label=model.FACTIONS[c["seats"][seat]])
         except OrderError:
             continue
         c["units"].update(moved)
+        for e in news:  # the public departure notice, never the destination (TOTE-COMMS-05)
+            if e["kind"] == "departed":
+                c["notices"].append(e["data"]["notice"])
+                out.append(event("tote.departed", e["text"], ["all"], int(c["turn"])))
         out.append(event("campaign.jump", f"{', '.join(gone)} withdrew from {g.planets[world].name} for "
                          f"{g.planets[home].name}.", [to_seat(seat), GM], int(c["turn"])))
     return out
