@@ -30,7 +30,7 @@ def battle(state: dict, world: str) -> dict:
     c = state["campaign"]
     b = campaign_battle.battle_state(TwilightOfTheEmpire(), c, world, campaign_flow.turn_order(state), state["dice"],
                                      state["options"])
-    campaign_victory.before_battle(c, world, b)
+    campaign_victory.before_battle(c, world, b, campaign_flow.turn_order(state))
     b["initiative"] = flow.turn_order(b)
     b["turn"] = 1
     return b
@@ -329,3 +329,47 @@ def test_comms_05_a_withdrawal_from_battle_is_one_public_departure_notice() -> N
     assert (notice["kind"], notice["owner"], notice["origin"], notice["ships"]) == ("departure", "bo", "coruscant", 2)
     dest = c["units"][gone[0]]["transit"]["to"]
     assert dest not in str(public) and dest not in str(notice)
+
+
+def test_ob_01_win_01_an_orbital_bombardment_brings_the_palace_down_and_wins() -> None:
+    """TOTE-OB-01 / TOTE-WIN-01/02 / TOTE-GAP-29: the IR's ISD-II over G-1 (A-1) bombards the Palace:
+    its shields fall from 1000 to 876 (ion 10 + standard 114); with the SSD already fallen to the IR
+    and the Palace down to its last hull point, the next bombardment destroys it in the IR's post,
+    and the Imperial Remnant wins."""
+    state = game("coruscant", [("al", "GE"), ("ir", "IR")])
+    c = state["campaign"]
+    b = battle(state, "coruscant")
+    b["units"]["IR-1"]["space"] = "A-1"
+    events = post(b, "ir", ["bombard IR-1 GE-PALACE"])
+    assert "IR-1 hits GE-PALACE: ion 10, standard 114" in [e["text"] for e in events]
+    assert b["units"]["GE-PALACE"]["shields"] == 876
+    state["victory"]["fallen"] = {"ssd": {"by": "IR", "hour": 0}}
+    b = battle(state, "coruscant")
+    b["units"]["IR-1"]["space"] = "A-1"
+    b["units"]["GE-PALACE"].update(shields=0, armor=0, hull=1)
+    post(b, "ir", ["bombard IR-1 GE-PALACE"])
+    assert b["units"]["GE-PALACE"]["destroyed"] and b["units"]["GE-PALACE"]["destroyed_by"] == "ir"
+    campaign_victory.after_battle(c, "coruscant", b)
+    texts = [e["text"] for e in campaign_victory.falls(state)]
+    assert texts[-1].startswith("Imperial Remnant wins the game: Coruscant is captured")
+    campaign_flow.check_end(state)
+    assert state["result"]["winners"] == ["ir"]
+
+
+def test_conflict_05_a_world_stays_in_conflict_while_its_hosts_facility_stands() -> None:
+    """TOTE-CONFLICT-05: with every GE ship gone from Coruscant and the IR's fleet there, the GE's
+    Palace and Command Center keep the GE present: the world stays in conflict (no IR claim) and the
+    GE's seat is in the battle with its facilities, though none of them fights (unarmed)."""
+    state = campaign_flow.new_state([("al", "GE"), ("ir", "IR")], {}, "host")
+    c = state["campaign"]
+    for u in c["units"].values():
+        u["system"] = "coruscant" if u["faction"] == "ir" else "bastion"
+        u["space"] = None if not u.get("carried_by") else u["space"]
+    for _ in range(3):
+        cp.start_turn(c)
+    state["turn"] = c["turn"]
+    assert cp.present(c, "coruscant") == {"al", "ir"} and "coruscant" in cp.contested(c)
+    assert c["planets"]["coruscant"]["owner"] == "al"
+    b = battle(state, "coruscant")
+    assert set(b["seats"]) == {"al", "ir"} and {"GE-PALACE", "GE-FCC"} <= set(b["units"])
+    assert not any(model.fighting(u) for u in b["units"].values() if u["faction"] == "al")

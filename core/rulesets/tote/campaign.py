@@ -224,9 +224,11 @@ def jump(c: Campaign, seat: str, ids: list[str], destination: str) -> list[Event
 
 
 def present(c: Campaign, system: str) -> set[str]:
-    """The seats with units (not destroyed, not in hyperspace) at ``system``."""
+    """The seats with units (not destroyed, not in hyperspace) or a standing facility at ``system``: a
+    host keeps its world while a facility of its stands there (TOTE-CONFLICT-05)."""
     return {u["faction"] for u in c["units"].values()
-            if u.get("system") == system and not u.get("transit") and conflict.military(u)}
+            if u.get("system") == system and not u.get("transit") and conflict.military(u)} | {
+        f["faction"] for f in c.get("facilities", {}).values() if f.get("system") == system and not f.get("destroyed")}
 
 
 def contested(c: Campaign) -> list[str]:

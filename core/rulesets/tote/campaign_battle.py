@@ -69,7 +69,7 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
     from . import flow
     state = battle_state(ruleset, c, world, initiative, dice, options)
     from .campaign_victory import after_battle, before_battle
-    before = before_battle(c, world, state)  # facilities, conflict, ground grids, amnesty (TOTE-GAP-49)
+    before = before_battle(c, world, state, initiative)  # facilities, conflict, ground grids, amnesty (TOTE-GAP-49)
     seats = list(state["seats"])
     if len(seats) < 2:
         return dice, []

@@ -8,8 +8,9 @@ battle state of :mod:`.campaign_battle` (both changed in place where the docstri
 - **The Imperial Sector Palace** stands at Coruscant from the start, its start owner's, on the
   Surface of that seat's quadrant (:func:`place_palace`); with the GE's bonus SSD at Coruscant it
   is what :func:`.victory.new_victory` names (:func:`new_record`).
-- **Before a battle day** (:func:`before_battle`): the facilities of the factions fighting there
-  join the battle as installations (with the damage they kept); the battle takes the world's
+- **Before a battle day** (:func:`before_battle`): the facilities at the world join the battle as
+  installations (with the damage they kept), their owners with them even with no ship there (a
+  host holds its world while a facility stands, TOTE-CONFLICT-05); the battle takes the world's
   conflict status from the galaxy (``state["conflict"]``, set at the turn start by
   :func:`.conflict.update`: :func:`.flow.in_conflict` reads it), its number of ground grids
   (``state["ground"]``: Bespin 1, Fondor 2, most 4), Tatooine's amnesty (``state["amnesty"]``:
@@ -80,10 +81,13 @@ def names(c: Campaign) -> dict[str, str]:
 
 # ---- a battle day -----------------------------------------------------------------------------------
 
-def before_battle(c: Campaign, world: str, state: State) -> list[Event]:
+def before_battle(c: Campaign, world: str, state: State, initiative: list[str] | None = None) -> list[Event]:
     """Make the battle state of ``world`` (built by :func:`.campaign_battle.battle_state`) follow the
-    galaxy: its facilities, conflict status, ground grids, amnesty and campaign day (see the module).
-    Changes ``state`` in place; returns no events yet (the list is the battle's first)."""
+    galaxy: its facilities (their owners in the battle even with no ship there, in the campaign's
+    ``initiative`` order), conflict status, ground grids, amnesty, campaign day and fatigue clocks
+    (see the module). Changes ``state`` in place; returns the events of the Combat Fatigue that
+    sets in today (public)."""
+    initiative = list(initiative or []) + [s for s in c["seats"] if s not in (initiative or [])]
     p = galaxy().planets.get(world)
     state["ground"] = p.ground_grids if p is not None else True
     state["conflict"] = conflict.in_conflict(c["status"], world)
@@ -98,8 +102,14 @@ def before_battle(c: Campaign, world: str, state: State) -> list[Event]:
     state["fatigue"] = {seat: {g: {"since": int(k["since"]) - shift, "left": None if k.get("left") is None else int(k["left"]) - shift}
                                for g, k in clocks.items()}
                         for seat, clocks in c.get("fatigue", {}).get(world, {}).items() if seat in state["seats"]}
+    holders = {f["faction"] for f in c.get("facilities", {}).values() if f.get("system") == world and not f.get("destroyed")}
+    for seat in sorted(holders - set(state["seats"])):  # a faction with only a facility there is in the battle too
+        state["seats"][seat] = {"side": c["seats"][seat]}
+        state["sheets"][seat] = []
+        state["fleets"][seat] = "the campaign's forces"
+    state["initiative"] = [s for s in initiative if s in state["seats"]]
     for fid, f in sorted(c.get("facilities", {}).items()):
-        if f.get("system") != world or f.get("destroyed") or f["faction"] not in state["seats"]:
+        if f.get("system") != world or f.get("destroyed"):
             continue
         u = model.new_unit(fid, f["type"], f["faction"], f.get("space") or "G-1/surface")
         u.update({k: f[k] for k in KEPT if k in f})
