@@ -273,7 +273,7 @@ def test_conflict_01_a_world_in_conflict_fights_its_battle_on_the_grid() -> None
     assert hits and all(set(e["to"]) == {"seat:al", "seat:bo", "gm"} for e in hits)
     assert any(model.damage_state(u) != "ok" for u in units)
     notice = [e for e in events if e["kind"] == "tote.combat"]
-    assert len(notice) == 1 and notice[0]["to"] == ["all"] and "coruscant" in notice[0]["text"]
+    assert len(notice) == 1 and notice[0]["to"] == ["all"] and "Coruscant" in notice[0]["text"]
     assert state["campaign"]["notices"][-1]["kind"] == "combat"
 
 

@@ -373,3 +373,17 @@ def test_conflict_05_a_world_stays_in_conflict_while_its_hosts_facility_stands()
     b = battle(state, "coruscant")
     assert set(b["seats"]) == {"al", "ir"} and {"GE-PALACE", "GE-FCC"} <= set(b["units"])
     assert not any(model.fighting(u) for u in b["units"].values() if u["faction"] == "al")
+
+
+def test_campaign_battle_texts_name_factions_not_seats() -> None:
+    """Event texts of a campaign battle name the factions (the New Republic posts, the Galactic
+    Empire's units), never a seat id; unit ids stay as they are."""
+    state = game("coruscant")
+    events = campaign_flow.battles(state)
+    texts = [e["text"] for e in events]
+    assert any(t.startswith("Day 1: New Republic posts.") or t.startswith("Day 1: Galactic Empire posts.") for t in texts)
+    import re
+    assert not [t for t in texts if re.search(r"(?<![\w-])(al|bo)(?![\w-])", t)]
+    assert any(re.search(r"\bGE-\d+", t) for t in texts)
+    renamed = campaign_victory.name_seats(state["campaign"], [{"text": "bo's force on G-1; al-1 and BO-2 stay", "to": ["all"]}])
+    assert renamed[0]["text"] == "New Republic's force on G-1; al-1 and BO-2 stay"

@@ -24,7 +24,7 @@ from core.events import GM, Event, event, to_seat
 
 from . import campaign as cp
 from . import victory
-from .campaign_victory import falls, new_record
+from .campaign_victory import falls, name_seats, new_record
 from .galaxy import galaxy
 from .model import FACTIONS
 
@@ -148,11 +148,11 @@ def battles(state: State) -> list[Event]:
     for world in cp.contested(state["campaign"]):
         state["dice"], more = fight(ruleset, state["campaign"], world, turn_order(state), state["dice"],
                                     state["options"], bots=bots)
-        events += more + falls(state)
+        events += name_seats(state["campaign"], more) + falls(state)
     from .heroes import casualties
     c = state["campaign"]
     c["heroes"], fallen = casualties(c.get("heroes", []), c["units"], int(c["hour"]))
-    events += [event("tote.hero", str(e["text"]), ["all"], int(state["turn"])) for e in fallen]
+    events += name_seats(c, [event("tote.hero", str(e["text"]), ["all"], int(state["turn"])) for e in fallen])
     return events
 
 

@@ -24,6 +24,7 @@ battle state of :mod:`.campaign_battle` (both changed in place where the docstri
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from core.events import Event, event
@@ -77,6 +78,18 @@ def new_record(c: Campaign) -> dict[str, Any]:
 def names(c: Campaign) -> dict[str, str]:
     """Each faction code of the game with its name, for the texts of :mod:`.victory`."""
     return {f: FACTIONS.get(f, f) for f in c["seats"].values()}
+
+
+def name_seats(c: Campaign, events: list[Event]) -> list[Event]:
+    """The battle's events with every seat id standing as a word in a text (``bo posts``, ``ir's
+    force``) replaced by its faction's name (the battle engine names seats; a campaign's players read
+    factions). Unit ids (``NR-3``) and other words are left alone. Returns new events."""
+    seats = sorted(c["seats"], key=len, reverse=True)
+    if not seats:
+        return list(events)
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, seats)) + r")(?![\w-])")
+    swap = {s: FACTIONS.get(f, f) for s, f in c["seats"].items()}
+    return [dict(e, text=pattern.sub(lambda m: swap[m.group(1)], str(e["text"]))) for e in events]
 
 
 # ---- a battle day -----------------------------------------------------------------------------------
