@@ -17,7 +17,10 @@ part-2 modules (:mod:`.galaxy`, :mod:`.travel`, :mod:`.clock`, :mod:`.knowledge`
 - ``treasury`` ``{seat: KC}`` (paid on Action Days, TOTE-ECON-01..03, :func:`.clock.action_day_income`);
 - ``status`` ``{world id: conflict status}`` (:mod:`.conflict`), ``notices`` (public departure
   notices, :func:`.comms.departure_notice`), and the
-  :mod:`.knowledge` pieces ``scans``, ``snapshots``, ``sightings``, ``messages``, ``visits``.
+  :mod:`.knowledge` pieces ``scans``, ``snapshots``, ``sightings``, ``messages``, ``visits``;
+- ``fatigue`` ``{world: {seat: {ground grid: clock}}}`` (Combat Fatigue across battle days) and
+  ``kills`` (what today's battles destroyed, by whom, until the victory record reads them), kept by
+  :mod:`.campaign_victory`, which also places the Imperial Sector Palace at Coruscant.
 
 What a faction may know goes only through :func:`view` (:func:`.knowledge.knowledge`): never the
 treasuries, sheets or fleets in transit of another faction.

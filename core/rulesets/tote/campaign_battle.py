@@ -11,6 +11,10 @@ Zone of theirs (TOTE-HYPER-01/03: a hostile system allows a DSZ exit only), the 
 initiative in quadrant k mod 4 + 1. The arrival's ``arrived_turn`` leaves it no movement points on
 that day (TOTE-HYPER-02).
 
+The battle follows the galaxy through :mod:`.campaign_victory` (before the day: the world's
+facilities and their owners, its conflict status, ground grids, amnesty, fatigue clocks; after it:
+facility damage, stacks put down, the destroyed and their destroyers for the victory record).
+
 Events of the battle go to the factions present and the GM; everyone gets a public combat notice
 (TOTE-COMMS-05, catalog 5.5) naming the world and the factions fighting, nothing else.
 """
