@@ -66,12 +66,12 @@ def test_hero_01_transfer_aboard_another_ship_and_refusals() -> None:
     """TOTE-HERO-01 / TOTE-GAP-30: a Hero goes aboard another ship or facility of its faction in its
     system; it then travels with that ship. A ship elsewhere, another's ship or a dead Hero is refused."""
     state = game()
-    order(state, "al", "transfer GE-HERO GE-2")
-    assert hero(state, "GE-HERO")["host"] == "GE-2"
+    order(state, "al", "transfer GE-HERO GE-8")
+    assert hero(state, "GE-HERO")["host"] == "GE-8"
     order(state, "al", "transfer GE-HERO GE-FCC")
     assert ch.where(state["campaign"], hero(state, "GE-HERO")) == ("coruscant", "G-1/surface")
     unchanged_on_refusal(state, "al", "transfer GE-HERO NR-2", "not a standing ship or facility of yours")
-    order(state, "al", "transfer GE-HERO GE-2")
+    order(state, "al", "transfer GE-HERO GE-8")
     order(state, "al", "jump GE-1 corellia")
     unchanged_on_refusal(state, "al", "transfer GE-HERO GE-1", "not at coruscant")
 
@@ -106,8 +106,8 @@ def test_data_09_hyper_time_pct_shortens_the_heros_jump() -> None:
     events = order(state, "al", "jump GE-1 balmorra")
     t = c["units"]["GE-1"]["transit"]
     assert (t["hours"], t["arrive_turn"]) == (24, 2) and "24 h in hyperspace" in events[0]["text"]
-    order(state, "al", "jump GE-3 balmorra")
-    assert (c["units"]["GE-3"]["transit"]["hours"], c["units"]["GE-3"]["transit"]["arrive_turn"]) == (36, 3)
+    order(state, "al", "jump GE-8 balmorra")
+    assert (c["units"]["GE-8"]["transit"]["hours"], c["units"]["GE-8"]["transit"]["arrive_turn"]) == (36, 3)
 
 
 def test_data_09_scan_time_and_range_of_a_spymaster_aboard() -> None:
@@ -120,12 +120,12 @@ def test_data_09_scan_time_and_range_of_a_spymaster_aboard() -> None:
     order(state, "al", "scan GE-1 active")
     scan = c["scans"][-1]
     assert scan["due"] == scan["hour"] + 18 and scan["cover_from"] == "B-1" and scan["space"] == "C-1"
-    order(state, "al", "scan GE-3 active")
+    order(state, "al", "scan GE-8 active")
     assert c["scans"][-1]["due"] == c["scans"][-1]["hour"] + 24 and "cover_from" not in c["scans"][-1]
     c["units"]["NR-1"].update(system="coruscant", space="G-1/air")
     snaps, _running, _ev = sensors.complete_scans(c["scans"], scan["hour"] + 24, c["units"], {})
     by = {s["scanner"]: s for s in snaps}
-    assert "NR-1" in [x["id"] for x in by["GE-1"]["contacts"]] and "NR-1" not in [x["id"] for x in by["GE-3"]["contacts"]]
+    assert "NR-1" in [x["id"] for x in by["GE-1"]["contacts"]] and "NR-1" not in [x["id"] for x in by["GE-8"]["contacts"]]
 
 
 def test_data_09_reveal_destinations_to_the_spymasters_seat_alone() -> None:
@@ -138,11 +138,11 @@ def test_data_09_reveal_destinations_to_the_spymasters_seat_alone() -> None:
     events = order(state, "al", "jump GE-1 corellia")
     intel = [e for e in events if e["kind"] == "campaign.intel"]
     assert intel[0]["to"] == ["seat:bo", "gm"]
-    assert intel[0]["text"] == "Our agents report: the fleet of GE that left coruscant is bound for corellia, arriving day 2."
-    assert not [e for e in order(state, "al", "jump GE-3 anaxes") if e["kind"] == "campaign.intel"]
+    assert intel[0]["text"] == "Our agents report: the fleet of Galactic Empire that left Coruscant is bound for Corellia, arriving day 2."
+    assert not [e for e in order(state, "al", "jump GE-8 anaxes") if e["kind"] == "campaign.intel"]
     assert [r["to"] for r in c["intel"]["bo"]] == ["corellia"] and c["intel"]["al"] == []
     rows = {r["title"]: r["rows"] for r in TwilightOfTheEmpire().view(state, "bo")["rosters"]}["Your Hero"]
-    assert rows[-1] == "agents: GE fleet from coruscant bound for corellia, arriving day 2"
+    assert rows[-1] == "agents: Galactic Empire fleet from Coruscant bound for Corellia, arriving day 2"
     assert cp.ledger(c, "al")["intel"] == []
 
 
@@ -157,20 +157,20 @@ def test_data_09_battle_abilities_ucr_ground_damage_and_cp() -> None:
     c["heroes"][0] = {**c["heroes"][0], "level": 3}
     for u in c["units"].values():
         if u["faction"] == "bo" and not u.get("pdf"):
-            u.update(system="coruscant", space="DSZ-2")
+            u.update(system="coruscant", space=None if u.get("carried_by") else "DSZ-2")
     rs = TwilightOfTheEmpire()
     battle = campaign_battle.battle_state(rs, c, "coruscant", ["al", "bo"], state["dice"], {})
     units = battle["units"]
-    ge1, ge2 = units["GE-1"], units["GE-2"]
+    ge1, ge2 = units["GE-1"], units["GE-11"]
     assert ge1["space"] == ge2["space"] == "C-1" and ge1["hero_ucr"] == 1 and ge2["hero_ucr"] == 1
-    assert "hero_ucr" not in units["GE-4"]  # the TIE Avenger squadron is no capital ship
+    assert "hero_ucr" not in units["GE-20"]  # the TIE Avenger squadron is no capital ship
     assert damage.unit_ucr(ge1, model.spec(ge1)) == 3 + 1 and battle["hero_cp"] == {"al": 1}
     from core.rulesets.tote import flow
     battle["post"]["acting"] = []
     assert flow.cp_problem(battle, "al") == ""
     c["heroes"][1] = {**c["heroes"][1], "class": "jedi", "level": 5}
     battle = campaign_battle.battle_state(rs, c, "coruscant", ["al", "bo"], state["dice"], {})
-    ucr = {u["type"]: u.get("hero_ucr") for u in battle["units"].values() if u["faction"] == "bo"}
+    ucr = {u["type"]: u.get("hero_ucr") for u in battle["units"].values() if u["faction"] == "bo" and u.get("space")}
     assert ucr == {"CGUN": 1, "EWING": 2}  # L5 every ship +1; L2 starfighters in its space +1 more
     trooper = model.new_stack("T", "INF", "al", "G-1/surface", 10)
     boosted = dict(trooper, raw_bonus_pct=10)
@@ -206,11 +206,11 @@ def test_ledger_and_roster_show_heroes_mission_and_flashpoints_to_their_seat_onl
     rs = TwilightOfTheEmpire()
     v = rs.view(state, "al")
     rosters = {r["title"]: r["rows"] for r in v["rosters"]}
-    assert rosters["Your Hero"] == ["GE-HERO Admiral Natasi Daala (admiral, level 1) aboard GE-1 at coruscant: "
-                                    "ucr_bonus(capitals_same_grid,+0)"]
+    assert rosters["Your Hero"] == ["GE-HERO Admiral Natasi Daala (admiral, level 1) aboard GE-1 at Coruscant"]
     rows = rosters["Missions and flashpoints"]
-    assert rows[0] == "Fleet Review (GE-HERO): milestone 1 of 2, 0 toward visit non_stronghold x3; reward 2500 KC, notoriety +1"
-    assert rows[1] == "  left: destroy capital x2"
+    assert rows[0] == ("Fleet Review (GE-HERO): milestone 1 of 2, 0 done toward: visit systems that are no stronghold: 3; "
+                       "reward 2500 KC, notoriety +1")
+    assert rows[1] == "  left: destroy capital ships: 2"
     assert rows[-1] == "flashpoint The Nebula Raiders' Convoy at Corellia: 9 standing, payout 4000 KC by damage (yours 0)"
     other = rs.view(state, "bo")
     c["runs"][0]["progress"] = 2

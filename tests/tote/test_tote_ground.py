@@ -28,16 +28,19 @@ def _setup(battle: Any, seed: str, **options: Any) -> Any:
 
 
 def test_g2g_01_the_complement_s_vehicles_ride_in_the_bay_and_landing_craft(battle) -> None:
-    """TOTE-STOCK-01, TOTE-G2G-01: an ISD-II's GAVs (4 AT-AT, 6 AT-ST per its complement) ride in its
-    bay at set-up; its Lambdas' troop room (10) is filled by infantry, so none rides with them."""
+    """TOTE-STOCK-01, TOTE-G2G-01, TOTE-BOARD-01: an ISD-II's GAVs (4 AT-AT, 6 AT-ST per its complement)
+    ride at set-up in its Landing Barge (room 4 x 4 + 6 x 2 = 28 of 40), which takes no infantry; its
+    Lambda's troop room (10) is filled by infantry, so no vehicle rides with it."""
     b = battle({"ann": ("IR", "ISD2:1"), "ben": ("GE", "STRK:1")}, seed="bay", craft=True)
     isd = b.unit("IR-1")
-    assert {v["type"]: v["count"] for v in isd["vehicles"]} == {"ATAT": 4, "ATST": 6}
+    barge = next(b.unit(c) for c in isd["carried"] if b.unit(c)["type"] == "BARGE")
+    assert isd["vehicles"] == [] and barge["troops"] == []
+    assert {v["type"]: v["count"] for v in barge["vehicles"]} == {"ATAT": 4, "ATST": 6}
     lam = next(b.unit(c) for c in isd["carried"] if b.unit(c)["type"] == "LAMBDA")
     assert lam["vehicles"] == [] and sum(t["count"] for t in lam["troops"]) == 10
-    own = "\n".join(views.card(b.state, isd, True, "ann")["lines"])
+    own = "\n".join(views.card(b.state, barge, True, "ann")["lines"])
     assert "In its bay: 4 ATAT, 6 ATST" in own, own
-    assert "In its bay" not in "\n".join(views.card(b.state, isd, False, "ben")["lines"]), "hidden from others"
+    assert "In its bay" not in "\n".join(views.card(b.state, barge, False, "ben")["lines"]), "hidden from others"
 
 
 def test_g2g_01_s2a_01_a2a_01_land_puts_gavs_on_the_surface_and_airspeeders_in_the_air(battle) -> None:

@@ -68,7 +68,7 @@ def test_departure_puts_the_fleet_in_hyperspace_and_tells_whom_what() -> None:
                  "route_hours": 42, "hours": 84, "depart_hour": 48, "arrive_hour": 132, "arrive_turn": 7, "fleet": "NR-3-NR-1", "by": "NR"}
     mine, public = events
     assert mine["to"] == ["seat:NR"] and "arriving at the start of turn 7" in mine["text"] and "Tatooine" in mine["text"]
-    assert public["to"] == ["all"] and public["text"] == "A fleet of NR with 2 capital ships departed Coruscant."
+    assert public["to"] == ["all"] and public["text"] == "NR fleet of 2 capital ships departed Coruscant."
     assert "tatooine" not in str(public).lower() and "destination" not in public["data"]
 
 

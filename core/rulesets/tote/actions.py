@@ -39,11 +39,11 @@ def do_move(state: State, seat: str, units: list[str], space: str) -> list[Event
     for uid in units:
         u = _unit(state, seat, uid)
         mover = movement.mover_of(model.spec(u))
-        options = movement.legal_moves(u, mover, ground=bool(state.get("ground", True)))
+        options = movement.legal_moves(u, mover, ground=state.get("ground", True))
         plan = options.get(space)
         if plan is None:
             path = [space]
-            movement.plan_move(u, mover, path, ground=bool(state.get("ground", True)))  # raises with the reason
+            movement.plan_move(u, mover, path, ground=state.get("ground", True))  # raises with the reason
             raise OrderError(f"{uid} cannot reach {grid.label(space)} this round")
         state["units"][uid] = movement.apply_move(u, plan)
         _ordered(state, uid)
@@ -383,7 +383,7 @@ def do_abandon(state: State, seat: str, ship: str) -> list[Event]:
     leaves by escape pod for the surface below (TOTE-DISABLE-06..08, TOTE-GAP-23/57). The crew
     lands on the ground, outside this space battle: it is kept in the state's ``ashore`` list."""
     u = _unit(state, seat, ship)
-    out = control.abandon(u, model.spec(u), ground=bool(state.get("ground", True)), turn=int(state["turn"]))
+    out = control.abandon(u, model.spec(u), ground=state.get("ground", True), turn=int(state["turn"]))
     for uid, new in out.units.items():
         if uid in state["units"]:
             state["units"][uid] = new

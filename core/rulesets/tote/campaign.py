@@ -18,7 +18,10 @@ part-2 modules (:mod:`.galaxy`, :mod:`.travel`, :mod:`.clock`, :mod:`.knowledge`
 - ``treasury`` ``{seat: KC}`` (paid on Action Days, TOTE-ECON-01..03, :func:`.clock.action_day_income`);
 - ``status`` ``{world id: conflict status}`` (:mod:`.conflict`), ``notices`` (public departure
   notices, :func:`.comms.departure_notice`), and the
-  :mod:`.knowledge` pieces ``scans``, ``snapshots``, ``sightings``, ``messages``, ``visits``.
+  :mod:`.knowledge` pieces ``scans``, ``snapshots``, ``sightings``, ``messages``, ``visits``;
+- ``fatigue`` ``{world: {seat: {ground grid: clock}}}`` (Combat Fatigue across battle days) and
+  ``kills`` (what today's battles destroyed, by whom, until the victory record reads them), kept by
+  :mod:`.campaign_victory`, which also places the Imperial Sector Palace at Coruscant.
 
 What a faction may know goes only through :func:`view` (:func:`.knowledge.knowledge`): never the
 treasuries, sheets or fleets in transit of another faction.
@@ -83,6 +86,7 @@ def new_campaign(seats: Iterable[tuple[str, str]]) -> Campaign:
                 u["space"] = None if home is None else f"C-{q}"
                 u.update(system=home, transit=None)
                 units[u["id"]] = u
+                n = _equip(units, u["id"], faction, n)
         if home is None:
             continue
         defenses = [(code, k, DEFENSE_RINGS.get(code, ["B"])[k % len(DEFENSE_RINGS.get(code, ["B"]))])
@@ -93,6 +97,7 @@ def new_campaign(seats: Iterable[tuple[str, str]]) -> Campaign:
             u = model.new_unit(f"{faction}-{n}", code, seat, f"{ring}-{q}")
             u.update(system=home, transit=None, bonus=True, pdf=True)
             units[u["id"]] = u
+            n = _equip(units, u["id"], faction, n)
     hero_list = []
     for seat, faction in seats:
         ships = sorted((u for u in units.values() if u["faction"] == seat and not u.get("pdf") and model.is_capital(u)),
@@ -105,12 +110,24 @@ def new_campaign(seats: Iterable[tuple[str, str]]) -> Campaign:
                    "scans": [], "snapshots": [], "sightings": [], "messages": [], "visits": {}}
     from .campaign_build import start as start_building
     start_building(c, lambda s: quadrant(seats, s))
+    from .campaign_victory import place_palace
+    place_palace(c)  # the Imperial Sector Palace at Coruscant (TOTE-WIN-02)
     c["visits"] = knowledge.note_presence({}, facts(c))
     from .campaign_missions import start as start_missions
     start_missions(c)
     for seat, _f in seats:  # turn 1 is an Action Day (TOTE-ECON-01)
         c["treasury"][seat] = clk.action_day_income(g, seat, 1, units, list(c["facilities"].values()))[0]
     return c
+
+
+def _equip(units: dict[str, dict[str, Any]], uid: str, faction: str, n: int) -> int:
+    """Ship ``uid`` takes its complement aboard (:func:`.setup.equip`: troops, vehicles, craft in its
+    hangar, a landing barge's walkers), the craft in its system with it. Returns the last number used."""
+    from .setup import equip
+    n = equip(units, uid, faction, n)
+    for cid in units[uid]["carried"]:
+        units[cid].update(system=units[uid]["system"], transit=None)
+    return n
 
 
 def quadrant(seats: Any, seat: str) -> int:
@@ -122,8 +139,8 @@ def quadrant(seats: Any, seat: str) -> int:
 
 def place_arrival(c: Campaign, u: dict[str, Any]) -> None:
     """Where an arriving ship exits hyperspace (TOTE-HYPER-01/03): the C-Ring of its quadrant at a
-    world its faction holds, else that quadrant's Deep Space Zone. Craft aboard stay aboard."""
-    if u.get("carried_by"):
+    world its faction holds, else that quadrant's Deep Space Zone. Craft and ground stacks aboard stay aboard."""
+    if u.get("carried_by") or u.get("embarked_in"):
         return
     q = quadrant(c["seats"], u["faction"])
     u["space"] = f"C-{q}" if c["planets"].get(u["system"], {}).get("owner") == u["faction"] else f"DSZ-{q}"
@@ -168,7 +185,7 @@ def message(c: Campaign, seat: str, text: str) -> list[Event]:
     sent = comms.general_message(seat, where[seat], where, c["hour"], lambda a, b: g.hours_from(a)[b], text.strip(),
                                  f"msg-{c['turn']}-{seat}-{len(c['messages'])}")
     c["messages"] += sent
-    return [_say(c, f"{seat} sends a message from {g.planets[where[seat]].name}: {text.strip()}", [seat], "campaign.message")]
+    return [_say(c, f"{FACTIONS[c['seats'][seat]]} sends a message from {g.planets[where[seat]].name}: {text.strip()}", [seat], "campaign.message")]
 
 
 def facts(c: Campaign) -> dict[str, Any]:
@@ -207,18 +224,21 @@ def jump(c: Campaign, seat: str, ids: list[str], destination: str) -> list[Event
     moved, events = travel.depart(g, c["units"], seat, ids, dest, c["turn"], label=FACTIONS[c["seats"][seat]],
                                   speedup_pct=campaign_heroes.hyper_pct(c, seat, ids))
     c["units"].update(moved)
-    c["notices"].append(comms.departure_notice([c["units"][i] for i in ids], origin, c["hour"]))
     out = []
     for e in events:
         if e["kind"] == "jump":
             out.append(_say(c, e["text"], [seat], "campaign.jump"))
+        elif e["kind"] == "departed":  # the one public notice (TOTE-COMMS-05), built by comms.departure_notice
+            c["notices"].append(e["data"]["notice"])
     return out + campaign_heroes.reveal(c, seat, ids, origin)
 
 
 def present(c: Campaign, system: str) -> set[str]:
-    """The seats with units (not destroyed, not in hyperspace) at ``system``."""
+    """The seats with units (not destroyed, not in hyperspace) or a standing facility at ``system``: a
+    host keeps its world while a facility of its stands there (TOTE-CONFLICT-05)."""
     return {u["faction"] for u in c["units"].values()
-            if u.get("system") == system and not u.get("transit") and conflict.military(u)}
+            if u.get("system") == system and not u.get("transit") and conflict.military(u)} | {
+        f["faction"] for f in c.get("facilities", {}).values() if f.get("system") == system and not f.get("destroyed")}
 
 
 def contested(c: Campaign) -> list[str]:
@@ -246,9 +266,10 @@ def start_turn(c: Campaign) -> list[Event]:
     events += [_say(c, e["text"], e["to"], e["kind"]) for e in complete(c)]
     from .campaign_missions import neutral_at, note_turn
     worlds = sorted({u["system"] for u in c["units"].values() if u.get("system")} | set(c["status"]))
+    names = {"NEUTRAL": "the neutral forces", **{s: FACTIONS[f] for s, f in c["seats"].items()}, **{w: g.planets[w].name for w in worlds if w in g.planets}}
     for w in worlds:
         here = present(c, w)
-        status, news = conflict.update(c["status"].get(w), w, here | neutral_at(c, w), c["hour"])
+        status, news = conflict.update(c["status"].get(w), w, here | neutral_at(c, w), c["hour"], names=names)
         c["status"][w] = status
         for n in news:
             events.append(_say(c, n["text"], list(n["to"]), "campaign.conflict"))
@@ -293,6 +314,7 @@ def ledger(c: Campaign, seat: str) -> dict[str, Any]:
     from . import campaign_heroes, campaign_missions
     mine = [u for u in c["units"].values() if u["faction"] == seat and conflict.military(u)]
     fighting = set(contested(c))
+    mine = [u for u in mine if not u.get("attached_to")]  # a craft's CP is its carrier's (TOTE-BURDEN-02)
     committed = sum(model.cp(u) for u in mine if u.get("system") in fighting and not u.get("bonus"))
     return {"cp_committed": committed, "cp_free": sum(model.cp(u) for u in mine if not u.get("bonus")) - committed,"heroes": campaign_heroes.ledger_heroes(c, seat),
             "trainings": campaign_heroes.ledger_trainings(c, seat), "cp_bonus": campaign_heroes.cp_bonus(c, seat),

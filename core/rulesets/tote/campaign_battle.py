@@ -11,6 +11,10 @@ Zone of theirs (TOTE-HYPER-01/03: a hostile system allows a DSZ exit only), the 
 initiative in quadrant k mod 4 + 1. The arrival's ``arrived_turn`` leaves it no movement points on
 that day (TOTE-HYPER-02).
 
+The battle follows the galaxy through :mod:`.campaign_victory` (before the day: the world's
+facilities and their owners, its conflict status, ground grids, amnesty, fatigue clocks; after it:
+facility damage, stacks put down, the destroyed and their destroyers for the victory record).
+
 Events of the battle go to the factions present and the GM; everyone gets a public combat notice
 (TOTE-COMMS-05, catalog 5.5) naming the world and the factions fighting, nothing else.
 """
@@ -72,6 +76,8 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
     combat notice, which is also kept in ``c["notices"]``)."""
     from . import flow
     state = battle_state(ruleset, c, world, initiative, dice, options)
+    from .campaign_victory import after_battle, before_battle
+    before = before_battle(c, world, state, initiative)  # facilities, conflict, ground grids, amnesty (TOTE-GAP-49)
     seats = list(state["seats"])
     if len(seats) < 2:
         return dice, []
@@ -79,7 +85,7 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
     state["initiative"] = order
     state["turn"] = 1  # the battle's own day count starts at its first day; the campaign keeps the date
     first = flow.next_poster(state, None)
-    events: list[Event] = []
+    events: list[Event] = list(before)
     if first is not None:
         events += flow.begin_post(state, first)
         for u in state["units"].values():
@@ -102,15 +108,17 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
     for uid, b in state["units"].items():
         if uid in c["units"]:
             c["units"][uid] = dict(b, system=world, transit=None)
-    from .campaign_missions import after_battle
-    after_battle(c, world, state, events)  # flashpoint damage, mission deeds, Hero flags off
+    after_battle(c, world, state)  # facilities' damage, the destroyed and their destroyers (TOTE-WIN-02)
+    from .campaign_missions import after_battle as missions_after_battle
+    missions_after_battle(c, world, state, events)  # flashpoint damage, mission deeds, Hero flags off
     present = [to_seat(s) for s in seats] + [GM]
     turn = int(c["turn"])
     out = [event(e["kind"], e["text"], present, turn) for e in events if e["kind"] not in ("order", "tote.order", "tote.turn")]
     out += _withdrawals(c, world, seats)
     lost = sum(1 for uid, b in state["units"].items() if b.get("destroyed"))
-    names = ", ".join(sorted(c["seats"].get(s, s) for s in seats))
-    text = f"Battle at {world}: {names} ({lost} unit{'s' if lost != 1 else ''} destroyed so far)."
+    names = ", ".join(sorted(model.FACTIONS.get(c["seats"].get(s, s), "the neutral forces") for s in seats))
+    from .galaxy import galaxy
+    text = f"Battle at {galaxy().planets[world].name if world in galaxy().planets else world}: {names} ({lost} unit{'s' if lost != 1 else ''} destroyed so far)."
     c["notices"].append({"kind": "combat", "public": True, "hour": int(c["hour"]), "system": world,
                          "factions": sorted(c["seats"].get(s, s) for s in seats), "text": text})
     out.append(event("tote.combat", text, ["all"], turn))
@@ -141,10 +149,14 @@ def _withdrawals(c: dict[str, Any], world: str, seats: list[str]) -> list[Event]
         if home is None or home == world:
             continue
         try:
-            moved, _events = travel.depart(g, c["units"], seat, gone, home, int(c["turn"]))
+            moved, news = travel.depart(g, c["units"], seat, gone, home, int(c["turn"]), label=model.FACTIONS[c["seats"][seat]])
         except OrderError:
             continue
         c["units"].update(moved)
+        for e in news:  # the public departure notice, never the destination (TOTE-COMMS-05)
+            if e["kind"] == "departed":
+                c["notices"].append(e["data"]["notice"])
+                out.append(event("tote.departed", e["text"], ["all"], int(c["turn"])))
         out.append(event("campaign.jump", f"{', '.join(gone)} withdrew from {g.planets[world].name} for "
                          f"{g.planets[home].name}.", [to_seat(seat), GM], int(c["turn"])))
     return out

@@ -25,6 +25,7 @@ from core.events import GM, Event, event, to_seat
 
 from . import campaign as cp
 from . import victory
+from .campaign_victory import falls, name_seats, new_record
 from .galaxy import galaxy
 from .model import FACTIONS
 
@@ -54,8 +55,7 @@ def new_state(seats: list[tuple[str, str]], options: dict[str, Any], seed: str) 
             "dice": dice.to_state(), "seats": {s: {"side": f} for s, f in seats}, "sheets": {s: [] for s, _ in seats},
             "away": [], "options": dict(options, day_limit=limit), "campaign": c, "initiative": initiative,
             "active": initiative[0], "posted": [], "result": None, "units": {}, "ground": True,
-            "victory": {"ssd": None, "palace": None, "fallen": {}, "captured": False, "winner": None, "reason": None,
-                        "eliminated": []}}
+            "victory": new_record(c)}
 
 
 def turn_order(state: State) -> list[str]:
@@ -77,12 +77,8 @@ def jump(state: State, seat: str, units: list[str], world: str) -> list[Event]:
     """Carry out one jump of ``seat`` on the campaign now (:func:`.campaign.jump`), with the public
     departure notice (TOTE-COMMS-05). Raises OrderError."""
     c = state["campaign"]
-    origin = c["units"][units[0]]["system"] if units and units[0] in c["units"] else None
     raw = cp.jump(c, seat, units, world)
-    name = galaxy().planets[origin].name if origin in galaxy().planets else "?"
-    ships = c["notices"][-1]["ships"]
-    return _events(state, raw) + [event("tote.departed", f"A fleet of {FACTIONS[c['seats'][seat]]} with {ships} "
-                                        f"capital ship{'s' if ships != 1 else ''} departed {name}.", ["all"], int(state["turn"]))]
+    return _events(state, raw) + [event("tote.departed", f"{c['notices'][-1]['text']}.", ["all"], int(state["turn"]))]
 
 
 def carry(state: State, seat: str, text: str) -> list[Event]:
@@ -126,7 +122,7 @@ def resolve_post(state: State) -> list[Event]:
             events.append(event("tote.refused", f"{order['text']}: {exc}", [to_seat(seat), GM], int(state["turn"])))
     state["sheets"][seat] = []
     state["posted"].append(seat)
-    events.append(event("tote.post", f"{seat} has posted.", ["all"], int(state["turn"])))
+    events.append(event("tote.post", f"{FACTIONS[state['campaign']['seats'][seat]]} has posted.", ["all"], int(state["turn"])))
     order = turn_order(state)
     rest = [s for s in order if s not in state["posted"]]
     if rest:
@@ -149,24 +145,21 @@ def battles(state: State) -> list[Event]:
     """Every world in conflict fights its battle day (:func:`.campaign_battle.fight`), in world
     order, with the game's dice; the factions' posts there are their bots' (option
     ``campaign_battle_bots``, default on) or the automatic defence. Tatooine, an amnesty world,
-    sees no combat (``tatooine_amnesty``, TOTE-GAP-49)."""
+    fights with every hostile order refused (``tatooine_amnesty``, TOTE-GAP-49). The SSD and Palace
+    destroyed go to the victory record (:func:`.campaign_victory.falls`)."""
     from . import TwilightOfTheEmpire
     from .campaign_battle import fight
     ruleset = TwilightOfTheEmpire()
     events: list[Event] = []
     bots = bool(state["options"].get("campaign_battle_bots", True))
-    from .conflict import amnesty_refusal
-    amnesty = bool(state["options"].get("tatooine_amnesty", True))
     for world in cp.contested(state["campaign"]):
-        if amnesty_refusal(world, "fire", amnesty):
-            continue  # TOTE-GAP-49: no combat on an amnesty world
         state["dice"], more = fight(ruleset, state["campaign"], world, turn_order(state), state["dice"],
                                     state["options"], bots=bots)
-        events += more
+        events += name_seats(state["campaign"], more) + falls(state)
     from .heroes import casualties
     c = state["campaign"]
     c["heroes"], fallen = casualties(c.get("heroes", []), c["units"], int(c["hour"]))
-    events += [event("tote.hero", str(e["text"]), ["all"], int(state["turn"])) for e in fallen]
+    events += name_seats(c, [event("tote.hero", str(e["text"]), ["all"], int(state["turn"])) for e in fallen])
     return events
 
 
@@ -181,8 +174,9 @@ def check_end(state: State) -> list[Event]:
     holds = {code[s]: ws for s, ws in c["strongholds"].items()}
     units = {i: dict(u, faction=code[u["faction"]]) for i, u in c["units"].items()}
     limit = int(state["options"]["day_limit"])
+    from .campaign_victory import by_code, names
     v, raw = victory.check_end(state["victory"], int(state["turn"]), int(state["hour"]), list(code.values()), owners,
-                               holds, units, {}, turn_limit=limit)
+                               holds, units, by_code(c, c.get("facilities", {})), turn_limit=limit, names=names(c))
     state["victory"] = v
     events = [event("tote.victory", str(e["text"]), ["all"], int(state["turn"])) for e in raw]
     if v.get("winner"):
@@ -202,7 +196,7 @@ def movers(c: cp.Campaign, seat: str) -> dict[str, list[str]]:
     for uid in sorted(c["units"]):
         u = c["units"][uid]
         if (u["faction"] == seat and u.get("system") and not u.get("transit") and not u.get("carried_by")
-                and not u.get("destroyed") and not u.get("pdf") and model.spec(u).hyperdrive is not None):
+                and not u.get("destroyed") and not u.get("pdf") and getattr(model.spec(u), "hyperdrive", None) is not None):
             out.setdefault(u["system"], []).append(uid)
     return out
 
@@ -232,9 +226,9 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         rosters.append({"title": "In hyperspace (your calendar of arrivals)",
                         "rows": [f"{', '.join(f['units'])} -> {g.planets[f['to']].name}, day {f['arrive_turn']}"
                                  for f in led["arrivals"]] or ["none"]})
-        rosters.append({"title": "Facilities and builds", "rows": led["facilities"] + [
-            f"building {b['code']} at {g.planets[b['at']].name}, ready day {b['due_hour'] // 24 + 1}" for b in led["building"]]
-            or ["none"]})
+        rosters.append({"title": "Facilities and builds", "rows": [_facility_row(f) for f in led["facilities"]] + [
+            f"building {_type_name(b['code'])} at {g.planets[b['at']].name}, ready day {b['due_hour'] // 24 + 1}"
+            for b in led["building"]] or ["none"]})
         resources.update({"facility KC": led["facility_kc"], "treasury KC": led["treasury_kc"], "CP": led["cp"], "CP committed": led["cp_committed"],
                           "CP free": led["cp_free"], "worlds": len(led["worlds"])})
         here = {u.get("system") for u in c["units"].values() if u["faction"] == viewer and not u.get("transit")}
@@ -258,6 +252,20 @@ def view(state: State, viewer: str) -> dict[str, Any]:
             "sheet": [] if viewer == GM else list(state["sheets"].get(viewer, [])),
             "prompt": "" if over or viewer != state.get("active") else "your post: jump <ships> <world>, then ready",
             "facts": facts}
+
+
+def _type_name(code: str) -> str:
+    """The name of a facility or unit type code (the code itself if it names neither)."""
+    from .data import facility_types, unit_types
+    t = facility_types().get(code) or unit_types().get(code)
+    return t.name if t is not None else code
+
+
+def _facility_row(entry: str) -> str:
+    """A ledger facility entry (``"YARD at kuat"``) as a player reads it (``Shipyard at Kuat``)."""
+    code, _at, world = entry.partition(" at ")
+    p = galaxy().planets.get(world)
+    return f"{_type_name(code)} at {p.name if p else world}"
 
 
 def bot(view_: dict[str, Any], seat: str) -> list[str]:

@@ -40,6 +40,8 @@ from core.errors import OrderError
 
 from . import clock as clk
 from . import grid, heroes, model
+from .galaxy import galaxy
+from .model import FACTIONS
 
 Campaign = dict[str, Any]
 Event = dict[str, Any]
@@ -165,6 +167,12 @@ def salvage_kc(c: Campaign, seat: str, system: str, kc: int) -> int:
     return kc + kc * max(0, pct) // 100
 
 
+def _name(world: str) -> str:
+    """A world's name (its id if the galaxy has no such world)."""
+    p = galaxy().planets.get(world)
+    return p.name if p else world
+
+
 def reveal(c: Campaign, seat: str, ids: list[str], origin: str) -> list[Event]:
     """Another faction's agents see where ``seat``'s fleet (``ids``, just departed from ``origin``) is
     bound: each seat whose Heroes have ``reveal_destinations(n)`` learns the destination of the first
@@ -186,8 +194,8 @@ def reveal(c: Campaign, seat: str, ids: list[str], origin: str) -> list[Event]:
                "arrive_turn": t["arrive_turn"]}
         log.append(rec)
         out.append({"kind": "campaign.intel", "to": [spy], "turn": c["turn"],
-                    "text": f"Our agents report: the fleet of {c['seats'][seat]} that left {origin} is bound for "
-                            f"{t['to']}, arriving day {t['arrive_turn']}."})
+                    "text": f"Our agents report: the fleet of {FACTIONS[c['seats'][seat]]} that left {_name(origin)} is bound "
+                            f"for {_name(t['to'])}, arriving day {t['arrive_turn']}."})
     return out
 
 
@@ -341,7 +349,7 @@ def ledger_heroes(c: Campaign, seat: str) -> list[Record]:
         if h["faction"] != seat:
             continue
         system, _space = where(c, h)
-        out.append({**h, "abilities": [str(e) for e in heroes.abilities(h)], "at": system,
+        out.append({**h, "abilities": [heroes.describe(e) for e in heroes.abilities(h) if e.value], "at": system,
                     "upgrade_kc": heroes.hero_class(h["class"]).upgrade_cost_kc
                     if int(h["level"]) < heroes.hero_class(h["class"]).level_cap else None})
     return out
@@ -374,10 +382,10 @@ def hero_rows(c: Campaign, seat: str) -> list[str]:
             continue
         on = f"aboard {h['host']}" if h.get("host") else f"in {h.get('space')}"
         rows.append(f"{h['id']} {h['name']} ({h['class']}, level {h['level']}) {on} at "
-                    f"{h['at'] or 'hyperspace'}: {', '.join(h['abilities'])}")
-    rows += [f"{t['id']} {t['name']} ({t['class']}) in training at {t['at']}, ready day {t['ready_turn']}"
+                    f"{_name(h['at']) if h['at'] else 'hyperspace'}" + (f": {', '.join(h['abilities'])}" if h['abilities'] else ""))
+    rows += [f"{t['id']} {t['name']} ({t['class']}) in training at {_name(t['at'])}, ready day {t['ready_turn']}"
              for t in ledger_trainings(c, seat)]
-    rows += [f"agents: {c['seats'].get(r['owner'], r['owner'])} fleet from {r['from']} bound for {r['to']}, arriving day "
+    rows += [f"agents: {FACTIONS.get(c['seats'].get(r['owner'], ''), r['owner'])} fleet from {_name(r['from'])} bound for {_name(r['to'])}, arriving day "
              f"{r['arrive_turn']}" for r in ledger_intel(c, seat)]
     return rows
 

@@ -310,8 +310,8 @@ def ledger(c: Campaign, seat: str) -> Record:
     if run is not None:
         m = missions.missions()[run["mission"]]
         active = {"mission": m.id, "name": m.name, "hero": run["hero"], "step": run["step"], "progress": run["progress"],
-                  "done": [f"{s.type} {s.target} x{s.count}" for s in m.milestones[: run["step"]]],
-                  "left": [f"{s.type} {s.target} x{s.count}" for s in m.milestones[run["step"]:]],
+                  "done": [missions.describe(s) for s in m.milestones[: run["step"]]],
+                  "left": [missions.describe(s) for s in m.milestones[run["step"]:]],
                   "reward": missions.reward_text(m.reward)}
     return {"mission": active, "offers": sorted({o["mission"] for o in c["offers"] if o["faction"] == seat}),
             "notoriety": c["notoriety"].get(seat, 0),
@@ -331,7 +331,7 @@ def mission_rows(c: Campaign, seat: str) -> list[str]:
     a = led["mission"]
     if a:
         rows.append(f"{a['name']} ({a['hero']}): milestone {a['step'] + 1} of {len(a['done']) + len(a['left'])}, "
-                    f"{a['progress']} toward {a['left'][0]}; reward {a['reward']}")
+                    f"{a['progress']} done toward: {a['left'][0]}; reward {a['reward']}")
         rows += [f"  done: {d}" for d in a["done"]] + [f"  left: {x}" for x in a["left"][1:]]
     else:
         rows.append("no mission under way: mission <hero> <mission>")

@@ -149,10 +149,14 @@ def combat_notice(attacker: Record, target: Record, system: str, damage: int, ho
             "text": f"Combat at {system}: {a} of {attacker['faction']} dealt {damage} to {t} of {target['faction']}"}
 
 
-def departure_notice(fleet: Iterable[Record], origin: str, hour: int) -> Record:
+def departure_notice(fleet: Iterable[Record], origin: str, hour: int, owner_name: str | None = None,
+                     place: str | None = None) -> Record:
     """The public notice of a fleet's departure into hyperspace (TOTE-COMMS-05, TOTE-GAP-39): its
     owner, the departure system and how many capital ships; never the destination or the time
-    left. Raises ValueError for an empty fleet or one of several owners."""
+    left. The one builder of that notice (the galaxy's jumps and the battle's withdrawals use it
+    through :func:`.travel.depart`); its text names the owner as ``owner_name`` (its faction's
+    name) and the system as ``place`` (the world's name) when given. Raises ValueError for an
+    empty fleet or one of several owners."""
     ships = list(fleet)
     owners = {u["faction"] for u in ships}
     if len(owners) != 1:
@@ -160,4 +164,4 @@ def departure_notice(fleet: Iterable[Record], origin: str, hour: int) -> Record:
     owner = owners.pop()
     capital = sum(1 for u in ships if u["type"] in model.unit_types() and model.unit_class(u) == "capital")
     return {"kind": "departure", "public": True, "hour": hour, "owner": owner, "origin": origin, "ships": capital,
-            "text": f"{owner} fleet of {capital} capital ship{'s' if capital != 1 else ''} departed {origin}"}
+            "text": f"{owner_name or owner} fleet of {capital} capital ship{'s' if capital != 1 else ''} departed {place or origin}"}

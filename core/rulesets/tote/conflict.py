@@ -34,7 +34,7 @@ Units = Mapping[str, Record]
 CLEAR_HOURS = 24
 AMNESTY_WORLD = "tatooine"
 #: The orders Tatooine's amnesty forbids (TOTE-GAP-49): attacks of every kind, boarding, OB, tractors.
-COMBAT_ORDERS = ("fire", "bomb", "bombard", "scale", "board", "tractor", "drag", "scuttle")
+COMBAT_ORDERS = ("fire", "bomb", "bombard", "scale", "board", "tractor", "drag", "scuttle", "ram")
 
 
 def blank() -> Record:
@@ -62,7 +62,8 @@ def hostile_presence(factions: Iterable[str], alliances: Sequence[Iterable[str]]
 
 
 def update(status: Record | None, system: str, factions: Iterable[str], hour: int,
-           alliances: Sequence[Iterable[str]] = (), clear_hours: int = CLEAR_HOURS) -> tuple[Record, list[Record]]:
+           alliances: Sequence[Iterable[str]] = (), clear_hours: int = CLEAR_HOURS,
+           names: Mapping[str, str] | None = None) -> tuple[Record, list[Record]]:
     """The system's status at game ``hour`` with ``factions`` present (TOTE-CONFLICT-01/04):
 
     - a hostile presence puts it in conflict (and restarts any clearing);
@@ -70,14 +71,16 @@ def update(status: Record | None, system: str, factions: Iterable[str], hour: in
       continuous ``clear_hours`` (24): the clock starts at the first update that finds it alone and
       resets whenever anybody else (ally or foe) is there, or nobody is.
 
+    ``names`` (id -> name, for factions and the system) names them in the texts (default: the ids).
     Returns the new status and events for the factions present."""
     s = dict(status or blank())
+    name = (names or {}).get
     fs = sorted(set(factions))
     events: list[Record] = []
     if hostile_presence(fs, alliances):
         if not s["in_conflict"]:
             events.append({"kind": "conflict", "to": fs, "hour": hour,
-                           "text": f"{system} is in conflict: hostile forces are present (TOTE-CONFLICT-01)"})
+                           "text": f"{name(system, system)} is in conflict: hostile forces are present (TOTE-CONFLICT-01)"})
         s.update(in_conflict=True, clear_faction=None, clear_since=None)
         return s, events
     if not s["in_conflict"]:
@@ -90,7 +93,7 @@ def update(status: Record | None, system: str, factions: Iterable[str], hour: in
     if hour - s["clear_since"] >= clear_hours:
         s.update(in_conflict=False, clear_faction=None, clear_since=None)
         events.append({"kind": "conflict", "to": fs, "hour": hour,
-                       "text": f"{system} is no longer in conflict: {fs[0]} has held it alone for {clear_hours} hours "
+                       "text": f"{name(system, system)} is no longer in conflict: {name(fs[0], fs[0])} has held it alone for {clear_hours} hours "
                                "(TOTE-CONFLICT-04)"})
     return s, events
 

@@ -194,8 +194,10 @@ def resolve_post(ruleset: Any, state: State) -> list[Event]:
         return []
     texts = [o["text"] for o in state["sheets"].get(seat, [])]
     events = [log(state, f"Day {state['turn']}: {seat} posts.", kind="tote.post")]  # how many orders is its own affair
+    standing = {uid for uid, u in state["units"].items() if not u.get("destroyed")}
     events += run_orders(ruleset, state, seat, texts)
     events += end_post(state, seat)
+    mark_destroyers(state, seat, standing)
     state["sheets"][seat] = []
     state.setdefault("posted", []).append(seat)
     if check_end(state, events):
@@ -210,6 +212,18 @@ def resolve_post(ruleset: Any, state: State) -> list[Event]:
         return events + finish(state, [], "no faction is left able to act: a draw")
     events += begin_post(state, nxt)
     return events
+
+
+def mark_destroyers(state: State, seat: str, standing: set[str]) -> None:
+    """Every unit of ``standing`` destroyed during ``seat``'s post was destroyed by ``seat``'s
+    action (posts resolve one at a time, TOTE-GAP-02): it is marked ``destroyed_by`` and noted in
+    ``state["kills"]`` (``{"unit", "by", "turn"}``, in the order of the posts), which the campaign
+    reads for the capture of Coruscant (TOTE-WIN-02, TOTE-GAP-29)."""
+    for uid in sorted(standing):
+        u = state["units"].get(uid)
+        if u is not None and u.get("destroyed") and not u.get("destroyed_by"):
+            u["destroyed_by"] = seat
+            state.setdefault("kills", []).append({"unit": uid, "by": seat, "turn": int(state["turn"])})
 
 
 def new_turn(state: State) -> list[Event]:
@@ -263,8 +277,8 @@ def best_target(state: State, u: Unit, covered: set[str] | None = None) -> Unit 
 def auto_defense(state: State, seat: str) -> list[Event]:
     """Every unit of ``seat`` on the grid that was given no order this post fires every weapon it
     has left at :func:`best_target` (TOTE-GAP-02, TOTE-STRONG-03), if ``auto_defense`` is on."""
-    if not state["options"].get("auto_defense", True):
-        return []
+    if not state["options"].get("auto_defense", True) or state.get("amnesty"):
+        return []  # no automatic fire on an amnesty world either (TOTE-GAP-49)
     from .actions import fire_at
     events: list[Event] = []
     ordered = set(state["post"]["ordered"])
@@ -312,7 +326,11 @@ def finish_withdrawals(state: State, seat: str) -> list[Event]:
 
 def in_conflict(state: State) -> bool:
     """The system is in conflict while units of two hostile factions are in the battle; every unit
-    taking part is then in conflict too (TOTE-CONFLICT-01/02, TOTE-GAP-45)."""
+    taking part is then in conflict too (TOTE-CONFLICT-01/02, TOTE-GAP-45). A campaign battle takes
+    the galaxy's status of its world (``state["conflict"]``, :func:`.conflict.update` at the turn
+    start), so the battle and the galaxy never disagree."""
+    if "conflict" in state:
+        return bool(state["conflict"])
     present = [s for s in state["seats"] if any(model.fighting(u) for u in model.units_of(state, s))]
     return any(model.hostile(state, a, b) for i, a in enumerate(present) for b in present[i + 1:])
 

@@ -188,13 +188,30 @@ def load() -> Grid:
     return grid
 
 
-@lru_cache(maxsize=4)
-def spaces(ground: bool = True) -> tuple[str, ...]:
+def ground_count(ground: bool | int | None) -> int:
+    """How many ground grids a ``ground`` argument means: True all four (G-1..G-4), False or None
+    none, a number that many (a world's ``ground_grids``, 0-4: Bespin 1, Fondor 2, TOTE-GAP-55)."""
+    if ground is True:
+        return 4
+    if not ground:
+        return 0
+    return max(0, min(4, int(ground)))
+
+
+def spaces(ground: bool | int = True) -> tuple[str, ...]:
     """Every space id in drawing order (DSZ, C, B, A by quadrant, ATMO, the ground layers).
 
-    With ``ground=False`` (a planet with no ground grids, TOTE-GAP-03) only the sixteen ring spaces.
+    With ``ground=False`` (a planet with no ground grids, TOTE-GAP-03) only the sixteen ring spaces;
+    with a number n (1-4) the rings, the Atmosphere and the ground grids G-1..G-n only.
     """
-    return tuple(s for s, v in load().spaces.items() if ground or v.kind in RING_KINDS)
+    return _spaces(ground_count(ground))
+
+
+@lru_cache(maxsize=8)
+def _spaces(n: int) -> tuple[str, ...]:
+    return tuple(s for s, v in load().spaces.items()
+                 if v.kind in RING_KINDS or (n > 0 and v.kind not in GROUND_KINDS)
+                 or (v.kind in GROUND_KINDS and int(v.grid.rsplit("-", 1)[1]) <= n))
 
 
 def space(space_id: str) -> Space:
@@ -225,17 +242,18 @@ def quadrant(space_id: str) -> int:
     return space(space_id).quadrant
 
 
-def neighbours(space_id: str, ground: bool = True) -> tuple[str, ...]:
-    """The spaces one orthogonal step from ``space_id`` (move adjacency). Raises OrderError."""
+def neighbours(space_id: str, ground: bool | int = True) -> tuple[str, ...]:
+    """The spaces one orthogonal step from ``space_id`` (move adjacency) among :func:`spaces`
+    ``(ground)``. Raises OrderError."""
     try:
-        return _neighbours(space_id, ground)
+        return _neighbours(space_id, ground_count(ground))
     except KeyError:
         space(space_id)
         raise
 
 
 @lru_cache(maxsize=128)
-def _neighbours(space_id: str, ground: bool) -> tuple[str, ...]:
+def _neighbours(space_id: str, ground: int) -> tuple[str, ...]:
     keep = set(spaces(ground))
     return tuple(o for o in load().spaces[space_id].move if o in keep)
 
@@ -273,15 +291,16 @@ def parse_space(text: str, ground: bool = True) -> str:
     """
     want = "".join(ch for ch in text.lower() if ch.isalnum())
     aliases = {"atmo": ATMO, "atm": ATMO, "atmosphere": ATMO}
+    keep = set(spaces(ground))
     for sid, sp in load().spaces.items():
-        if not ground and sp.kind not in RING_KINDS:
+        if sid not in keep:
             continue
         flat = "".join(ch for ch in sid.lower() if ch.isalnum())
         aliases[flat] = sid
         aliases["".join(ch for ch in sp.label.lower() if ch.isalnum())] = sid
         if sp.kind in GROUND_KINDS:
             aliases[sp.grid.lower().replace("-", "") + sp.kind[0]] = sid
-    if want in aliases and (ground or aliases[want] != ATMO):
+    if want in aliases and aliases[want] in keep:
         return aliases[want]
     raise OrderError(f"{text!r} is no space of this grid; spaces are {', '.join(spaces(ground))}")
 

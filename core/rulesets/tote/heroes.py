@@ -94,6 +94,26 @@ class HeroClass:
     start: FreelancerStart | None = None
 
 
+#: How each scope of ``ucr_bonus`` reads to a player.
+SCOPE_WORDS = {"capitals_same_grid": "capital ships in its grid", "ships_in_system": "every ship in its system",
+               "sf_same_grid": "starfighters in its grid", "ground_same_grid": "ground units in its grid"}
+
+
+def describe(e: Effect) -> str:
+    """An ability as a player reads it (``+1 UCR to capital ships in its grid``). Raises nothing."""
+    v = e.value
+    words = {
+        "ucr_bonus": f"{v:+d} UCR to {SCOPE_WORDS.get(e.scope or '', e.scope)}",
+        "cp_bonus": f"{v:+d} CP to the command limit", "scan_time_hours": f"its ship scans in {v} h",
+        "scan_range": f"scans as from {v} ring{'s' if abs(v) != 1 else ''} further in",
+        "reveal_destinations": f"agents learn where {v} foreign fleet{'s' if v != 1 else ''} a day are bound",
+        "income_bonus_kc": f"{v:+d} KC on Action Days", "repair_bonus_pct": f"repairs {v:+d}% faster",
+        "hyper_time_pct": f"{v:+d}% time in hyperspace", "ground_damage_pct": f"{v:+d}% ground damage",
+        "salvage_bonus_pct": f"{v:+d}% salvage",
+    }
+    return words.get(e.name, str(e))
+
+
 def parse_effect(text: str) -> Effect:
     """The :class:`Effect` spelled ``text`` (``"cp_bonus(+1)"``). Raises ValueError saying what is wrong
     and what the DSL accepts."""

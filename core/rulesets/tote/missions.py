@@ -118,6 +118,39 @@ def _milestone(g: Galaxy, where: str, raw: Any) -> Milestone:
     return Milestone(kind, target, count, _world(g, where, str(at)) if at else None)
 
 
+#: How a milestone's target reads to a player, by milestone type (a world id reads as its name, a unit or
+#: facility code as its type's name).
+TARGET_WORDS = {
+    "visit": {"any": "any system", "non_stronghold": "systems that are no stronghold",
+              "enemy_stronghold": "enemy strongholds", "special_access": "special-access systems"},
+    "scan": {"any": "any system", "unscanned_system": "systems you never scanned", "enemy_stronghold": "enemy strongholds"},
+    "destroy": {"any": "enemy units", "capital": "capital ships", "sf": "starfighter squadrons", "facility": "facilities",
+                "flashpoint": "units of a flashpoint's force"},
+    "deliver": {"own_stronghold": "your stronghold", "enemy_world": "a world another faction holds"},
+}
+
+
+def describe(ms: Milestone, g: Galaxy | None = None) -> str:
+    """A milestone as a player reads it (``visit systems that are no stronghold: 3``,
+    ``deliver 50 infantry squads to a world another faction holds``). Raises nothing."""
+    from .data import facility_types, unit_types
+    g = g or galaxy()
+    target = TARGET_WORDS.get(ms.type, {}).get(ms.target)
+    if target is None:
+        if ms.target in g.planets:
+            target = g.planets[ms.target].name
+        elif ms.target in facility_types():
+            target = f"the {facility_types()[ms.target].name}"
+        elif ms.target in unit_types():
+            target = unit_types()[ms.target].name
+        else:
+            target = ms.target
+    where = f" at {g.planets[ms.at].name}" if ms.at and ms.at in g.planets else ""
+    if ms.type == "deliver":
+        return f"deliver {ms.count} infantry squads to {target}"
+    return f"{ms.type} {target}{where}" + (f": {ms.count}" if ms.count > 1 else "")
+
+
 def build_missions(raw: Mapping[str, Any], classes: Iterable[str], g: Galaxy | None = None) -> dict[str, Mission]:
     """The missions of a parsed ``missions.toml``, checked against the Hero ``classes`` and the galaxy:
     every class has exactly one mission of its own (TOTE-MISSION-01), each mission has milestones of

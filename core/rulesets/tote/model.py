@@ -224,9 +224,13 @@ def detected(scanner_space: str, target_space: str) -> bool:
 
 
 def sensor_spaces(state: State, faction: str) -> set[str]:
-    """The spaces where ``faction`` has a unit on the grid that scans (every round, TOTE-GAP-37)."""
+    """The spaces where ``faction`` has a unit on the grid that scans (every round, TOTE-GAP-37). In a
+    campaign battle (``campaign_turn``) a ship that left hyperspace today has no scan completed yet:
+    a scan takes 24 hours and its results come at the next turn start (TOTE-SCAN-02), as on the galaxy."""
+    today = state.get("campaign_turn")
     return {u["space"] for u in state["units"].values()
-            if u["faction"] == faction and on_grid(u) and not u["destroyed"] and not u["derelict"] and can_scan(u)}
+            if u["faction"] == faction and on_grid(u) and not u["destroyed"] and not u["derelict"] and can_scan(u)
+            and (today is None or u.get("arrived_turn") != today)}
 
 
 def visible_spaces(state: State, faction: str) -> set[str]:

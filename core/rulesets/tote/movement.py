@@ -237,7 +237,9 @@ def plan_move(unit: Unit, mover: Mover | Any, path: Iterable[str], *, bombarded:
     for b in steps:
         grid.space(b)
         if b not in keep:
-            raise OrderError(f"{uid} cannot move to {grid.label(b)}: this planet has no ground grids")
+            n = grid.ground_count(ground)
+            raise OrderError(f"{uid} cannot move to {grid.label(b)}: this planet has "
+                             + (f"only the ground grid{'s' if n > 1 else ''} G-1{f'..G-{n}' if n > 1 else ''}" if n else "no ground grids"))
         if ended:
             raise OrderError(f"{uid} cannot go on to {grid.label(b)}: {ended.split(': ', 1)[1]} "
                              f"({ended.split(': ', 1)[0]})")

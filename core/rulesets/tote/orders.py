@@ -74,7 +74,7 @@ def seen_targets(ctx: Any) -> list[str]:
 
 def space_ids(ctx: Any) -> list[str]:
     """Every space of the grid."""
-    return list(grid.spaces(bool(ctx.state.get("ground", True))))
+    return list(grid.spaces(ctx.state.get("ground", True)))
 
 
 class SpaceChoice(Choice):
@@ -87,7 +87,7 @@ class SpaceChoice(Choice):
         for size in (2, 1):
             if len(words) >= size:
                 try:
-                    sid = grid.parse_space(" ".join(words[:size]), bool(ctx.state.get("ground", True)))
+                    sid = grid.parse_space(" ".join(words[:size]), ctx.state.get("ground", True))
                 except OrderError:
                     continue
                 if sid in legal:
@@ -271,6 +271,11 @@ def execute(ruleset: Any, state: State, seat: str, text: str) -> list[Event]:
     if values is None:
         parsed = ruleset.order_book().parse(text, ruleset.context(state, seat))
         spec, values = parsed.spec, parsed.values
+    if state.get("amnesty"):  # TOTE-GAP-49: a campaign battle at an amnesty world (campaign_victory.before_battle)
+        from .conflict import amnesty_refusal
+        why = amnesty_refusal(str(state.get("planet")), spec.verb)
+        if why:
+            raise OrderError(why)
     return actions.EXECUTE[spec.verb](state, seat, **values)
 
 

@@ -120,6 +120,33 @@ def fleet_for(options: dict[str, Any], seat: str, faction: str) -> tuple[str, di
     return name, units
 
 
+def equip(units: dict[str, dict[str, Any]], uid: str, side: str, n: int) -> int:
+    """Give ship ``uid`` of ``units`` its complement (TOTE-DATA-01 ``complement``, stock units): its
+    infantry as ``troops``, its GAVs and airspeeders as ``vehicles`` (put down on a ground grid when
+    it or its landing craft lands), its craft as new units aboard (ids ``{side}-{n+1}``...,
+    ``attached_to`` it: their CP is its own, TOTE-BURDEN-02), each AUX loaded by :func:`load`.
+    Changes ``units`` in place; returns the last number used."""
+    types = unit_types()
+    ship = units[uid]
+    seat = ship["faction"]
+    infantry = {c for c, g in ground_types().items() if g.cls == "infantry"}
+    ship["troops"] = [{"id": f"{uid}-{c}", "type": c, "count": m, "wounds": 0}
+                      for c, m in types[ship["type"]].complement if c in infantry]
+    ship["vehicles"] = [{"id": f"{uid}-{c}", "type": c, "count": m, "wounds": 0}
+                        for c, m in types[ship["type"]].complement if c in ground_types() and c not in infantry]
+    for craft, m in types[ship["type"]].complement:
+        if craft not in types:
+            continue  # vehicles and troops ride in its bay (above), not its hangar
+        for _ in range(m):
+            n += 1
+            cid = f"{side}-{n}"
+            units[cid] = model.new_unit(cid, craft, seat, None, carried_by=uid)
+            units[cid]["attached_to"] = uid
+            units[uid]["carried"].append(cid)
+            load(units[cid], ship)
+    return n
+
+
 def load(aux: dict[str, Any], ship: dict[str, Any]) -> None:
     """An AUX of a ship's complement takes aboard infantry from the ship, up to its troop capacity
     (room 1 a squad): the boarding parties it can deliver (TOTE-BOARD-01, TOTE-GAP-56)."""
@@ -163,7 +190,6 @@ def new_state(scenario: str, seats: list[tuple[str, str]], options: dict[str, An
         raise SetupError(f"every player is a faction of their own (TOTE-META-01): {', '.join(sides)} repeats one")
     units: dict[str, dict[str, Any]] = {}
     fleets: dict[str, str] = {}
-    types = unit_types()
     dice = Dice.from_state({"seed": seed, "n": 0})
     pool = [s for s, _ in seats]
     initiative = []
@@ -206,24 +232,8 @@ def new_state(scenario: str, seats: list[tuple[str, str]], options: dict[str, An
                 uid = f"{side}-{n}"
                 units[uid] = model.new_unit(uid, code, seat, space)
                 ships.append(uid)
-        infantry = {c for c, g in ground_types().items() if g.cls == "infantry"}
         for uid in ships:
-            ship = units[uid]
-            ship["troops"] = [{"id": f"{uid}-{c}", "type": c, "count": m, "wounds": 0}
-                              for c, m in types[ship["type"]].complement if c in infantry]
-            # its GAVs and airspeeders, put down on a ground grid when it (or its landing craft) lands
-            ship["vehicles"] = [{"id": f"{uid}-{c}", "type": c, "count": m, "wounds": 0}
-                                for c, m in types[ship["type"]].complement if c in ground_types() and c not in infantry]
-            for craft, m in types[ship["type"]].complement:
-                if craft not in types:
-                    continue  # vehicles and troops ride in its bay (above), not its hangar
-                for _ in range(m):
-                    n += 1
-                    cid = f"{side}-{n}"
-                    units[cid] = model.new_unit(cid, craft, seat, None, carried_by=uid)
-                    units[cid]["attached_to"] = uid  # its CP is its carrier's (TOTE-BURDEN-02)
-                    units[uid]["carried"].append(cid)
-                    load(units[cid], ship)
+            n = equip(units, uid, side, n)
     state: State = {
         "ruleset": "tote", "turn": 1, "hour": 0, "dice": dice.to_state(),
         "seats": {s: {"side": side} for s, side in seats}, "sheets": {s: [] for s, _ in seats}, "away": [],

@@ -98,7 +98,8 @@ def jump_uses_post(in_combat: bool, friendly_system: bool) -> bool:
 
 
 def _group(units: Mapping[str, Unit], faction: str, ids: Iterable[str], towed: Iterable[str]) -> tuple[list[str], list[str], str]:
-    """The ids that jump (the given ones, everything aboard them, the towed) and the system they share."""
+    """The ids that jump (the given ones, everything aboard them: craft and embarked ground stacks, the
+    towed) and the system they share."""
     ids, towed = list(dict.fromkeys(ids)), list(dict.fromkeys(towed))
     if not ids:
         raise OrderError("name the units that jump, e.g. 'jump GE-1,GE-2 to Kuat'")
@@ -122,7 +123,8 @@ def _group(units: Mapping[str, Unit], faction: str, ids: Iterable[str], towed: I
     aboard: list[str] = []
     queue = list(ids + towed)
     while queue:
-        for inner in units[queue.pop()].get("carried") or []:
+        outer = units[queue.pop()]
+        for inner in list(outer.get("carried") or []) + list(outer.get("embarked") or []):  # craft, and ground stacks aboard
             if inner in units and inner not in aboard:
                 aboard.append(inner)
                 queue.append(inner)
@@ -162,14 +164,15 @@ def depart(g: Galaxy, units: Mapping[str, Unit], faction: str, ids: Iterable[str
     transit = {"from": origin, "to": course.destination, "path": list(course.path), "route_hours": course.route_hours,
                "hours": hours, "depart_hour": start, "arrive_hour": start + hours, "arrive_turn": arrive, "fleet": fid, "by": faction}
     out = {uid: dict(units[uid], system=None, space=None, transit=dict(transit)) for uid in jumpers + riders}
-    capitals = sum(1 for uid in jumpers if model.unit_class(units[uid]) == "capital")
     here = g.planets[origin].name
+    from .comms import departure_notice
+    notice = departure_notice([units[uid] for uid in jumpers], origin, start, owner_name=label or faction, place=here)
     events = [
         event("jump", f"{', '.join(jumpers)} jump from {here}: {course.text(g)}, "
               f"{hours} h in hyperspace; arriving at the start of turn {arrive}.", [to_seat(faction)], turn,
               fleet=fid, units=jumpers + riders, origin=origin, destination=course.destination, hours=hours, arrive_turn=arrive),
-        event("departed", f"A fleet of {label or faction} with {capitals} capital ship{'s' if capitals != 1 else ''} departed {here}.",
-              ["all"], turn, faction=faction, origin=origin, capital_ships=capitals),
+        event("departed", f"{notice['text']}.", ["all"], turn, faction=faction, origin=origin,
+              capital_ships=notice["ships"], notice=notice),
     ]
     return out, events
 

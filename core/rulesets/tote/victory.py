@@ -51,23 +51,30 @@ def over(v: Record) -> bool:
     return v.get("winner") is not None
 
 
-def _won(v: Record, faction: str, reason: str, hour: int) -> tuple[Record, list[Record]]:
+def _won(v: Record, faction: str, reason: str, hour: int, names: Mapping[str, str] | None = None) -> tuple[Record, list[Record]]:
     v = {**v, "winner": faction, "reason": reason}
-    return v, [{"kind": "victory", "public": True, "hour": hour, "text": f"{faction} wins the game: {reason}"}]
+    return v, [{"kind": "victory", "public": True, "hour": hour, "text": f"{_name(faction, names)} wins the game: {reason}"}]
 
 
-def on_destroyed(v: Record, target: str, by: str, hour: int) -> tuple[Record, list[Record]]:
+def _name(faction: str, names: Mapping[str, str] | None) -> str:
+    """How a text names ``faction``: its name from ``names`` (e.g. model.FACTIONS), else its code."""
+    return (names or {}).get(faction, faction)
+
+
+def on_destroyed(v: Record, target: str, by: str, hour: int,
+                 names: Mapping[str, str] | None = None) -> tuple[Record, list[Record]]:
     """A unit or facility ``target`` was destroyed by ``by``'s attack. When it is the Coruscant SSD or
     the Palace, it is noted; once both have fallen Coruscant is captured (TOTE-WIN-02) and the faction
     whose attack felled the second wins at once (TOTE-WIN-01, TOTE-GAP-29), unless that is the GE
-    itself: then nobody wins and the game goes on. Anything else changes nothing."""
+    itself: then nobody wins and the game goes on. Anything else changes nothing. ``names``: how the
+    texts name a faction (code -> name; default the code)."""
     key = next((k for k in TARGETS if v[k] == target), None)
     if key is None or key in v["fallen"] or over(v):
         return v, []
     fallen = {**v["fallen"], key: {"by": by, "hour": hour}}
     v = {**v, "fallen": fallen}
     name = {"ssd": "the Coruscant Super Star Destroyer", "palace": "the Imperial Sector Palace"}[key]
-    events = [{"kind": "victory", "public": True, "hour": hour, "text": f"{name} has fallen to {by}"}]
+    events = [{"kind": "victory", "public": True, "hour": hour, "text": f"{name} has fallen to {_name(by, names)}"}]
     if len(fallen) < len(TARGETS):
         return v, events
     v = {**v, "captured": True}
@@ -75,7 +82,7 @@ def on_destroyed(v: Record, target: str, by: str, hour: int) -> tuple[Record, li
         return v, events + [{"kind": "victory", "public": True, "hour": hour,
                              "text": "Coruscant's defenders destroyed their own last bastion: nobody wins, and the war goes on "
                                      "(TOTE-GAP-29)"}]
-    v, won = _won(v, by, "Coruscant is captured: the SSD and the Imperial Sector Palace have fallen (TOTE-WIN-01/02)", hour)
+    v, won = _won(v, by, "Coruscant is captured: the SSD and the Imperial Sector Palace have fallen (TOTE-WIN-01/02)", hour, names)
     return v, events + won
 
 
@@ -94,12 +101,12 @@ def holds_anything(faction: str, owners: Mapping[str, str | None], strongholds: 
 
 def check_end(v: Record, turn: int, hour: int, factions: Iterable[str], owners: Mapping[str, str | None],
               strongholds: Mapping[str, Iterable[str]], units: Units, facilities: Units,
-              turn_limit: int | None = None) -> tuple[Record, list[Record]]:
+              turn_limit: int | None = None, names: Mapping[str, str] | None = None) -> tuple[Record, list[Record]]:
     """The end-of-turn checks (TOTE-FLOW-08, TOTE-GAP-29), in order: each faction that holds no
     stronghold, no facility and no capital ship is eliminated; the GE wins if it is the last faction
     still holding a stronghold; at the ``turn_limit`` (the option; None: no limit) the faction holding
     Coruscant wins. ``owners`` is each world's owner, ``strongholds`` each faction's stronghold
-    worlds. Returns the record and the public events."""
+    worlds, ``names`` how the texts name a faction. Returns the record and the public events."""
     if over(v):
         return v, []
     events: list[Record] = []
@@ -108,16 +115,16 @@ def check_end(v: Record, turn: int, hour: int, factions: Iterable[str], owners: 
         if not holds_anything(f, owners, strongholds, units, facilities):
             out.append(f)
             events.append({"kind": "elimination", "public": True, "hour": hour,
-                           "text": f"{f} is eliminated: no stronghold, no facility and no capital ship left (TOTE-GAP-29)"})
+                           "text": f"{_name(f, names)} is eliminated: no stronghold, no facility and no capital ship left (TOTE-GAP-29)"})
     v = {**v, "eliminated": out}
     worlds = {w for ws in strongholds.values() for w in ws}
     holders = sorted({owners[w] for w in worlds if owners.get(w)})
     if holders == [DEFENDER]:
-        v, won = _won(v, DEFENDER, "the GE is the last faction holding a stronghold (TOTE-GAP-29)", hour)
+        v, won = _won(v, DEFENDER, "the GE is the last faction holding a stronghold (TOTE-GAP-29)", hour, names)
         return v, events + won
     if turn_limit is not None and turn >= turn_limit and owners.get(CAPITAL):
         v, won = _won(v, str(owners[CAPITAL]), f"the turn limit ({turn_limit}) is reached and it holds Coruscant "
-                      "(TOTE-GAP-29)", hour)
+                      "(TOTE-GAP-29)", hour, names)
         return v, events + won
     return v, events
 

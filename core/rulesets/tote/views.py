@@ -99,7 +99,7 @@ def seen_units(state: State, viewer: str) -> list[Unit]:
 
 def board(state: State, viewer: str, seen: list[Unit]) -> dict[str, Any]:
     """The ``rings`` board of the planet's grid with the units ``viewer`` sees."""
-    ground = bool(state.get("ground", True))
+    ground = state.get("ground", True)
     kinds = grid.load().kind_names
     spaces = {sid: {"id": sid, "name": grid.label(sid), "kind": kinds.get(grid.kind(sid), grid.kind(sid)), "units": []}
               for sid in grid.spaces(ground)}
