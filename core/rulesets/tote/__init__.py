@@ -204,6 +204,16 @@ class TwilightOfTheEmpire(Ruleset):
                         changes.append((f"where {uid} is bound", lambda s, uid=uid: s["campaign"]["units"][uid]["transit"].__setitem__(
                             "to", "kuat" if s["campaign"]["units"][uid]["transit"]["to"] != "kuat" else "corellia")))
                         break
+                for uid, u in sorted(state["campaign"]["units"].items()):
+                    if u["faction"] == seat and u.get("reserve") and not u.get("carried_by"):
+                        changes.append((f"what {seat} keeps in its Fleet Reserve Force", lambda s, uid=uid: s["campaign"]["units"][uid].__setitem__(
+                            "type", "VSD" if s["campaign"]["units"][uid]["type"] != "VSD" else "ISD")))
+                        break
+                for n, t in enumerate(state["campaign"].get("activations", [])):
+                    if t["faction"] == seat:
+                        changes.append((f"when {seat}'s reserve unit comes out", lambda s, n=n: s["campaign"]["activations"][n].__setitem__(
+                            "due_hour", s["campaign"]["activations"][n]["due_hour"] + 24)))
+                        break
             return changes
         covered = model.visible_spaces(state, viewer) if viewer in state["seats"] else set()
         for uid, u in sorted(state["units"].items()):

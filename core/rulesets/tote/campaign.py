@@ -235,8 +235,11 @@ def start_turn(c: Campaign) -> list[Event]:
     c["units"].update(arrived)
     for e in arr_events:
         events.append(_say(c, e["text"], [str(t).split(":", 1)[-1] for t in e.get("to", [])] or ["gm"], "campaign.arrive"))
+    from . import campaign_logistics as logistics
+    events += logistics.activations(c)  # TOTE-FLOW-04 step 3
     from .campaign_build import complete
     events += [_say(c, e["text"], e["to"], e["kind"]) for e in complete(c)]
+    events += logistics.repairs(c)  # TOTE-FLOW-04 step 5, for the day that passed
     worlds = sorted({u["system"] for u in c["units"].values() if u.get("system")} | set(c["status"]))
     for w in worlds:
         here = present(c, w)
@@ -276,7 +279,8 @@ def ledger(c: Campaign, seat: str) -> dict[str, Any]:
     """``seat``'s own ledger: its Hero, treasury, the CP of its units (committed: at worlds in
     conflict; free: the rest; the free PDF counts in neither, TOTE-PDF-02), worlds held and its
     calendar of arrivals (its own jumps only)."""
-    mine = [u for u in c["units"].values() if u["faction"] == seat and conflict.military(u)]
+    from .campaign_logistics import in_play, repair_ledger, reserve_ledger
+    mine = [u for u in c["units"].values() if u["faction"] == seat and in_play(u)]
     fighting = set(contested(c))
     committed = sum(model.cp(u) for u in mine if u.get("system") in fighting and not u.get("bonus"))
     return {"cp_committed": committed, "cp_free": sum(model.cp(u) for u in mine if not u.get("bonus")) - committed,"heroes": [heroes.view(h, seat) for h in c.get("heroes", []) if h["faction"] == seat],
@@ -286,7 +290,7 @@ def ledger(c: Campaign, seat: str) -> dict[str, Any]:
             "building": [{"code": t["code"], "at": t["system"], "due_hour": t["due_hour"]}
                          for t in c.get("timers", []) if t.get("faction") == seat], "cp": sum(model.cp(u) for u in mine), "units": len(mine),
             "worlds": sorted(w for w, p in c["planets"].items() if p["owner"] == seat),
-            "arrivals": travel.inbound(c["units"], seat)}
+            "arrivals": travel.inbound(c["units"], seat), **reserve_ledger(c, seat), "repairs": repair_ledger(c, seat)}
 
 
 def view(c: Campaign, viewer: str) -> dict[str, Any]:

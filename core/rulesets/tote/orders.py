@@ -237,7 +237,7 @@ def execute(ruleset: Any, state: State, seat: str, text: str) -> list[Event]:
 # ---- the book --------------------------------------------------------------------------------------
 
 #: The orders of the galaxy (the campaign scenario); every other order is the battle's.
-GALAXY_VERBS = ("jump", "scan", "message", "build")
+GALAXY_VERBS = ("jump", "scan", "message", "build", "reserve", "activate", "exchange", "scrap", "surrender")
 
 
 def on_galaxy(ctx: Any) -> bool:
@@ -260,6 +260,7 @@ def build_book() -> OrderBook:
 
 
 def _specs() -> list[OrderSpec]:
+    from . import campaign_logistics as lg
     return [
         OrderSpec("move", [Many("units", own_movers, "your units that move together"),
                            SpaceChoice("space", space_ids, "where to: a space id (C-1, B-2, A-3, DSZ-4, ATMO, G-1/air)")],
@@ -343,4 +344,25 @@ def _specs() -> list[OrderSpec]:
         OrderSpec("message", [Text("text", "the words of the message")],
                   "on the galaxy: a general message to every faction from your Hero's system; each reads it at "
                   "the first day's start after it arrives (twice hyperspace speed)", queue_jump),
+        OrderSpec("reserve", [Many("units", lg.active_ships, "your ships at a stronghold you hold, not in conflict")],
+                  "on the galaxy: mothball ships (with the craft aboard) in your Fleet Reserve Force at once, up to 23 CP; "
+                  "off the map, unseen and untouchable until activated", queue_jump, example="reserve GE-3"),
+        OrderSpec("activate", [Choice("unit", lg.reserve_units, "a unit of your Fleet Reserve Force"),
+                               WorldChoice("stronghold", lg.own_strongholds, "a stronghold you hold"),
+                               Optional(Choice("quadrant", lg.quadrants, "the DSZ's quadrant, 1-4 (default: yours)"))],
+                  "on the galaxy: bring a reserve unit out; in 3 days it appears in the stronghold's Deep Space Zone",
+                  queue_jump, example="activate GE-3 bastion 2"),
+        OrderSpec("exchange", [Choice("send", lg.active_ships, "your ship at a stronghold you hold"),
+                               Choice("activate", lg.reserve_units, "a unit of your Fleet Reserve Force"),
+                               Optional(Choice("quadrant", lg.quadrants, "the DSZ's quadrant, 1-4 (default: yours)"))],
+                  "on the galaxy: mothball one ship and bring a reserve unit out to the same stronghold's DSZ in 3 days",
+                  queue_jump, example="exchange GE-3 GE-5"),
+        OrderSpec("scrap", [Many("units", lg.active_ships, "your units at a world with a Shipyard, Factory, Salvage Yard, "
+                                 "Heavy Industry or Heavy Mining")],
+                  "on the galaxy: scrap units you built (25% of cost) or salvage captured ones (50%); stock units pay "
+                  "nothing; the KC go to your treasury", queue_jump, example="scrap GE-B3"),
+        OrderSpec("surrender", [Many("units", lg.surrenderable, "your units or facilities at one world in conflict"),
+                                Choice("to", lg.other_seats, "the seat to surrender to (present there)")],
+                  "on the galaxy: surrender units or facilities where you fight; they pass to the other side as a capture",
+                  queue_jump, example="surrender GE-4 bo"),
     ]
