@@ -403,10 +403,20 @@ def active_ships(ctx: Any) -> list[str]:
 
 
 def reserve_units(ctx: Any) -> list[str]:
-    """The seat's units in its Fleet Reserve Force not being activated (not the craft aboard)."""
+    """The seat's units in its Fleet Reserve Force not being activated (not the craft aboard), and
+    those its sheet sends there before this order."""
     c = _campaign(ctx)
-    return [] if c is None else sorted(i for i, u in c["units"].items() if u["faction"] == ctx.seat and u.get("reserve")
-                                       and not u.get("activating") and not u.get("carried_by"))
+    if c is None:
+        return []
+    queued = set()
+    for o in ctx.state["sheets"].get(ctx.seat, []):
+        words = o["text"].split()
+        if words[0] == "reserve" and len(words) == 2:
+            queued |= set(words[1].split(","))
+        elif words[0] == "exchange" and len(words) >= 3:
+            queued.add(words[1])
+    return sorted(i for i, u in c["units"].items() if u["faction"] == ctx.seat and not u.get("carried_by")
+                  and ((u.get("reserve") and not u.get("activating")) or i in queued))
 
 
 def own_strongholds(ctx: Any) -> list[str]:
@@ -454,7 +464,7 @@ def bot_reserve(facts: dict[str, Any], seat: str) -> tuple[list[str], set[str]]:
     (:func:`cp_limit`), the largest capital ships at a stronghold it holds (not in conflict, not its
     Hero's) go to the reserve while it has room. Returns the orders and the ships sent."""
     led = facts["ledger"]
-    over = int(led["cp"]) - cp_limit(len(led["worlds"]))
+    over = int(led["cp_committed"]) + int(led["cp_free"]) - cp_limit(len(led["worlds"]))  # bonus units count none
     if over <= 0:
         return [], set()
     room = 23 - int(led.get("reserve_cp", 0))
