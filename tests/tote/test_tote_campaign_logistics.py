@@ -42,7 +42,7 @@ def test_res_04_gap_47_sent_from_the_stronghold_at_once_off_the_map() -> None:
     assert u["reserve"] and u["system"] is None and u["space"] is None and u["transit"] is None
     assert events[0]["to"] == ["al"] and "GE-2 mothballed" in events[0]["text"] and "18 CP of room" in events[0]["text"]
     led = cp.ledger(c, "al")
-    assert led["reserve"] == [{"unit": "GE-2", "type": "STRK", "cp": 5, "arrives_day": None, "to": None}]
+    assert led["reserve"] == [{"unit": "GE-2", "type": "STRK", "cp": 5, "arrives_day": None, "to": None, "dsz": None}]
     assert led["reserve_cp"] == 5 and led["cp"] == before["cp"] - 5 and led["units"] == before["units"] - 1
     assert "GE-2" not in knowledge.knowledge(cp.facts(c), "gm")["systems"]["coruscant"].get("units", [])
     assert cp.present(c, "coruscant") == {"al"}
@@ -255,6 +255,7 @@ def test_gap_46_surrender_passes_units_as_a_capture_to_both_seats() -> None:
 def test_gap_46_surrender_refusals() -> None:
     """TOTE-GAP-46: only where it fights, to a seat present, never the Hero's ship."""
     c = fresh()
+    lg.send(c, "al", ["GE-3"])
     with pytest.raises(OrderError, match="not in conflict"):
         lg.surrender(c, "al", ["GE-2"], "bo")
     c["status"]["coruscant"] = {"in_conflict": True}
@@ -264,6 +265,8 @@ def test_gap_46_surrender_refusals() -> None:
         lg.surrender(c, "al", ["GE-1"], "bo")
     with pytest.raises(OrderError, match="no seat"):
         lg.surrender(c, "al", ["GE-2"], "zz")
+    with pytest.raises(OrderError, match="GE-3 is not a unit or facility of yours standing at a world"):
+        lg.surrender(c, "al", ["GE-3"], "bo")
 
 
 def test_orders_through_the_session_queue_refuse_and_resolve() -> None:
@@ -290,7 +293,7 @@ def test_orders_through_the_session_queue_refuse_and_resolve() -> None:
     assert u["reserve"] and u["activating"]
     view = session.ruleset.view(session.state, seat)
     rows = next(r["rows"] for r in view["rosters"] if r["title"] == "Fleet Reserve Force")
-    assert rows[0].startswith(f"{mine}-2 (") and f"-> {home} DSZ-2, day 4" in rows[0]
+    assert rows[0].startswith(f"{mine}-2 (") and f"-> {'Coruscant' if seat == 'al' else 'Mon Calamari'} DSZ-2, day 4" in rows[0]
     other = "bo" if seat == "al" else "al"
     assert f"{mine}-2" not in str(session.ruleset.view(session.state, other))
 
@@ -337,3 +340,23 @@ def test_bot_stays_to_repair_at_home_and_reserves_only_over_its_cp_limit() -> No
     state["active"] = "al"
     for o in orders:
         rs.submit(state, "al", o)
+
+
+def test_scrap_01_scrapped_units_count_for_nothing_even_the_end() -> None:
+    """TOTE-SCRAP-01 / TOTE-GAP-29: a scrapped capital ship keeps no faction in the game: with its
+    stronghold lost, its facilities gone and its last ships scrapped, GE is eliminated; a ship in
+    the reserve still counts (it is the faction's)."""
+    state = campaign_flow.new_state(SEATS, {}, "end")
+    c = state["campaign"]
+    c["planets"]["coruscant"]["owner"] = "bo"
+    for f in c["facilities"].values():
+        f["destroyed"] = f["faction"] == "al" or f["destroyed"]
+    for u in c["units"].values():
+        if u["faction"] == "al":
+            u.update(scrapped=True, system=None)
+    c["units"]["GE-2"].update(scrapped=False, reserve=True)
+    campaign_flow.check_end(state)
+    assert "GE" not in state["victory"]["eliminated"]
+    c["units"]["GE-2"].update(scrapped=True, reserve=False)
+    campaign_flow.check_end(state)
+    assert "GE" in state["victory"]["eliminated"]

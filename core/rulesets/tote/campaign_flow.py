@@ -226,7 +226,7 @@ def view(state: State, viewer: str) -> dict[str, Any]:
                         "rows": [f"{', '.join(f['units'])} -> {g.planets[f['to']].name}, day {f['arrive_turn']}"
                                  for f in led["arrivals"]] or ["none"]})
         rosters.append({"title": "Fleet Reserve Force", "rows": [
-            f"{r['unit']} ({r['type']}, {r['cp']} CP)" + (f" -> {r['to']}, day {r['arrives_day']}" if r["arrives_day"] else "")
+            f"{r['unit']} ({r['type']}, {r['cp']} CP)" + (f" -> {g.planets[r['to']].name} {r['dsz']}, day {r['arrives_day']}" if r["arrives_day"] else "")
             for r in led["reserve"]] + [f"{led['reserve_cp']} of 23 CP"]})
         rosters.append({"title": "Under repair", "rows": [
             f"{r['unit']} at {g.planets[r['at']].name}: " + (f"full day {r['full_day']}" if r["full_day"] else f"needs {r['needs']}")

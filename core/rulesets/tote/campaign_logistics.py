@@ -22,6 +22,7 @@ to their owner only; a surrender to both factions.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any, Iterable
 
 from core.errors import OrderError
@@ -189,14 +190,13 @@ def reserve_ledger(c: Campaign, seat: str) -> dict[str, Any]:
     activated, and where) and the CP it holds of its 23."""
     due = {t["unit"]: t for t in c.get("activations", []) if t["faction"] == seat}
     rows = []
-    for uid in sorted(c["units"]):
-        u = c["units"][uid]
-        if u["faction"] != seat or not u.get("reserve") or u.get("carried_by"):
+    for uid, u in sorted((i, u) for i, u in c["units"].items() if u["faction"] == seat and u.get("reserve")):
+        if u.get("carried_by"):
             continue
         t = due.get(uid)
         rows.append({"unit": uid, "type": u["type"], "cp": model.cp(u),
                      "arrives_day": clk.turn_of_hour(t["due_hour"]) if t else None,
-                     "to": f"{t['system']} {t['space']}" if t else None})
+                     "to": t["system"] if t else None, "dsz": t["space"] if t else None})
     return {"reserve": rows, "reserve_cp": reserve_cp(c, seat)}
 
 
@@ -225,14 +225,18 @@ def dock(c: Campaign, u: dict[str, Any]) -> repair.Dock:
                        yard=yard(c, seat, world), in_conflict=fighting)
 
 
+@lru_cache(maxsize=None)
+def _full(code: str) -> tuple[tuple[str, int], ...]:
+    return tuple(repair.maxima(model.spec(code)).items())
+
+
 def _damaged(u: dict[str, Any]) -> bool:
-    t = model.spec(u)
-    return any(int(u.get(k, 0)) < v for k, v in repair.maxima(t).items())
+    return any(int(u.get(k, 0)) < v for k, v in _full(u["type"]))
 
 
 def _repairable(u: dict[str, Any]) -> bool:
-    return (u.get("system") is not None and not u.get("transit") and in_play(u)
-            and u["type"] in unit_types() and _damaged(u))
+    return (u.get("system") is not None and not u.get("transit") and u["type"] in unit_types() and _damaged(u)
+            and in_play(u))
 
 
 def repairs(c: Campaign) -> list[Event]:
@@ -263,10 +267,7 @@ def repair_ledger(c: Campaign, seat: str) -> list[dict[str, Any]]:
     world is in conflict: ``needs`` says what)."""
     hours = clk.clock().hours_per_turn
     rows = []
-    for uid in sorted(c["units"]):
-        u = c["units"][uid]
-        if u["faction"] != seat or not _repairable(u):
-            continue
+    for uid, u in sorted((i, u) for i, u in c["units"].items() if u["faction"] == seat and _repairable(u)):
         d = dock(c, u)
         done = repair.repair(u, model.spec(u), 1000, d)
         full = not _damaged(done.unit)
@@ -348,6 +349,12 @@ def surrender(c: Campaign, seat: str, ids: list[str], to: str) -> list[Event]:
     if to not in c["seats"]:
         raise OrderError(f"{to!r} is no seat of this game; seats: {', '.join(s for s in c['seats'] if s != seat)}")
     facs = c.get("facilities", {})
+    for i in ids:
+        rec = c["units"].get(i) or facs.get(i)
+        if rec is None or rec["faction"] != seat or rec.get("destroyed") or not rec.get("system") or \
+                (i in c["units"] and not in_play(rec)):
+            raise OrderError(f"{i} is not a unit or facility of yours standing at a world (not in hyperspace, "
+                             "the reserve, or out of play)")
     worlds = {(c["units"].get(i) or facs.get(i) or {}).get("system") for i in ids}
     if len(worlds) != 1 or None in worlds:
         raise OrderError("surrender units and facilities standing at one world, in one order per world")
@@ -400,6 +407,17 @@ def active_ships(ctx: Any) -> list[str]:
     c = _campaign(ctx)
     return [] if c is None else sorted(i for i, u in c["units"].items() if u["faction"] == ctx.seat and in_play(u)
                                        and u.get("system") and not u.get("transit"))
+
+
+def reservable(ctx: Any) -> list[str]:
+    """The seat's ships that may go to the reserve: at a stronghold it holds, not its Space PDF,
+    not aboard another ship."""
+    c = _campaign(ctx)
+    if c is None:
+        return []
+    holds = set(held_strongholds(c, ctx.seat))
+    return [i for i in active_ships(ctx) if c["units"][i].get("system") in holds and not c["units"][i].get("pdf")
+            and not c["units"][i].get("carried_by") and model.unit_class(c["units"][i]) != "platform"]
 
 
 def reserve_units(ctx: Any) -> list[str]:

@@ -344,7 +344,7 @@ def _specs() -> list[OrderSpec]:
         OrderSpec("message", [Text("text", "the words of the message")],
                   "on the galaxy: a general message to every faction from your Hero's system; each reads it at "
                   "the first day's start after it arrives (twice hyperspace speed)", queue_jump),
-        OrderSpec("reserve", [Many("units", lg.active_ships, "your ships at a stronghold you hold, not in conflict")],
+        OrderSpec("reserve", [Many("units", lg.reservable, "your ships at a stronghold you hold, not in conflict")],
                   "on the galaxy: mothball ships (with the craft aboard) in your Fleet Reserve Force at once, up to 23 CP; "
                   "off the map, unseen and untouchable until activated", queue_jump, example="reserve GE-3"),
         OrderSpec("activate", [Choice("unit", lg.reserve_units, "a unit of your Fleet Reserve Force"),
@@ -352,7 +352,7 @@ def _specs() -> list[OrderSpec]:
                                Optional(Choice("quadrant", lg.quadrants, "the DSZ's quadrant, 1-4 (default: yours)"))],
                   "on the galaxy: bring a reserve unit out; in 3 days it appears in the stronghold's Deep Space Zone",
                   queue_jump, example="activate GE-3 bastion 2"),
-        OrderSpec("exchange", [Choice("send", lg.active_ships, "your ship at a stronghold you hold"),
+        OrderSpec("exchange", [Choice("send", lg.reservable, "your ship at a stronghold you hold"),
                                Choice("activate", lg.reserve_units, "a unit of your Fleet Reserve Force"),
                                Optional(Choice("quadrant", lg.quadrants, "the DSZ's quadrant, 1-4 (default: yours)"))],
                   "on the galaxy: mothball one ship and bring a reserve unit out to the same stronghold's DSZ in 3 days",
