@@ -346,23 +346,25 @@ def _specs() -> list[OrderSpec]:
                   "the first day's start after it arrives (twice hyperspace speed)", queue_jump),
         OrderSpec("reserve", [Many("units", lg.reservable, "your ships at a stronghold you hold, not in conflict")],
                   "on the galaxy: mothball ships (with the craft aboard) in your Fleet Reserve Force at once, up to 23 CP; "
-                  "off the map, unseen and untouchable until activated", queue_jump, example="reserve GE-3"),
+                  "off the map, unseen and untouchable until activated; e.g. reserve GE-3", queue_jump),
         OrderSpec("activate", [Choice("unit", lg.reserve_units, "a unit of your Fleet Reserve Force"),
                                WorldChoice("stronghold", lg.own_strongholds, "a stronghold you hold"),
                                Optional(Choice("quadrant", lg.quadrants, "the DSZ's quadrant, 1-4 (default: yours)"))],
-                  "on the galaxy: bring a reserve unit out; in 3 days it appears in the stronghold's Deep Space Zone",
-                  queue_jump, example="activate GE-3 bastion 2"),
+                  "on the galaxy: bring a reserve unit out; in 3 days it appears in the stronghold's Deep Space Zone; "
+                  "e.g. activate GE-3 bastion 2",
+                  queue_jump),
         OrderSpec("exchange", [Choice("send", lg.reservable, "your ship at a stronghold you hold"),
                                Choice("activate", lg.reserve_units, "a unit of your Fleet Reserve Force"),
                                Optional(Choice("quadrant", lg.quadrants, "the DSZ's quadrant, 1-4 (default: yours)"))],
-                  "on the galaxy: mothball one ship and bring a reserve unit out to the same stronghold's DSZ in 3 days",
-                  queue_jump, example="exchange GE-3 GE-5"),
+                  "on the galaxy: mothball one ship and bring a reserve unit out to the same stronghold's DSZ in 3 days; "
+                  "e.g. exchange GE-3 GE-5",
+                  queue_jump),
         OrderSpec("scrap", [Many("units", lg.active_ships, "your units at a world with a Shipyard, Factory, Salvage Yard, "
                                  "Heavy Industry or Heavy Mining")],
                   "on the galaxy: scrap units you built (25% of cost) or salvage captured ones (50%); stock units pay "
-                  "nothing; the KC go to your treasury", queue_jump, example="scrap GE-B3"),
+                  "nothing; the KC go to your treasury; e.g. scrap GE-B3", queue_jump),
         OrderSpec("surrender", [Many("units", lg.surrenderable, "your units or facilities at one world in conflict"),
                                 Choice("to", lg.other_seats, "the seat to surrender to (present there)")],
-                  "on the galaxy: surrender units or facilities where you fight; they pass to the other side as a capture",
-                  queue_jump, example="surrender GE-4 bo"),
+                  "on the galaxy: surrender units or facilities where you fight; they pass to the other side as a capture; "
+                  "e.g. surrender GE-4 bo", queue_jump),
     ]
