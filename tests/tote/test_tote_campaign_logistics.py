@@ -48,6 +48,8 @@ def test_res_04_gap_47_sent_from_the_stronghold_at_once_off_the_map() -> None:
     assert cp.present(c, "coruscant") == {"al"}
     assert "GE-2" not in campaign_flow.movers(c, "al")["coruscant"]
     assert cp.invariants(fresh(), c) == []
+    with pytest.raises(OrderError, match="mothballed"):
+        cp.jump(c, "al", ["GE-2"], "kuat")
 
 
 def test_gap_47_refusals_say_why_and_change_nothing() -> None:
@@ -340,6 +342,11 @@ def test_bot_stays_to_repair_at_home_and_reserves_only_over_its_cp_limit() -> No
     state["active"] = "al"
     for o in orders:
         rs.submit(state, "al", o)
+    rs.resolve(state)
+    assert c["units"]["GE-B1"]["reserve"] and c["units"]["GE-B2"]["reserve"]
+    for n in (3, 4):
+        c["units"][f"GE-B{n}"].update(scrapped=True, system=None)  # back under the limit: it brings one out
+    assert rs.bot(rs.view(state, "al"), "al")[0] == "activate GE-B1 coruscant"
 
 
 def test_scrap_01_scrapped_units_count_for_nothing_even_the_end() -> None:

@@ -193,6 +193,10 @@ def jump(c: Campaign, seat: str, ids: list[str], destination: str) -> list[Event
         u = c["units"].get(uid)
         if u is None or u["faction"] != seat:
             raise OrderError(f"{uid} is not a unit of yours; yours are {', '.join(sorted(i for i, v in c['units'].items() if v['faction'] == seat))}")
+        from .reserve import check_active
+        check_active(u)  # TOTE-RES-05: a mothballed unit does not jump
+        if u.get("scrapped"):
+            raise OrderError(f"{uid} has been scrapped")
         if u.get("transit") or not u.get("system"):
             raise OrderError(f"{uid} is in hyperspace already; it may jump again when it arrives")
     origin = c["units"][ids[0]]["system"]

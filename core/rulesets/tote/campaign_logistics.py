@@ -480,11 +480,14 @@ def cp_limit(worlds: int) -> int:
 def bot_reserve(facts: dict[str, Any], seat: str) -> tuple[list[str], set[str]]:
     """The bot's reserve orders from its view: only when its force is over its CP limit
     (:func:`cp_limit`), the largest capital ships at a stronghold it holds (not in conflict, not its
-    Hero's) go to the reserve while it has room. Returns the orders and the ships sent."""
+    Hero's) go to the reserve while it has room; under the limit, the first reserve unit that fits
+    is activated to its first stronghold it holds. Returns the orders and the ships sent."""
     led = facts["ledger"]
     over = int(led["cp_committed"]) + int(led["cp_free"]) - cp_limit(len(led["worlds"]))  # bonus units count none
+    home = next((w for w in facts["strongholds"].get(seat, []) if w in led["worlds"]), None)
     if over <= 0:
-        return [], set()
+        waiting = [r for r in led.get("reserve", []) if r["arrives_day"] is None and r["cp"] <= -over]
+        return ([f"activate {waiting[0]['unit']} {home}"] if waiting and home else []), set()
     room = 23 - int(led.get("reserve_cp", 0))
     hosts = {h.get("host") for h in led.get("heroes", []) if not h.get("dead")}
     fighting = set(facts.get("conflict", []))
