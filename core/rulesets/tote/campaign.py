@@ -281,8 +281,9 @@ def build(c: Campaign, seat: str, code: str, world: str) -> list[Event]:
 
 def ledger(c: Campaign, seat: str) -> dict[str, Any]:
     """``seat``'s own ledger: its Hero, treasury, the CP of its units (committed: at worlds in
-    conflict; free: the rest; the free PDF counts in neither, TOTE-PDF-02), worlds held and its
-    calendar of arrivals (its own jumps only)."""
+    conflict; free: the rest; the free PDF counts in neither, TOTE-PDF-02), worlds held, its
+    calendar of arrivals (its own jumps only), its Fleet Reserve Force and its ships under repair
+    (:mod:`.campaign_logistics`; units in the reserve or scrapped count in neither CP nor units)."""
     from .campaign_logistics import in_play, repair_ledger, reserve_ledger
     mine = [u for u in c["units"].values() if u["faction"] == seat and in_play(u)]
     fighting = set(contested(c))
