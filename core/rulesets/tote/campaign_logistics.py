@@ -463,6 +463,23 @@ def other_seats(ctx: Any) -> list[str]:
     return [] if c is None else [s for s in c["seats"] if s != ctx.seat]
 
 
+def sample_orders(c: Campaign, seat: str) -> list[str]:
+    """A few logistics orders ``seat`` might give now (for the contract's sample of legal orders):
+    a ship at a stronghold to the reserve, a reserve unit out again, a built unit scrapped."""
+    holds = held_strongholds(c, seat)
+    out = []
+    for uid, u in sorted(c["units"].items()):
+        if u["faction"] != seat or u.get("carried_by"):
+            continue
+        if in_play(u) and u.get("system") in holds and not u.get("pdf") and not _hero_aboard(c, seat, uid):
+            out.append(f"reserve {uid}")
+        elif u.get("reserve") and not u.get("activating") and holds:
+            out.append(f"activate {uid} {holds[0]}")
+        elif in_play(u) and u.get("built") and u.get("system") and not scrap_refusal(c, seat, u["system"]):
+            out.append(f"scrap {uid}")
+    return out[:1] + [o for o in out if o.startswith("activate")][:1] + [o for o in out if o.startswith("scrap")][:1]
+
+
 # ---- the bot -----------------------------------------------------------------------------------
 
 def resting(facts: dict[str, Any]) -> set[str]:
