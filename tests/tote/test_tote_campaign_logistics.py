@@ -367,3 +367,19 @@ def test_scrap_01_scrapped_units_count_for_nothing_even_the_end() -> None:
     c["units"]["GE-2"].update(scrapped=True, reserve=False)
     campaign_flow.check_end(state)
     assert "GE" in state["victory"]["eliminated"]
+
+
+def test_res_04_completion_offers_only_ships_that_may_go_and_the_contract_samples_them() -> None:
+    """TOTE-RES-04 / TOTE-GAP-47: completing ``reserve`` offers the ships at a stronghold the seat
+    holds (not the PDF, not the platforms); the contract's legal orders include a reserve order the
+    engine accepts."""
+    from core.rulesets.tote import TwilightOfTheEmpire
+    from core.rulesets.tote.campaign_logistics_orders import reservable
+    rs = TwilightOfTheEmpire()
+    state = campaign_flow.new_state(SEATS, {}, "done")
+    seat = state["active"]
+    ctx = rs.context(state, seat)
+    mine = "GE" if seat == "al" else "NR"
+    offered = reservable(ctx)
+    assert offered and all(i.startswith(mine) and not state["campaign"]["units"][i].get("pdf") for i in offered)
+    assert any(o.startswith("reserve ") for o in rs.legal_orders(state, seat))

@@ -137,7 +137,7 @@ class TwilightOfTheEmpire(Ruleset):
             texts = campaign_flow.bot(self.view(state, seat), seat)
             ships = [i for ids in campaign_flow.movers(state["campaign"], seat).values() for i in ids]
             texts += [f"jump {i} {w}" for i in ships[:2] for w in ("corellia", "kuat")]
-            from .campaign_logistics import sample_orders
+            from .campaign_logistics_orders import sample_orders
             texts += sample_orders(state["campaign"], seat)
             ok = []
             for text in texts[:12]:

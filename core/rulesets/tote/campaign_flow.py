@@ -273,7 +273,7 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
     known = {w: r["owner"] for w, r in facts["knowledge"]["systems"].items()}
     held = set(facts["ledger"]["worlds"])
     homes = set(facts["strongholds"].get(seat, []))
-    from .campaign_logistics import bot_reserve, resting
+    from .campaign_logistics_orders import bot_reserve, resting
     out, staying = bot_reserve(facts, seat)
     staying |= resting(facts)
     fighting = set(facts.get("conflict", []))

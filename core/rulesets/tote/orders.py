@@ -260,7 +260,7 @@ def build_book() -> OrderBook:
 
 
 def _specs() -> list[OrderSpec]:
-    from . import campaign_logistics as lg
+    from . import campaign_logistics_orders as lg
     return [
         OrderSpec("move", [Many("units", own_movers, "your units that move together"),
                            SpaceChoice("space", space_ids, "where to: a space id (C-1, B-2, A-3, DSZ-4, ATMO, G-1/air)")],
