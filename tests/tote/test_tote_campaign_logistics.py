@@ -281,8 +281,8 @@ def test_orders_through_the_session_queue_refuse_and_resolve() -> None:
     seat = session.awaiting().pop()
     mine = "GE" if seat == "al" else "NR"
     home = "coruscant" if seat == "al" else "mon_calamari"
-    with pytest.raises(HolotableError, match="Hero"):
-        session.order(seat, seat, f"reserve {mine}-1")
+    with pytest.raises(HolotableError, match=f"'{mine}-1' is not one of the units you can use here; legal: {mine}-2"):
+        session.order(seat, seat, f"reserve {mine}-1")  # the Hero's ship
     with pytest.raises(HolotableError, match="TOTE-SCRAP-01"):
         session.order(seat, seat, f"scrap {mine}-2")
     with pytest.raises(HolotableError, match="not in conflict"):
@@ -371,7 +371,7 @@ def test_scrap_01_scrapped_units_count_for_nothing_even_the_end() -> None:
 
 def test_res_04_completion_offers_only_ships_that_may_go_and_the_contract_samples_them() -> None:
     """TOTE-RES-04 / TOTE-GAP-47: completing ``reserve`` offers the ships at a stronghold the seat
-    holds (not the PDF, not the platforms); the contract's legal orders include a reserve order the
+    holds (not the PDF, not the platforms, not the Hero's ship); the contract's legal orders include a reserve order the
     engine accepts."""
     from core.rulesets.tote import TwilightOfTheEmpire
     from core.rulesets.tote.campaign_logistics_orders import reservable
@@ -382,4 +382,5 @@ def test_res_04_completion_offers_only_ships_that_may_go_and_the_contract_sample
     mine = "GE" if seat == "al" else "NR"
     offered = reservable(ctx)
     assert offered and all(i.startswith(mine) and not state["campaign"]["units"][i].get("pdf") for i in offered)
+    assert f"{mine}-1" not in offered  # the Hero's ship stays active
     assert any(o.startswith("reserve ") for o in rs.legal_orders(state, seat))
