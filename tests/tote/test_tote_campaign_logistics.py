@@ -384,3 +384,19 @@ def test_res_04_completion_offers_only_ships_that_may_go_and_the_contract_sample
     assert offered and all(i.startswith(mine) and not state["campaign"]["units"][i].get("pdf") for i in offered)
     assert f"{mine}-1" not in offered  # the Hero's ship stays active
     assert any(o.startswith("reserve ") for o in rs.legal_orders(state, seat))
+
+
+def test_res_05_a_reserve_unit_is_never_scanned_nor_in_a_battle() -> None:
+    """TOTE-RES-05: NR scans Coruscant while GE-2 is mothballed: the snapshot lists GE's ships
+    there but not GE-2; the battle at Coruscant is fought without it."""
+    from core.rulesets.tote import TwilightOfTheEmpire
+    from core.rulesets.tote.campaign_battle import battle_state
+    c = fresh()
+    lg.send(c, "al", ["GE-2"])
+    c["units"]["NR-2"].update(system="coruscant", space="DSZ-2")
+    cp.scan(c, "bo", "NR-2", "active")
+    cp.start_turn(c)
+    contacts = {x["id"] for x in c["snapshots"][-1]["contacts"]}
+    assert {"GE-1", "GE-3"} <= contacts and "GE-2" not in contacts
+    battle = battle_state(TwilightOfTheEmpire(), c, "coruscant", ["al", "bo"], {"seed": "r", "n": 0}, {})
+    assert "GE-1" in battle["units"] and "GE-2" not in battle["units"]
