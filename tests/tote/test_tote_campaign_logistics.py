@@ -240,7 +240,8 @@ def test_scrap_03_only_at_a_shipyard_factory_or_salvage_feature() -> None:
 
 def test_gap_46_surrender_passes_units_as_a_capture_to_both_seats() -> None:
     """TOTE-GAP-46 / TOTE-CONFLICT-05: at a world in conflict GE surrenders its Strike cruiser to NR:
-    it becomes NR's, captured (salvage at 50%), and both seats read it."""
+    it becomes NR's, captured (salvage at 50%), joins NR's Space PDF there (TOTE-GAP-28, BOARD-05),
+    and both seats read it."""
     c = fresh()
     for u in c["units"].values():
         if u["faction"] == "bo" and not u.get("pdf"):
@@ -251,6 +252,7 @@ def test_gap_46_surrender_passes_units_as_a_capture_to_both_seats() -> None:
     u = c["units"]["GE-2"]
     assert u["faction"] == "bo" and u["captured"] and u["captured_from"] == "al"
     assert events[0]["to"] == ["al", "bo"] and "Galactic Empire surrenders GE-2 at Coruscant to" in events[0]["text"]
+    assert u["assignment"] == "pdf" and "(GE-2 joins the Space PDF there, TOTE-GAP-28)" in events[0]["text"]
     assert lg.scrap_payout(u) == (2100, "salvage, 50% of 4200 KC (TOTE-SCRAP-02)")
 
 
@@ -400,3 +402,15 @@ def test_res_05_a_reserve_unit_is_never_scanned_nor_in_a_battle() -> None:
     assert {"GE-1", "GE-3"} <= contacts and "GE-2" not in contacts
     battle = battle_state(TwilightOfTheEmpire(), c, "coruscant", ["al", "bo"], {"seed": "r", "n": 0}, {})
     assert "GE-1" in battle["units"] and "GE-2" not in battle["units"]
+
+
+def test_gap_28_a_surrendered_ship_without_pdf_room_stands_unassigned() -> None:
+    """TOTE-GAP-28 / TOTE-BOARD-05: NR's Space PDF at the world already holds 20 CP (two ISDs): a
+    5-CP Strike cruiser surrendered to NR would break the 23 CP, so it stands unassigned."""
+    c = fresh()
+    add(c, "NR-B1", "ISD", "bo", "coruscant", pdf=True)
+    add(c, "NR-B2", "ISD", "bo", "coruscant", pdf=True)
+    c["status"]["coruscant"] = {"in_conflict": True}
+    events = lg.surrender(c, "al", ["GE-2"], "bo")
+    assert c["units"]["GE-2"]["assignment"] == "unassigned"
+    assert "GE-2 stands unassigned (no room)" in events[0]["text"]

@@ -31,6 +31,7 @@ from . import arith
 from . import clock as clk
 from . import conflict, model, repair, reserve, stock
 from .data import facility_types, unit_types
+from .fleet import new_unit_assignment
 from .galaxy import galaxy
 from .model import FACTIONS
 
@@ -345,7 +346,8 @@ def scrap(c: Campaign, seat: str, ids: list[str]) -> list[Event]:
 def surrender(c: Campaign, seat: str, ids: list[str], to: str) -> list[Event]:
     """``seat`` surrenders its units and facilities ``ids``, all at one world in conflict, to the
     seat ``to`` present there (TOTE-GAP-46, TOTE-CONFLICT-05): they pass as a capture (salvage
-    rules; the craft aboard go with their ship). Events to both seats. Raises OrderError (nothing
+    rules; the craft aboard go with their ship); each ship joins the captor's Space PDF there if it
+    has room, else stands unassigned (``assignment``, TOTE-GAP-28). Events to both seats. Raises OrderError (nothing
     changes) naming what is wrong."""
     if to not in c["seats"]:
         raise OrderError(f"{to!r} is no seat of this game; seats: {', '.join(s for s in c['seats'] if s != seat)}")
@@ -368,10 +370,21 @@ def surrender(c: Campaign, seat: str, ids: list[str], to: str) -> list[Event]:
             raise OrderError(f"{hero} is aboard {i}: your Hero's ship is not surrendered")
     units = {i: u for i, u in c["units"].items() if in_play(u)}
     changed_u, changed_f, _ev = conflict.surrender(units, facs, ids, seat, to, world, int(c["hour"]))
+    pdf = Counter(u["type"] for u in c["units"].values() if u["faction"] == to and u.get("system") == world
+                  and u.get("pdf") and not u.get("bonus") and in_play(u))
+    placed = []
+    for uid in sorted(changed_u):
+        u = changed_u[uid]
+        if u.get("carried_by") or u["type"] not in unit_types() or model.unit_class(u) == "platform":
+            continue
+        u["assignment"] = new_unit_assignment(u["type"], hero_present=False, direct_swap=False, main={}, pdf=pdf)
+        pdf[u["type"]] += u["assignment"] == "pdf"
+        placed.append(f"{uid} {'joins the Space PDF there' if u['assignment'] == 'pdf' else 'stands unassigned (no room)'}")
     c["units"].update(changed_u)
     facs.update(changed_f)
     names = ", ".join(sorted(changed_u) + sorted(changed_f))
-    return [_say(c, f"{FACTIONS[c['seats'][seat]]} surrenders {names} at {_name(world)} to {FACTIONS[c['seats'][to]]}.",
+    how = f" ({'; '.join(placed)}, TOTE-GAP-28)" if placed else ""
+    return [_say(c, f"{FACTIONS[c['seats'][seat]]} surrenders {names} at {_name(world)} to {FACTIONS[c['seats'][to]]}{how}.",
                  [seat, to], "campaign.surrender")]
 
 
