@@ -137,6 +137,8 @@ class TwilightOfTheEmpire(Ruleset):
             texts = campaign_flow.bot(self.view(state, seat), seat)
             ships = [i for ids in campaign_flow.movers(state["campaign"], seat).values() for i in ids]
             texts += [f"jump {i} {w}" for i in ships[:2] for w in ("corellia", "kuat")]
+            from .campaign_logistics_orders import sample_orders
+            texts += sample_orders(state["campaign"], seat)
             ok = []
             for text in texts[:12]:
                 try:
@@ -221,6 +223,16 @@ class TwilightOfTheEmpire(Ruleset):
                     if u["faction"] == seat and u.get("transit"):
                         changes.append((f"where {uid} is bound", lambda s, uid=uid: s["campaign"]["units"][uid]["transit"].__setitem__(
                             "to", "kuat" if s["campaign"]["units"][uid]["transit"]["to"] != "kuat" else "corellia")))
+                        break
+                for uid, u in sorted(state["campaign"]["units"].items()):
+                    if u["faction"] == seat and u.get("reserve") and not u.get("carried_by"):
+                        changes.append((f"what {seat} keeps in its Fleet Reserve Force", lambda s, uid=uid: s["campaign"]["units"][uid].__setitem__(
+                            "type", "VSD" if s["campaign"]["units"][uid]["type"] != "VSD" else "ISD")))
+                        break
+                for n, t in enumerate(state["campaign"].get("activations", [])):
+                    if t["faction"] == seat:
+                        changes.append((f"when {seat}'s reserve unit comes out", lambda s, n=n: s["campaign"]["activations"][n].__setitem__(
+                            "due_hour", s["campaign"]["activations"][n]["due_hour"] + 24)))
                         break
             return changes
         covered = model.visible_spaces(state, viewer) if viewer in state["seats"] else set()

@@ -215,6 +215,10 @@ def jump(c: Campaign, seat: str, ids: list[str], destination: str) -> list[Event
         u = c["units"].get(uid)
         if u is None or u["faction"] != seat:
             raise OrderError(f"{uid} is not a unit of yours; yours are {', '.join(sorted(i for i, v in c['units'].items() if v['faction'] == seat))}")
+        from .reserve import check_active
+        check_active(u)  # TOTE-RES-05: a mothballed unit does not jump
+        if u.get("scrapped"):
+            raise OrderError(f"{uid} has been scrapped")
         if u.get("transit") or not u.get("system"):
             raise OrderError(f"{uid} is in hyperspace already; it may jump again when it arrives")
     origin = c["units"][ids[0]]["system"]
@@ -262,9 +266,12 @@ def start_turn(c: Campaign) -> list[Event]:
     c["units"].update(arrived)
     for e in arr_events:
         events.append(_say(c, e["text"], [str(t).split(":", 1)[-1] for t in e.get("to", [])] or ["gm"], "campaign.arrive"))
+    from . import campaign_logistics as logistics
+    events += logistics.activations(c)  # TOTE-FLOW-04 step 3
     from .campaign_build import complete
     events += [_say(c, e["text"], e["to"], e["kind"]) for e in complete(c)]
     from .campaign_missions import neutral_at, note_turn
+    events += logistics.repairs(c)  # TOTE-FLOW-04 step 5, for the day that passed
     worlds = sorted({u["system"] for u in c["units"].values() if u.get("system")} | set(c["status"]))
     names = {"NEUTRAL": "the neutral forces", **{s: FACTIONS[f] for s, f in c["seats"].items()}, **{w: g.planets[w].name for w in worlds if w in g.planets}}
     for w in worlds:
@@ -310,9 +317,12 @@ def ledger(c: Campaign, seat: str) -> dict[str, Any]:
     """``seat``'s own ledger: its Heroes (level, abilities, where) and those in training, its
     missions and the open flashpoints (:mod:`.campaign_missions`), treasury, the CP of its units
     (committed: at worlds in conflict; free: the rest; the free PDF counts in neither, TOTE-PDF-02)
-    and its Heroes' ``cp_bonus``, worlds held and its calendar of arrivals (its own jumps only)."""
+    and its Heroes' ``cp_bonus``, worlds held, its calendar of arrivals (its own jumps only), its
+    Fleet Reserve Force and its ships under repair (:mod:`.campaign_logistics`; units in the
+    reserve or scrapped count in neither CP nor units)."""
     from . import campaign_heroes, campaign_missions
-    mine = [u for u in c["units"].values() if u["faction"] == seat and conflict.military(u)]
+    from .campaign_logistics import in_play, repair_ledger, reserve_ledger
+    mine = [u for u in c["units"].values() if u["faction"] == seat and in_play(u)]
     fighting = set(contested(c))
     mine = [u for u in mine if not u.get("attached_to")]  # a craft's CP is its carrier's (TOTE-BURDEN-02)
     committed = sum(model.cp(u) for u in mine if u.get("system") in fighting and not u.get("bonus"))
@@ -326,7 +336,7 @@ def ledger(c: Campaign, seat: str) -> dict[str, Any]:
             "building": [{"code": t["code"], "at": t["system"], "due_hour": t["due_hour"]}
                          for t in c.get("timers", []) if t.get("faction") == seat], "cp": sum(model.cp(u) for u in mine), "units": len(mine),
             "worlds": sorted(w for w, p in c["planets"].items() if p["owner"] == seat),
-            "arrivals": travel.inbound(c["units"], seat)}
+            "arrivals": travel.inbound(c["units"], seat), **reserve_ledger(c, seat), "repairs": repair_ledger(c, seat)}
 
 
 def view(c: Campaign, viewer: str) -> dict[str, Any]:

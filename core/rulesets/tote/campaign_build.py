@@ -129,7 +129,7 @@ def complete(c: Campaign) -> list[Event]:
             name = facility_types()[code].name
         else:
             u = model.new_unit(uid, code, seat, f"C-{t['quadrant']}")
-            u.update(system=t["system"], transit=None)
+            u.update(system=t["system"], transit=None, built=True)  # manufactured: scrapped at 25% (TOTE-SCRAP-01)
             c["units"][uid] = u
             name = unit_types()[code].name
         events.append({"kind": "campaign.build", "to": [seat], "turn": c["turn"],

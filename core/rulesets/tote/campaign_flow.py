@@ -91,6 +91,9 @@ def carry(state: State, seat: str, text: str) -> list[Event]:
         return _events(state, cp.build(state["campaign"], seat, words[1], words[2]))
     if words and words[0] == "message":
         return _events(state, cp.message(state["campaign"], seat, text.split(None, 1)[1] if len(words) > 1 else ""))
+    from .campaign_logistics import VERBS as LOGISTICS, carry as logistics
+    if words and words[0] in LOGISTICS:
+        return _events(state, logistics(state["campaign"], seat, words))
     if len(words) in (2, 3) and words[0] == "scan":
         return _events(state, cp.scan(state["campaign"], seat, words[1], words[2] if len(words) == 3 else "active"))
     if words and words[0] in ("upgrade", "train", "mission", "transfer"):
@@ -172,7 +175,7 @@ def check_end(state: State) -> list[Event]:
     seat_of = {f: s for s, f in code.items()}
     owners = {w: (code[p["owner"]] if p["owner"] else None) for w, p in c["planets"].items()}
     holds = {code[s]: ws for s, ws in c["strongholds"].items()}
-    units = {i: dict(u, faction=code[u["faction"]]) for i, u in c["units"].items()}
+    units = {i: dict(u, faction=code[u["faction"]]) for i, u in c["units"].items() if not u.get("scrapped")}
     limit = int(state["options"]["day_limit"])
     from .campaign_victory import by_code, names
     v, raw = victory.check_end(state["victory"], int(state["turn"]), int(state["hour"]), list(code.values()), owners,
@@ -226,6 +229,12 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         rosters.append({"title": "In hyperspace (your calendar of arrivals)",
                         "rows": [f"{', '.join(f['units'])} -> {g.planets[f['to']].name}, day {f['arrive_turn']}"
                                  for f in led["arrivals"]] or ["none"]})
+        rosters.append({"title": "Fleet Reserve Force", "rows": [
+            f"{r['unit']} ({r['type']}, {r['cp']} CP)" + (f" -> {g.planets[r['to']].name} {r['dsz']}, day {r['arrives_day']}" if r["arrives_day"] else "")
+            for r in led["reserve"]] + [f"{led['reserve_cp']} of 23 CP"]})
+        rosters.append({"title": "Under repair", "rows": [
+            f"{r['unit']} at {g.planets[r['at']].name}: " + (f"full day {r['full_day']}" if r["full_day"] else f"needs {r['needs']}")
+            for r in led["repairs"]] or ["none"]})
         rosters.append({"title": "Facilities and builds", "rows": [_facility_row(f) for f in led["facilities"]] + [
             f"building {_type_name(b['code'])} at {g.planets[b['at']].name}, ready day {b['due_hour'] // 24 + 1}"
             for b in led["building"]] or ["none"]})
@@ -241,6 +250,7 @@ def view(state: State, viewer: str) -> dict[str, Any]:
                     and not u.get("derelict") and not u.get("inert") and not u.get("withdrawn")
                     and uid not in busy and can_scan_actively(u)):
                 scanners.setdefault(u["system"], []).append(uid)
+        facts.update(types={i: c["units"][i]["type"] for ids in mine.values() for i in ids})
         facts.update(ledger=led, movers=mine, faction=c["seats"][viewer], scanners=scanners, conflict=[w for w in cp.contested(c) if w in here])
     elif viewer == GM:
         resources.update({f"{s} KC": kc for s, kc in v["treasury"].items()})
@@ -281,7 +291,9 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
     known = {w: r["owner"] for w, r in facts["knowledge"]["systems"].items()}
     held = set(facts["ledger"]["worlds"])
     homes = set(facts["strongholds"].get(seat, []))
-    out = []
+    from .campaign_logistics_orders import bot_reserve, resting
+    out, staying = bot_reserve(facts, seat)
+    staying |= resting(facts)
     fighting = set(facts.get("conflict", []))
     for w, ships in sorted(facts["movers"].items()):
         if w in fighting:
@@ -289,6 +301,7 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
                 out.append(f"scan {facts['scanners'][w][0]} active")  # look at what it fights (TOTE-SCAN-01)
             continue  # stand and fight where its forces are in conflict
         ships = ships[1:] if w in homes else list(ships)
+        ships = [s for s in ships if s not in staying]  # sent to the reserve, or repairing at a yard
         if not ships:
             continue
         hours = g.hours_from(w)

@@ -282,7 +282,8 @@ def execute(ruleset: Any, state: State, seat: str, text: str) -> list[Event]:
 # ---- the book --------------------------------------------------------------------------------------
 
 #: The orders of the galaxy (the campaign scenario); every other order is the battle's.
-GALAXY_VERBS = ("jump", "scan", "message", "build", "upgrade", "train", "mission", "transfer")
+GALAXY_VERBS = ("jump", "scan", "message", "build", "upgrade", "train", "mission", "transfer", "reserve", "activate",
+                "exchange", "scrap", "surrender")
 
 
 def on_galaxy(ctx: Any) -> bool:
@@ -305,6 +306,7 @@ def build_book() -> OrderBook:
 
 
 def _specs() -> list[OrderSpec]:
+    from . import campaign_logistics_orders as lg
     return [
         OrderSpec("move", [Many("units", own_movers, "your units that move together"),
                            SpaceChoice("space", space_ids, "where to: a space id (C-1, B-2, A-3, DSZ-4, ATMO, G-1/air)")],
@@ -403,4 +405,27 @@ def _specs() -> list[OrderSpec]:
                                Choice("host", hero_hosts, "your ship or facility in the Hero's system")],
                   "on the galaxy: a Hero goes aboard another ship or facility of yours in its system", queue_jump,
                   example="transfer GE-HERO GE-2"),
+        OrderSpec("reserve", [Many("units", lg.reservable, "your ships at a stronghold you hold, not in conflict")],
+                  "on the galaxy: mothball ships (with the craft aboard) in your Fleet Reserve Force at once, up to 23 CP; "
+                  "off the map, unseen and untouchable until activated; e.g. reserve GE-3", queue_jump),
+        OrderSpec("activate", [Choice("unit", lg.reserve_units, "a unit of your Fleet Reserve Force"),
+                               WorldChoice("stronghold", lg.own_strongholds, "a stronghold you hold"),
+                               Optional(Choice("quadrant", lg.quadrants, "the DSZ's quadrant, 1-4 (default: yours)"))],
+                  "on the galaxy: bring a reserve unit out; in 3 days it appears in the stronghold's Deep Space Zone; "
+                  "e.g. activate GE-3 bastion 2",
+                  queue_jump),
+        OrderSpec("exchange", [Choice("send", lg.reservable, "your ship at a stronghold you hold"),
+                               Choice("activate", lg.reserve_units, "a unit of your Fleet Reserve Force"),
+                               Optional(Choice("quadrant", lg.quadrants, "the DSZ's quadrant, 1-4 (default: yours)"))],
+                  "on the galaxy: mothball one ship and bring a reserve unit out to the same stronghold's DSZ in 3 days; "
+                  "e.g. exchange GE-3 GE-5",
+                  queue_jump),
+        OrderSpec("scrap", [Many("units", lg.active_ships, "your units at a world with a Shipyard, Factory, Salvage Yard, "
+                                 "Heavy Industry or Heavy Mining")],
+                  "on the galaxy: scrap units you built (25% of cost) or salvage captured ones (50%); stock units pay "
+                  "nothing; the KC go to your treasury; e.g. scrap GE-B3", queue_jump),
+        OrderSpec("surrender", [Many("units", lg.surrenderable, "your units or facilities at one world in conflict"),
+                                Choice("to", lg.other_seats, "the seat to surrender to (present there)")],
+                  "on the galaxy: surrender units or facilities where you fight; they pass to the other side as a capture; "
+                  "e.g. surrender GE-4 bo", queue_jump),
     ]

@@ -1,0 +1,139 @@
+"""The logistics orders of the campaign as players and bots give them (:mod:`.campaign_logistics`):
+the choices the order book offers for ``reserve``, ``activate``, ``exchange``, ``scrap`` and
+``surrender``, a sample of them for the ruleset contract's legal orders, and the bot's use of the
+reserve and of repairs. Everything reads the game; nothing here changes it.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from . import model
+from .campaign_logistics import Campaign, hero_aboard, held_strongholds, in_play, scrap_refusal
+
+
+# ---- choices for the order book (none outside the campaign) -------------------------------------
+
+def _campaign(ctx: Any) -> Campaign | None:
+    from .campaign_flow import is_campaign
+    return ctx.state["campaign"] if is_campaign(ctx.state) and ctx.seat in ctx.state["seats"] else None
+
+
+def active_ships(ctx: Any) -> list[str]:
+    """The seat's units in a system on the galaxy (what it may send to the reserve, scrap or surrender)."""
+    c = _campaign(ctx)
+    return [] if c is None else sorted(i for i, u in c["units"].items() if u["faction"] == ctx.seat and in_play(u)
+                                       and u.get("system") and not u.get("transit"))
+
+
+def reservable(ctx: Any) -> list[str]:
+    """The seat's ships that may go to the reserve: at a stronghold it holds, not its Space PDF,
+    not aboard another ship, not carrying its Hero."""
+    c = _campaign(ctx)
+    if c is None:
+        return []
+    holds = set(held_strongholds(c, ctx.seat))
+    return [i for i in active_ships(ctx) if c["units"][i].get("system") in holds and not c["units"][i].get("pdf")
+            and not c["units"][i].get("carried_by") and model.unit_class(c["units"][i]) != "platform"
+            and not hero_aboard(c, ctx.seat, i)]
+
+
+def reserve_units(ctx: Any) -> list[str]:
+    """The seat's units in its Fleet Reserve Force not being activated (not the craft aboard), and
+    those its sheet sends there before this order."""
+    c = _campaign(ctx)
+    if c is None:
+        return []
+    queued = set()
+    for o in ctx.state["sheets"].get(ctx.seat, []):
+        words = o["text"].split()
+        if words[0] == "reserve" and len(words) == 2:
+            queued |= set(words[1].split(","))
+        elif words[0] == "exchange" and len(words) >= 3:
+            queued.add(words[1])
+    return sorted(i for i, u in c["units"].items() if u["faction"] == ctx.seat and not u.get("carried_by")
+                  and ((u.get("reserve") and not u.get("activating")) or i in queued))
+
+
+def own_strongholds(ctx: Any) -> list[str]:
+    """The strongholds the seat holds."""
+    c = _campaign(ctx)
+    return [] if c is None else held_strongholds(c, ctx.seat)
+
+
+def quadrants(ctx: Any) -> list[str]:
+    """The quadrants of a Deep Space Zone (1-4)."""
+    return ["1", "2", "3", "4"] if _campaign(ctx) is not None else []
+
+
+def surrenderable(ctx: Any) -> list[str]:
+    """The seat's units and standing facilities on the galaxy."""
+    c = _campaign(ctx)
+    if c is None:
+        return []
+    return active_ships(ctx) + sorted(i for i, f in c.get("facilities", {}).items()
+                                      if f["faction"] == ctx.seat and not f.get("destroyed"))
+
+
+def other_seats(ctx: Any) -> list[str]:
+    """Every other seat of the game."""
+    c = _campaign(ctx)
+    return [] if c is None else [s for s in c["seats"] if s != ctx.seat]
+
+
+def sample_orders(c: Campaign, seat: str) -> list[str]:
+    """A few logistics orders ``seat`` might give now (for the contract's sample of legal orders):
+    a ship at a stronghold to the reserve, a reserve unit out again, a built unit scrapped."""
+    holds = held_strongholds(c, seat)
+    out = []
+    for uid, u in sorted(c["units"].items()):
+        if u["faction"] != seat or u.get("carried_by"):
+            continue
+        if in_play(u) and u.get("system") in holds and not u.get("pdf") and not hero_aboard(c, seat, uid):
+            out.append(f"reserve {uid}")
+        elif u.get("reserve") and not u.get("activating") and holds:
+            out.append(f"activate {uid} {holds[0]}")
+        elif in_play(u) and u.get("built") and u.get("system") and not scrap_refusal(c, seat, u["system"]):
+            out.append(f"scrap {uid}")
+    return out[:1] + [o for o in out if o.startswith("activate")][:1] + [o for o in out if o.startswith("scrap")][:1]
+
+
+# ---- the bot -----------------------------------------------------------------------------------
+
+def resting(facts: dict[str, Any]) -> set[str]:
+    """The bot's damaged ships being repaired at a yard: they stay until full (a bot repairs by staying)."""
+    return {r["unit"] for r in facts["ledger"].get("repairs", []) if r["yard"] and r["hours"] > 0}
+
+
+def cp_limit(worlds: int) -> int:
+    """A faction's CP limit across its force: its main fleet's 23 and a Space PDF's 23 at each world
+    it holds (TOTE-CP-02, TOTE-PDF-01, TOTE-GAP-48)."""
+    from .fleet import CP_LIMIT
+    return CP_LIMIT * (1 + worlds)
+
+
+def bot_reserve(facts: dict[str, Any], seat: str) -> tuple[list[str], set[str]]:
+    """The bot's reserve orders from its view: only when its force is over its CP limit
+    (:func:`cp_limit`), the largest capital ships at a stronghold it holds (not in conflict, not its
+    Hero's) go to the reserve while it has room; under the limit, the first reserve unit that fits
+    is activated to its first stronghold it holds. Returns the orders and the ships sent."""
+    led = facts["ledger"]
+    over = int(led["cp_committed"]) + int(led["cp_free"]) - cp_limit(len(led["worlds"]))  # bonus units count none
+    home = next((w for w in facts["strongholds"].get(seat, []) if w in led["worlds"]), None)
+    if over <= 0:
+        waiting = [r for r in led.get("reserve", []) if r["arrives_day"] is None and r["cp"] <= -over]
+        return ([f"activate {waiting[0]['unit']} {home}"] if waiting and home else []), set()
+    room = 23 - int(led.get("reserve_cp", 0))
+    hosts = {h.get("host") for h in led.get("heroes", []) if not h.get("dead")}
+    fighting = set(facts.get("conflict", []))
+    sent: list[str] = []
+    for w in facts["strongholds"].get(seat, []):
+        if w not in led["worlds"] or w in fighting:
+            continue
+        ships = sorted((i for i in facts["movers"].get(w, []) if i not in hosts and model.unit_class(facts["types"][i]) == "capital"),
+                       key=lambda i: (-model.cp(facts["types"][i]), i))
+        for i in ships:
+            k = model.cp(facts["types"][i])
+            if over > 0 and k <= room:
+                sent.append(i)
+                over, room = over - k, room - k
+    return ([f"reserve {','.join(sent)}"] if sent else []), set(sent)
