@@ -474,8 +474,11 @@ class OrderBook:
     @staticmethod
     def _candidates(arg: Arg, ctx: Any, values: dict[str, Any], partial: str) -> list[tuple[str, str]]:
         """The completions of ``partial``, the text typed so far for ``arg``."""
-        options = arg.ranked(ctx, values)
         inner = arg.inner if isinstance(arg, Optional) else arg
+        own = getattr(inner, "completions", None)
+        if own is not None:  # an argument that completes itself (the rest of the line in a language of its own)
+            return list(own(ctx, values, partial))
+        options = arg.ranked(ctx, values)
         lead = ""
         if isinstance(inner, Many):
             done, comma, partial = partial.rpartition(",")

@@ -3,8 +3,9 @@ space-ground grid with the part-1 battle engine (:mod:`.flow`, :mod:`.actions`, 
 
 The battle state is built for the day from the campaign units at the world (every faction present
 posts once, in the campaign's initiative order, TOTE-GAP-02), with the game's dice; each faction's
-post is its bot's orders from its own battle view, or the automatic defence (TOTE-GAP-02) when
-``bots`` is off. Afterwards the units go back into the campaign with their layers, flags and grid
+post is the battle orders it gave in its galaxy post (``at <world> ...``, :mod:`.campaign_orders`),
+its bot's orders from its own battle view if it left the battle to its bot (and ``bots`` is on),
+else the automatic defence (TOTE-GAP-02). Afterwards the units go back into the campaign with their layers, flags and grid
 ``space`` (kept between days, so a battle goes on where it stood). A unit that arrives has no
 ``space``: the world's holder sets up in the C-Ring of its quadrant, everyone else in the Deep Space
 Zone of theirs (TOTE-HYPER-01/03: a hostile system allows a DSZ exit only), the k-th faction of the
@@ -19,10 +20,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from core.errors import HolotableError
 from core.events import GM, Event, event, to_seat
 
-from . import model
+from . import campaign_orders, model
 
 State = dict[str, Any]
 
@@ -62,10 +62,10 @@ def battle_state(ruleset: Any, c: dict[str, Any], world: str, initiative: list[s
 
 def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], dice: dict[str, Any],
           options: dict[str, Any], bots: bool = True) -> tuple[dict[str, Any], list[Event]]:
-    """One battle day at ``world``: every faction there posts once (its bot's orders, or the
-    automatic defence), then the units go back into the campaign ``c`` (changed in place). Returns
-    the dice after the battle and the events (to the factions present and the GM, plus the public
-    combat notice, which is also kept in ``c["notices"]``)."""
+    """One battle day at ``world``: every faction there posts once (its orders from its galaxy post,
+    its bot's if it left the battle to its bot, or the automatic defence), then the units go back into the campaign ``c`` (changed in place). Returns
+    the dice after the battle and the events (to the factions present and the GM, a faction's own
+    notes and refusals to it and the GM, plus the public combat notice, also kept in ``c["notices"]``)."""
     from . import flow
     state = battle_state(ruleset, c, world, initiative, dice, options)
     seats = list(state["seats"])
@@ -76,6 +76,7 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
     state["turn"] = 1  # the battle's own day count starts at its first day; the campaign keeps the date
     first = flow.next_poster(state, None)
     events: list[Event] = []
+    notes: list[Event] = []
     if first is not None:
         events += flow.begin_post(state, first)
         for u in state["units"].values():
@@ -85,12 +86,7 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
     while state["turn"] == 1 and flow.active(state) is not None and guard < 2 * len(seats) + 2:
         guard += 1
         seat = flow.active(state)
-        if bots:
-            for text in ruleset.bot(ruleset.view(state, seat), seat):
-                try:
-                    ruleset.submit(state, seat, text)
-                except HolotableError:
-                    pass
+        notes += campaign_orders.post(ruleset, c, state, seat, world, bots)
         for u in state["units"].values():
             if u["faction"] == seat and u.get("arrived_turn") == c["turn"]:
                 u["mp"] = 0  # TOTE-HYPER-02: out of hyperspace today
@@ -100,7 +96,8 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
             c["units"][uid] = dict(b, system=world, transit=None)
     present = [to_seat(s) for s in seats] + [GM]
     turn = int(c["turn"])
-    out = [event(e["kind"], e["text"], present, turn) for e in events if e["kind"] not in ("order", "tote.order", "tote.turn")]
+    out = [event(e["kind"], e["text"], _audience(e, present), turn) for e in events
+           if e["kind"] not in ("order", "tote.order", "tote.turn")] + notes
     out += _withdrawals(c, world, seats)
     lost = sum(1 for uid, b in state["units"].items() if b.get("destroyed"))
     names = ", ".join(sorted(c["seats"][s] for s in seats))
@@ -109,6 +106,15 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
                          "factions": sorted(c["seats"][s] for s in seats), "text": text})
     out.append(event("tote.combat", text, ["all"], turn))
     return state["dice"], out
+
+
+def _audience(e: Event, present: list[str]) -> list[str]:
+    """Who in the campaign sees a battle event: a public one of the battle goes to the factions
+    present and the GM; one for certain seats (a refused order, a released hold) to them and the GM."""
+    to = list(e.get("to") or ["all"])
+    if "all" in to:
+        return present
+    return [t for t in to if t in present and t != GM] + [GM]
 
 
 def _withdrawals(c: dict[str, Any], world: str, seats: list[str]) -> list[Event]:

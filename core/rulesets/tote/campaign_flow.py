@@ -25,6 +25,7 @@ from core.events import GM, Event, event, to_seat
 from . import campaign as cp
 from . import victory
 from .galaxy import galaxy
+from .campaign_orders import BOT
 from .model import FACTIONS
 
 State = dict[str, Any]
@@ -94,6 +95,9 @@ def carry(state: State, seat: str, text: str) -> list[Event]:
         return _events(state, cp.build(state["campaign"], seat, words[1], words[2]))
     if words and words[0] == "message":
         return _events(state, cp.message(state["campaign"], seat, text.split(None, 1)[1] if len(words) > 1 else ""))
+    if words and words[0] == "at":
+        from .campaign_orders import carry_at
+        return carry_at(state, seat, text)
     if len(words) in (2, 3) and words[0] == "scan":
         return _events(state, cp.scan(state["campaign"], seat, words[1], words[2] if len(words) == 3 else "active"))
     raise OrderError(f"{text!r}: on the galaxy a post is made of jump and scan orders: jump <ships> <world>, scan <ship>")
@@ -156,6 +160,8 @@ def battles(state: State) -> list[Event]:
         state["dice"], more = fight(ruleset, state["campaign"], world, turn_order(state), state["dice"],
                                     state["options"], bots=bots)
         events += more
+    from .campaign_orders import clear
+    clear(state["campaign"])
     from .heroes import casualties
     c = state["campaign"]
     c["heroes"], fallen = casualties(c.get("heroes", []), c["units"], int(c["hour"]))
@@ -237,17 +243,28 @@ def view(state: State, viewer: str) -> dict[str, Any]:
                     and not u.get("derelict") and not u.get("inert") and not u.get("withdrawn")
                     and uid not in busy and can_scan_actively(u)):
                 scanners.setdefault(u["system"], []).append(uid)
-        facts.update(ledger=led, movers=mine, faction=c["seats"][viewer], scanners=scanners, conflict=[w for w in cp.contested(c) if w in here])
+        facts.update(ledger=led, movers=mine, faction=c["seats"][viewer], scanners=scanners, conflict=[w for w in cp.contested(c) if w in here],
+                     battles=_battle_worlds(state, viewer), battle_bots=bool(state["options"].get("campaign_battle_bots", True)))
     elif viewer == GM:
         resources.update({f"{s} KC": kc for s, kc in v["treasury"].items()})
         facts["contested"] = cp.contested(c)
     over = state.get("result") is not None
     return {"viewer": viewer, "ruleset": "tote", "title": "Twilight of the Empire: the campaign",
             "turn": state["turn"], "phase": "over" if over else f"{state.get('active')}'s post",
-            "board": v["board"], "rosters": rosters, "resources": resources,
+            "board": v["board"], "boards": _boards(state, viewer), "rosters": rosters, "resources": resources,
             "sheet": [] if viewer == GM else list(state["sheets"].get(viewer, [])),
             "prompt": "" if over or viewer != state.get("active") else "your post: jump <ships> <world>, then ready",
             "facts": facts}
+
+
+def _battle_worlds(state: State, seat: str) -> list[str]:
+    from .campaign_orders import battle_worlds
+    return battle_worlds(state, seat)
+
+
+def _boards(state: State, viewer: str) -> list[dict[str, Any]]:
+    from .campaign_orders import boards
+    return boards(state, viewer)
 
 
 def bot(view_: dict[str, Any], seat: str) -> list[str]:
@@ -263,7 +280,7 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
     known = {w: r["owner"] for w, r in facts["knowledge"]["systems"].items()}
     held = set(facts["ledger"]["worlds"])
     homes = set(facts["strongholds"].get(seat, []))
-    out = []
+    out = [f"at {w} {BOT}" for w in facts.get("battles", []) if facts.get("battle_bots")]  # its bot fights its battles
     fighting = set(facts.get("conflict", []))
     for w, ships in sorted(facts["movers"].items()):
         if w in fighting:

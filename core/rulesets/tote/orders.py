@@ -154,6 +154,16 @@ def campaign_scanners(ctx: Any) -> list[str]:
                   and u.get("space") and not u.get("transit") and not u.get("destroyed"))
 
 
+def _at_worlds(ctx: Any) -> list[str]:
+    from .campaign_orders import at_worlds
+    return at_worlds(ctx)
+
+
+def _battle_order() -> Any:
+    from .campaign_orders import BattleOrder
+    return BattleOrder()
+
+
 def mount_codes(ctx: Any) -> list[str]:
     """The mounts (data spelling ``TLCx2:4``) of the seat's armed units."""
     seen: list[str] = []
@@ -237,7 +247,7 @@ def execute(ruleset: Any, state: State, seat: str, text: str) -> list[Event]:
 # ---- the book --------------------------------------------------------------------------------------
 
 #: The orders of the galaxy (the campaign scenario); every other order is the battle's.
-GALAXY_VERBS = ("jump", "scan", "message", "build")
+GALAXY_VERBS = ("jump", "scan", "message", "build", "at")
 
 
 def on_galaxy(ctx: Any) -> bool:
@@ -340,6 +350,10 @@ def _specs() -> list[OrderSpec]:
                   "on the galaxy: order a facility or a ship built (paid now; a capital ship takes its CP in days, "
                   "anything else one day, a facility its build days; paused while the system is in conflict)",
                   queue_jump),
+        OrderSpec("at", [WorldChoice("world", _at_worlds, "a world in conflict where you have forces"), _battle_order()],
+                  "on the galaxy: an order for your battle at a world in conflict, given at your post there on the "
+                  "battle day (checked now against the battle as it stands); 'at <world> bot' leaves it to your bot",
+                  queue_jump, example="at endor fire GE-1 NR-3"),
         OrderSpec("message", [Text("text", "the words of the message")],
                   "on the galaxy: a general message to every faction from your Hero's system; each reads it at "
                   "the first day's start after it arrives (twice hyperspace speed)", queue_jump),
