@@ -190,6 +190,9 @@ class TwilightOfTheEmpire(Ruleset):
                     seat, s["campaign"]["treasury"][seat] + 1)))
                 changes.append((f"{seat}'s facility purse", lambda s, seat=seat: s["campaign"]["facility_kc"].__setitem__(
                     seat, s["campaign"]["facility_kc"][seat] + 1)))
+                if state["campaign"].get("battle_orders", {}).get(seat):
+                    changes.append((f"{seat}'s battle orders", lambda s, seat=seat: s["campaign"]["battle_orders"][seat].setdefault(
+                        "kuat", []).append("hold GE-1")))
                 for n, t in enumerate(state["campaign"].get("timers", [])):
                     if t.get("faction") == seat:
                         changes.append((f"what {seat} builds", lambda s, n=n: s["campaign"]["timers"][n].__setitem__(

@@ -121,7 +121,10 @@ class BattleOrder(Arg):
         battle = trial_battle(ctx.state, ctx.seat, world)
         from .orders import canonical
         rs = ctx.ruleset
-        parsed = rs.order_book().parse(" ".join(words), rs.context(battle, ctx.seat, getattr(ctx, "by", None)))
+        try:
+            parsed = rs.order_book().parse(" ".join(words), rs.context(battle, ctx.seat, getattr(ctx, "by", None)))
+        except OrderError as exc:
+            raise OrderError(f"at {_name(world)}: {exc}") from None
         return canonical(parsed), len(words)
 
     def completions(self, ctx: Any, values: dict[str, Any], partial: str) -> list[tuple[str, str]]:
@@ -132,8 +135,10 @@ class BattleOrder(Arg):
             return []
         battle = trial_battle(ctx.state, ctx.seat, str(world))
         rs = ctx.ruleset
-        found = [(line[:len(line) - len(name)], name)
-                 for line, name in rs.order_book().complete_items(partial, rs.context(battle, ctx.seat))]
+        found = []
+        for line, name in rs.order_book().complete_items(partial, rs.context(battle, ctx.seat)):
+            at = line.rfind(name) if name else len(line)
+            found.append((line[:at], line[at:]))  # the verb's trailing space stays with it
         if BOT.startswith(partial.lower()):
             found.append(("", BOT))
         return found
