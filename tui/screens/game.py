@@ -24,7 +24,7 @@ from core.session import Session
 from tui.bridge import SessionAdvisor, give_lines, replace_order, report_events, turn_reports
 from tui.deadline import deadline_rule
 from tui.hotseat import Desk
-from tui.panels import board_kind, board_widget
+from tui.panels import board_kind, board_widget, boards_of
 from tui.screens.game_side import SideTabs
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.galaxy_map import GalaxyMap, neighbours
@@ -57,6 +57,7 @@ class GameScreen(SideTabs):
         Binding("f10", "leave", "Leave", priority=True),
         Binding("f11", "reference", "Unit reference", show=False, priority=True),
         Binding("f12", "victory", "Victory", show=False, priority=True),
+        Binding("ctrl+g", "next_board", "Next board", priority=True),  # shown only when the view has more boards
     ]
 
     @dataclass
@@ -78,6 +79,9 @@ class GameScreen(SideTabs):
         self._resolved = False
         self._selects_on_focus: bool | None = None
         self.opening_note = ""
+        self.board_at = 0  # which of the view's boards is shown (0: its own board)
+        self._board_kind = "none"
+        self._many_boards = False
 
     # -- building ---------------------------------------------------------------------------------
     def compose(self):  # type: ignore[no-untyped-def]
@@ -91,7 +95,8 @@ class GameScreen(SideTabs):
         yield StatusBar(id="status")
         with Horizontal(id="body"):
             with Vertical(id="left"):
-                yield board_widget(board_kind(self.view))
+                self._board_kind = board_kind(self.view)
+                yield board_widget(self._board_kind)
                 yield PlaceDetails(id="details")
             with Vertical(id="side-col"):
                 yield UrgentLine(id="urgent")
@@ -153,9 +158,19 @@ class GameScreen(SideTabs):
         """Fetch the seat's view (unless given) and hand each widget its part."""
         view = view if view is not None else self.session.view(self.seat)
         self.view = view
-        board = self.query_one("#board")
-        board.show(view.get("board") or {}, self.side, list(self.session.ruleset.sides()))  # type: ignore[attr-defined]
-        self._show_details(getattr(board, "place", None))
+        boards = boards_of(view)
+        self.board_at = self.board_at if self.board_at < len(boards) else 0
+        title, shown = boards[self.board_at]
+        if str(shown.get("kind", "list")) != self._board_kind:
+            self.call_later(self._swap_board)  # a board of another kind needs its own widget
+        else:
+            board = self.query_one("#board")
+            board.show(shown, self.side, list(self.session.ruleset.sides()))  # type: ignore[attr-defined]
+            board.border_title = title if len(boards) < 2 else f"{title} ({self.board_at + 1}/{len(boards)}, ^g next)"
+            self._show_details(getattr(board, "place", None))
+        if (len(boards) > 1) != self._many_boards:
+            self._many_boards = len(boards) > 1
+            self.refresh_bindings()  # the footer offers the next board only when there is one
         ready = self.seat in (view.get("ready") or [])
         queued = bool(self.session.ruleset.simultaneous)
         self.query_one(SheetPanel).show(list(view.get("sheet") or []), ready, queued, dict(view.get("sheet_notes") or {}))
@@ -178,10 +193,41 @@ class GameScreen(SideTabs):
         if place is None:
             self.query_one(PlaceDetails).show(None, rosters)
             return
-        board = self.view.get("board") or {}
+        board = self.shown_board()
         name = str(place.get("name") or place.get("id"))
         self.query_one(PlaceDetails).show(place, rosters, neighbours(board, str(place.get("id"))),
                                           orders_at(list(self.view.get("sheet") or []), name))
+
+    def shown_board(self) -> dict[str, Any]:
+        """The board on the screen now: the view's own, or one of its ``boards`` (see :meth:`action_next_board`)."""
+        boards = boards_of(self.view)
+        return boards[self.board_at if self.board_at < len(boards) else 0][1]
+
+    def action_next_board(self) -> None:
+        """Show the view's next board: the galaxy, then each battle grid it opens into, then the galaxy again."""
+        boards = boards_of(self.view)
+        if len(boards) < 2:
+            return
+        self.board_at = (self.board_at + 1) % len(boards)
+        self.refresh_view(self.view)
+        self.query_one(OrderPane).status(Text(f"board: {boards[self.board_at][0]}", style="bold"))
+
+    async def _swap_board(self) -> None:
+        """Put a widget of the shown board's kind in place of the board widget, then draw it."""
+        kind = str(self.shown_board().get("kind", "list"))
+        if kind == self._board_kind or not self.is_attached:
+            return
+        old = self.query_one("#board")
+        focused = self.focused is old
+        await old.remove()
+        new = board_widget(kind)
+        await self.query_one("#left").mount(new, before=self.query_one(PlaceDetails))
+        self._board_kind = kind
+        self.set_class(kind == "map", "-map-board")
+        new.border_title = "Galaxy" if kind == "map" else "Board"
+        self.refresh_view(self.view)
+        if focused:
+            self.set_focus(new)
 
     def on_galaxy_map_selected(self, message: GalaxyMap.Selected) -> None:
         rosters = list(self.view.get("rosters") or [])
@@ -383,9 +429,12 @@ class GameScreen(SideTabs):
 
     # -- actions ----------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A PIN only guards the hot-seat curtain: there is none for a fixed seat."""
+        """A PIN only guards the hot-seat curtain: there is none for a fixed seat. The next board is
+        offered (in the footer and the help) only when the view has more than one."""
         if action == "pin" and not self.hotseat:
             return None
+        if action == "next_board":
+            return len(boards_of(self.view)) > 1
         return True
 
     def on_key(self, event: events.Key) -> None:
@@ -417,7 +466,7 @@ class GameScreen(SideTabs):
         self.app.push_screen(HelpScreen(keys, self.session.ruleset.title, self.session.help(), verbs))
 
     def _help_bindings(self) -> list[Binding]:
-        return [b for b in self.BINDINGS if isinstance(b, Binding) and b.description]
+        return [b for b in self.BINDINGS if isinstance(b, Binding) and b.description and self.check_action(b.action, ()) is not False]
 
     def action_pin(self) -> None:
         from tui.screens.pin import PinScreen

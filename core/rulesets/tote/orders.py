@@ -352,8 +352,8 @@ def _specs() -> list[OrderSpec]:
                   queue_jump),
         OrderSpec("at", [WorldChoice("world", _at_worlds, "a world in conflict where you have forces"), _battle_order()],
                   "on the galaxy: an order for your battle at a world in conflict, given at your post there on the "
-                  "battle day (checked now against the battle as it stands); 'at <world> bot' leaves it to your bot",
-                  queue_jump, example="at endor fire GE-1 NR-3"),
+                  "battle day (checked now against the battle as it stands), e.g. at endor fire GE-1 NR-3; at <world> "
+                  "bot leaves that battle's post to your bot", queue_jump),
         OrderSpec("message", [Text("text", "the words of the message")],
                   "on the galaxy: a general message to every faction from your Hero's system; each reads it at "
                   "the first day's start after it arrives (twice hyperspace speed)", queue_jump),
