@@ -47,6 +47,7 @@ class GameScreen(SideTabs):
         Binding("ctrl+r", "ready", "Ready", priority=True),
         Binding("f1", "help", "Help", priority=True),
         Binding("f2", "focus_map", "Map", priority=True),
+        Binding("ctrl+g", "next_board", "Boards", priority=True),  # shown only when the view has more boards
         Binding("f3", "focus_order", "Order line", show=False, priority=True),
         Binding("f4", "pane('sheet')", "Sheet", priority=True),
         Binding("f5", "pane('forces')", "Forces", priority=True),
@@ -57,7 +58,6 @@ class GameScreen(SideTabs):
         Binding("f10", "leave", "Leave", priority=True),
         Binding("f11", "reference", "Unit reference", show=False, priority=True),
         Binding("f12", "victory", "Victory", show=False, priority=True),
-        Binding("ctrl+g", "next_board", "Next board", priority=True),  # shown only when the view has more boards
     ]
 
     @dataclass
@@ -210,7 +210,8 @@ class GameScreen(SideTabs):
             return
         self.board_at = (self.board_at + 1) % len(boards)
         self.refresh_view(self.view)
-        self.query_one(OrderPane).status(Text(f"board: {boards[self.board_at][0]}", style="bold"))
+        self.query_one(OrderPane).status(Text(f"board {self.board_at + 1} of {len(boards)}: {boards[self.board_at][0]} "
+                                              f"· ctrl+g: the next board", style="bold"))
 
     async def _swap_board(self) -> None:
         """Put a widget of the shown board's kind in place of the board widget, then draw it."""

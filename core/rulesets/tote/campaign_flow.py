@@ -253,7 +253,8 @@ def view(state: State, viewer: str) -> dict[str, Any]:
             "turn": state["turn"], "phase": "over" if over else f"{state.get('active')}'s post",
             "board": v["board"], "boards": _boards(state, viewer), "rosters": rosters, "resources": resources,
             "sheet": [] if viewer == GM else list(state["sheets"].get(viewer, [])),
-            "prompt": "" if over or viewer != state.get("active") else "your post: jump <ships> <world>, then ready",
+            "prompt": "" if over or viewer != state.get("active") else "your post: jump <ships> <world>"
+            + (", at <world> <battle order>" if facts.get("battles") else "") + ", then ready",
             "facts": facts}
 
 
