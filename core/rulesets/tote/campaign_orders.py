@@ -161,7 +161,9 @@ def carry_at(state: State, seat: str, text: str) -> list[Event]:
         if not state.get("options", {}).get("campaign_battle_bots", True):
             raise OrderError(f"{text!r}: the option campaign_battle_bots is off: battles are fought by your orders "
                              f"or the automatic defence")
-        trial_battle(state, seat, world)
+        if world not in battle_worlds(state, seat):
+            raise OrderError(f"{text!r}: no battle of yours at {name} today; your battles: "
+                             f"{', '.join(battle_worlds(state, seat)) or 'none today'}")
     else:
         if kept == [BOT]:
             raise OrderError(f"{text!r}: you left the battle at {name} to your bot; withdraw 'at {world} bot' first")
@@ -173,6 +175,27 @@ def carry_at(state: State, seat: str, text: str) -> list[Event]:
     store = c.setdefault("battle_orders", {}).setdefault(seat, {})
     store[world] = kept + [order]
     return []
+
+
+def queue_at(ctx: Any, **_: Any) -> list[Event]:
+    """Check an ``at`` order after the sheet so far and add it to the sheet. A sheet of ``at`` orders
+    only is tried on a copy of the kept battle orders alone (they change nothing else); after any
+    other galaxy order the whole post is tried on a copy of the campaign (:func:`.campaign_flow.check_sheet`).
+    Raises OrderError."""
+    import marshal
+
+    from .orders import queue_jump
+    state, seat = ctx.state, ctx.seat
+    sheet = state["sheets"].setdefault(seat, [])
+    texts = [o["text"] for o in sheet]
+    if any(t.split()[:1] != ["at"] for t in texts):
+        return queue_jump(ctx)
+    c = state["campaign"]
+    trial = dict(state, campaign=dict(c, battle_orders=marshal.loads(marshal.dumps(c.get("battle_orders", {})))))
+    for text in texts + [ctx.text]:
+        carry_at(trial, seat, text)
+    sheet.append({"text": ctx.text, "by": ctx.by if ctx.by != seat else None})
+    return [flow.log(state, f"{seat} queues: {ctx.text}", [to_seat(seat)], kind="order")]
 
 
 def take(c: dict[str, Any], seat: str, world: str) -> list[str] | None:
@@ -226,6 +249,7 @@ def boards(state: State, viewer: str) -> list[dict[str, Any]]:
     from . import campaign as cp
     from .campaign_battle import battle_state
     from .campaign_flow import turn_order
+    from . import views
     c = state["campaign"]
     if viewer == GM:
         worlds = [w for w in cp.contested(c) if _fought(w, state.get("options", {}))]
@@ -239,7 +263,7 @@ def boards(state: State, viewer: str) -> list[dict[str, Any]]:
         b = battle_state(rs, c, world, turn_order(state), state["dice"], state.get("options", {}))
         if viewer != GM and viewer not in b["seats"]:
             continue
-        board = rs.view(b, viewer)["board"]
+        board = views.board(b, viewer, views.seen_units(b, viewer))  # the battle view's board, through its fog
         board["title"] = f"{_name(world)}: the battle, day {state['turn']}"
         out.append({"title": f"{_name(world)} (battle)", "board": board})
     return out

@@ -159,6 +159,11 @@ def _at_worlds(ctx: Any) -> list[str]:
     return at_worlds(ctx)
 
 
+def _queue_at(ctx: Any, **values: Any) -> list[Event]:
+    from .campaign_orders import queue_at
+    return queue_at(ctx, **values)
+
+
 def _battle_order() -> Any:
     from .campaign_orders import BattleOrder
     return BattleOrder()
@@ -353,7 +358,7 @@ def _specs() -> list[OrderSpec]:
         OrderSpec("at", [WorldChoice("world", _at_worlds, "a world in conflict where you have forces"), _battle_order()],
                   "on the galaxy: an order for your battle at a world in conflict, given at your post there on the "
                   "battle day (checked now against the battle as it stands), e.g. at endor fire GE-1 NR-3; at <world> "
-                  "bot leaves that battle's post to your bot", queue_jump),
+                  "bot leaves that battle's post to your bot", _queue_at),
         OrderSpec("message", [Text("text", "the words of the message")],
                   "on the galaxy: a general message to every faction from your Hero's system; each reads it at "
                   "the first day's start after it arrives (twice hyperspace speed)", queue_jump),
