@@ -6,6 +6,8 @@ for its viewer, through the battle's own fog of war."""
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +16,8 @@ from core.events import GM, filter_events
 from core.rulesets.tote import campaign as cp
 from core.rulesets.tote import campaign_battle, campaign_flow, campaign_orders
 from core.session import Session
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
 def battle_at_coruscant() -> Session:
@@ -216,3 +220,30 @@ def test_an_at_order_is_a_secret_of_its_seat() -> None:
     change = dict(s.ruleset.hidden_changes(s.state, "bo"))["al's battle orders"]
     change(s.state)
     assert json.dumps(s.view("bo"), sort_keys=True, default=str) == before
+
+
+def test_random_battle_orders_keep_the_contract() -> None:
+    """The campaign with a battle under random legal play (``at`` orders among them) keeps the
+    contract at every step: JSON round trips, only the poster has legal orders, real viewers for
+    every event, no leak of another faction's secrets (its kept battle orders among them)."""
+    import random
+
+    from test_tote_campaign import _conformance
+    conf = _conformance()
+    s = battle_at_coruscant()
+    rng = random.Random(18)
+    given = []
+    for step in range(6):
+        conf.check_step(s, f"battle orders step {step}")
+        for seat in sorted(s.awaiting()):
+            options = s.ruleset.legal_orders(s.state, seat)
+            given += [t for t in options if t.startswith("at ")]
+            rng.shuffle(options)
+            for text in options[: rng.randint(1, max(1, len(options)))]:
+                try:
+                    s.order(seat, seat, text)
+                except HolotableError:
+                    pass
+            s.ready(seat, seat, True)
+    assert given and s.state["turn"] >= 3
+    assert any(e["kind"] == "tote.battle" and "your post gave" in e["text"] for e in s.record["log"])

@@ -137,6 +137,8 @@ class TwilightOfTheEmpire(Ruleset):
             texts = campaign_flow.bot(self.view(state, seat), seat)
             ships = [i for ids in campaign_flow.movers(state["campaign"], seat).values() for i in ids]
             texts += [f"jump {i} {w}" for i in ships[:2] for w in ("corellia", "kuat")]
+            from .campaign_orders import sample
+            texts = sample(self, state, seat) + texts  # orders for the seat's battles first
             ok = []
             for text in texts[:12]:
                 try:

@@ -198,6 +198,16 @@ def queue_at(ctx: Any, **_: Any) -> list[Event]:
     return [flow.log(state, f"{seat} queues: {ctx.text}", [to_seat(seat)], kind="order")]
 
 
+def sample(ruleset: Any, state: State, seat: str, per_battle: int = 4) -> list[str]:
+    """A few ``at`` orders the battle would accept now: for each of the seat's battles, the first
+    ``per_battle`` of the battle's own sample of legal orders (for checks and random play)."""
+    out = []
+    for world in battle_worlds(state, seat):
+        battle = trial_battle(state, seat, world)
+        out += [f"at {world} {text}" for text in ruleset.legal_orders(battle, seat)[:per_battle]]
+    return out
+
+
 def take(c: dict[str, Any], seat: str, world: str) -> list[str] | None:
     """The seat's orders for the battle at ``world`` (taken out of the campaign), or None if it gave none."""
     mine = c.get("battle_orders", {}).get(seat, {})
