@@ -69,6 +69,9 @@ def test_gap_02_an_at_order_is_checked_against_the_battle_and_kept_on_the_sheet(
     assert json.dumps(s.state, sort_keys=True) == before
     rs = s.ruleset
     assert campaign_orders.at_worlds(rs.context(s.state, "cy")) == [], "cy has no forces in a battle"
+    assert "at" not in rs.order_book().verbs(rs.context(s.state, "cy"))
+    with pytest.raises(OrderError, match="you have no forces in a battle today"):
+        rs.order_book().parse("at coruscant hold HS-1", rs.context(s.state, "cy"))
     assert campaign_orders.at_worlds(rs.context(s.state, "al")) == ["coruscant"]
 
 
@@ -119,6 +122,8 @@ def test_strong_03_orders_given_at_the_battle_post_and_a_refusal_told_to_the_sea
     refused = [e for e in log if e["kind"] == "tote.refused"]
     assert len(refused) == 1 and refused[0]["to"] == ["seat:bo", GM], refused
     assert refused[0]["text"].startswith("At Coruscant, your battle order 'move NR-1 C-3' was not given: ")
+    assert [e["text"] for e in log if e["kind"] == "tote.post" and e["text"].startswith("At ")] == [
+        "At Coruscant: bo posts.", "At Coruscant: al posts."]
     notes = {e["text"]: e["to"] for e in log if e["kind"] == "tote.battle"}
     assert notes == {"At Coruscant your post gave 1 of your 2 battle orders.": ["seat:bo", GM],
                      "At Coruscant you gave no battle orders: your units there defended themselves (the automatic "

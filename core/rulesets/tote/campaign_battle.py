@@ -96,7 +96,8 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
             c["units"][uid] = dict(b, system=world, transit=None)
     present = [to_seat(s) for s in seats] + [GM]
     turn = int(c["turn"])
-    out = [event(e["kind"], e["text"], _audience(e, present), turn) for e in events
+    name = campaign_orders.world_name(world)
+    out = [event(e["kind"], _in_campaign(e, name), _audience(e, present), turn) for e in events
            if e["kind"] not in ("order", "tote.order", "tote.turn")] + notes
     out += _withdrawals(c, world, seats)
     lost = sum(1 for uid, b in state["units"].items() if b.get("destroyed"))
@@ -106,6 +107,15 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
                          "factions": sorted(c["seats"][s] for s in seats), "text": text})
     out.append(event("tote.combat", text, ["all"], turn))
     return state["dice"], out
+
+
+def _in_campaign(e: Event, name: str) -> str:
+    """A battle event's text as the campaign tells it: a post is the post at the world (the battle's
+    own day count, always its first day here, would only confuse)."""
+    text = str(e["text"])
+    if e["kind"] == "tote.post" and text.startswith("Day "):
+        return f"At {name}: {text.split(': ', 1)[-1]}"
+    return text
 
 
 def _audience(e: Event, present: list[str]) -> list[str]:

@@ -39,7 +39,8 @@ def _ruleset() -> Any:
     return TwilightOfTheEmpire()
 
 
-def _name(world: str) -> str:
+def world_name(world: str) -> str:
+    """The world's name in the galaxy (its id if it has none)."""
     from .galaxy import galaxy
     p = galaxy().planets.get(world)
     return p.name if p is not None else world
@@ -75,7 +76,7 @@ def trial_battle(state: State, seat: str, world: str) -> State:
     from .campaign_flow import turn_order
     if world not in battle_worlds(state, seat):
         legal = ", ".join(battle_worlds(state, seat)) or "none today"
-        raise OrderError(f"no battle of yours at {_name(world)} today; your battles: {legal}")
+        raise OrderError(f"no battle of yours at {world_name(world)} today; your battles: {legal}")
     c = state["campaign"]
     b = battle_state(_ruleset(), c, world, turn_order(state), state["dice"], state.get("options", {}))
     b["initiative"] = flow.turn_order(b)
@@ -124,7 +125,7 @@ class BattleOrder(Arg):
         try:
             parsed = rs.order_book().parse(" ".join(words), rs.context(battle, ctx.seat, getattr(ctx, "by", None)))
         except OrderError as exc:
-            raise OrderError(f"at {_name(world)}: {exc}") from None
+            raise OrderError(f"at {world_name(world)}: {exc}") from None
         return canonical(parsed), len(words)
 
     def completions(self, ctx: Any, values: dict[str, Any], partial: str) -> list[tuple[str, str]]:
@@ -154,7 +155,7 @@ def carry_at(state: State, seat: str, text: str) -> list[Event]:
     world, order = words[1], " ".join(words[2:])
     c = state["campaign"]
     kept = list(c.get("battle_orders", {}).get(seat, {}).get(world, []))
-    name = _name(world)
+    name = world_name(world)
     if order == BOT:
         if kept:
             raise OrderError(f"{text!r}: you have given orders for the battle at {name}; withdraw them to leave it to your bot")
@@ -227,7 +228,7 @@ def post(ruleset: Any, c: dict[str, Any], battle: State, seat: str, world: str, 
     from core.errors import HolotableError
     texts = take(c, seat, world)
     turn = int(c["turn"])
-    name = _name(world)
+    name = world_name(world)
     to = [to_seat(seat), GM]
     if texts == [BOT] and bots:
         for text in ruleset.bot(ruleset.view(battle, seat), seat):
@@ -274,6 +275,6 @@ def boards(state: State, viewer: str) -> list[dict[str, Any]]:
         if viewer != GM and viewer not in b["seats"]:
             continue
         board = views.board(b, viewer, views.seen_units(b, viewer))  # the battle view's board, through its fog
-        board["title"] = f"{_name(world)}: the battle, day {state['turn']}"
-        out.append({"title": f"{_name(world)} (battle)", "board": board})
+        board["title"] = f"{world_name(world)}: the battle, day {state['turn']}"
+        out.append({"title": f"{world_name(world)} (battle)", "board": board})
     return out

@@ -271,6 +271,9 @@ def build_book() -> OrderBook:
     specs = _specs()
     for spec in specs:
         spec.available = on_galaxy if spec.verb in GALAXY_VERBS else in_battle
+        if spec.verb == "at":  # only with forces at a world in conflict
+            spec.available = lambda ctx: on_galaxy(ctx) and bool(_at_worlds(ctx))
+            spec.why_not = lambda ctx: "you have no forces in a battle today (at a world in conflict)"
     return OrderBook(specs)
 
 
