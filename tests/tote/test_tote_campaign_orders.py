@@ -252,3 +252,24 @@ def test_random_battle_orders_keep_the_contract() -> None:
             s.ready(seat, seat, True)
     assert given and s.state["turn"] >= 3
     assert any(e["kind"] == "tote.battle" and "your post gave" in e["text"] for e in s.record["log"])
+
+
+def test_orders_never_given_are_reported_and_spent() -> None:
+    """Orders for a battle the seat's forces no longer take part in (cy's, never there; al's, its
+    forces destroyed before its post) are spent with a note to the seat and the GM alone."""
+    s = battle_at_coruscant()
+    st, rs = s.state, s.ruleset
+    c = cp.snapshot(st["campaign"])
+    c["battle_orders"] = {"cy": {"coruscant": ["hold HS-1", "hold HS-2"]}}
+    _dice, events = campaign_battle.fight(rs, c, "coruscant", campaign_flow.turn_order(st), st["dice"], st["options"])
+    notes = [e for e in events if e["kind"] == "tote.battle" and "seat:cy" in e["to"]]
+    assert [(e["text"], e["to"]) for e in notes] == [("At Coruscant your 2 battle orders were not given: your forces "
+                                                     "there could no longer act when your post came.", ["seat:cy", GM])]
+    assert c["battle_orders"]["cy"] == {}
+    for u in c["units"].values():
+        if u["faction"] == "al" and u["system"] == "coruscant":
+            u["destroyed"] = True
+    c["battle_orders"] = {"al": {"coruscant": ["hold GE-1"]}}
+    _dice, events = campaign_battle.fight(rs, c, "coruscant", campaign_flow.turn_order(st), st["dice"], st["options"])
+    assert [e["text"] for e in events if "seat:al" in e["to"] and e["kind"] == "tote.battle"] == [
+        "At Coruscant your 1 battle order was not given: your forces there could no longer act when your post came."]

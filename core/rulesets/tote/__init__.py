@@ -58,7 +58,7 @@ class TwilightOfTheEmpire(Ruleset):
             "ground_air_stacks": True,  # TOTE-GAP-17: the Air layer's -1 adds to the atmosphere's
             "mp_source": "speed",       # TOTE-GAP-04: speed | one_space (movement points per round)
             "tatooine_amnesty": True,   # TOTE-GAP-49: no combat at Tatooine in the campaign
-            "campaign_battle_bots": True,  # campaign: factions' battle posts by their bots (else automatic defence)
+            "campaign_battle_bots": True,  # campaign: a faction may leave a battle's post to its bot (at <world> bot)
         }
 
     def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:

@@ -70,7 +70,7 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
     state = battle_state(ruleset, c, world, initiative, dice, options)
     seats = list(state["seats"])
     if len(seats) < 2:
-        return dice, []
+        return dice, campaign_orders.unposted(c, list(initiative), world)
     order = flow.turn_order(state)
     state["initiative"] = order
     state["turn"] = 1  # the battle's own day count starts at its first day; the campaign keeps the date
@@ -91,6 +91,7 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
             if u["faction"] == seat and u.get("arrived_turn") == c["turn"]:
                 u["mp"] = 0  # TOTE-HYPER-02: out of hyperspace today
         events += flow.resolve_post(ruleset, state)
+    notes += campaign_orders.unposted(c, list(initiative), world)
     for uid, b in state["units"].items():
         if uid in c["units"]:
             c["units"][uid] = dict(b, system=world, transit=None)

@@ -144,8 +144,9 @@ def resolve_post(state: State) -> list[Event]:
 
 def battles(state: State) -> list[Event]:
     """Every world in conflict fights its battle day (:func:`.campaign_battle.fight`), in world
-    order, with the game's dice; the factions' posts there are their bots' (option
-    ``campaign_battle_bots``, default on) or the automatic defence. Tatooine, an amnesty world,
+    order, with the game's dice; the factions' posts there are the ``at`` orders of their galaxy
+    posts, their bots' where they left the battle to the bot (option ``campaign_battle_bots``,
+    default on), else the automatic defence (:mod:`.campaign_orders`). Tatooine, an amnesty world,
     sees no combat (``tatooine_amnesty``, TOTE-GAP-49)."""
     from . import TwilightOfTheEmpire
     from .campaign_battle import fight

@@ -215,6 +215,19 @@ def take(c: dict[str, Any], seat: str, world: str) -> list[str] | None:
     return mine.pop(world, None)
 
 
+def unposted(c: dict[str, Any], seats: list[str], world: str) -> list[Event]:
+    """Notes to the seats whose orders for the battle at ``world`` were never given (their forces there
+    could no longer act when their post came); the orders are spent."""
+    out = []
+    for seat in seats:
+        texts = take(c, seat, world)
+        if texts and texts != [BOT]:
+            out.append(event("tote.battle", f"At {world_name(world)} your {len(texts)} battle order"
+                             f"{'s were' if len(texts) != 1 else ' was'} not given: your forces there could no "
+                             f"longer act when your post came.", [to_seat(seat), GM], int(c["turn"])))
+    return out
+
+
 def clear(c: dict[str, Any]) -> None:
     """The battle day is over: every order for it is spent (none is kept for a later day)."""
     c.pop("battle_orders", None)
