@@ -88,6 +88,29 @@ async def test_the_galaxy_opens_into_the_battle_grid_and_back() -> None:
         assert isinstance(screen.query_one("#board"), GalaxyMap)
 
 
+async def test_the_battle_grid_puts_a_space_on_the_order_line_and_goes_when_the_battle_does() -> None:
+    """On the battle grid opened from the galaxy, F2 and the arrows pick a space and Enter puts its id
+    on the order line (after 'at coruscant move GE-1 '); when the view has no battle any more the
+    galaxy comes back and the footer stops offering the next board."""
+    session = al_at_its_post()
+    app = app_for(session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_battle(pilot)
+        screen = app.screen
+        pane = screen.query_one(OrderPane)
+        pane.focus()
+        await pilot.press(*"at coruscant move GE-1 ")
+        await pilot.press("f2")
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        line = screen.query_one("#order-input").value
+        assert line.startswith("at coruscant move GE-1 ") and line.split()[-1] in ("C-1", "DSZ-1"), line
+        screen.refresh_view(dict(session.view("al"), boards=[]))
+        await settle(pilot)
+        assert isinstance(screen.query_one("#board"), GalaxyMap)
+        assert screen.check_action("next_board", ()) is False and screen.board_at == 0
+
+
 async def test_no_battle_no_next_board() -> None:
     """cy has no forces in a battle: its view has no battle boards, the footer and help offer no
     next board, and ctrl+g leaves the galaxy on the screen."""
