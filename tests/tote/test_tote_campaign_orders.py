@@ -273,3 +273,14 @@ def test_orders_never_given_are_reported_and_spent() -> None:
     _dice, events = campaign_battle.fight(rs, c, "coruscant", campaign_flow.turn_order(st), st["dice"], st["options"])
     assert [e["text"] for e in events if "seat:al" in e["to"] and e["kind"] == "tote.battle"] == [
         "At Coruscant your 1 battle order was not given: your forces there could no longer act when your post came."]
+
+
+def test_line_mode_reads_the_battle_grid() -> None:
+    """Line mode (the console, screen readers) prints each battle board of the view after the galaxy:
+    what stands where, as the viewer sees it."""
+    from core.render import render_view
+    s = battle_at_coruscant()
+    text = render_view(s.view("al"))
+    assert "board Coruscant (battle):" in text
+    assert "    C-1: GE GE-1 GE-2 GE-3 GE-4 GE-6 GE-10" in text
+    assert "NR-1" not in text.split("board Coruscant (battle):")[1], "NR's fleet in DSZ-3 is beyond al's sensors"
