@@ -24,7 +24,8 @@ from core.session import Session
 from tui.bridge import SessionAdvisor, give_lines, replace_order, report_events, turn_reports
 from tui.deadline import deadline_rule
 from tui.hotseat import Desk
-from tui.panels import board_kind, board_widget, boards_of
+from tui.panels import board_kind, board_widget
+from tui.screens.game_boards import BoardSwitch
 from tui.screens.game_side import SideTabs
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.galaxy_map import GalaxyMap, neighbours
@@ -36,7 +37,7 @@ from tui.widgets.status_bar import StatusBar
 from tui.widgets.urgent import UrgentLine
 
 
-class GameScreen(SideTabs):
+class GameScreen(BoardSwitch, SideTabs):
     """One seat's view of the game, and its order line."""
 
     CSS_PATH = str(Path(__file__).with_name("game.tcss"))
@@ -79,9 +80,6 @@ class GameScreen(SideTabs):
         self._resolved = False
         self._selects_on_focus: bool | None = None
         self.opening_note = ""
-        self.board_at = 0  # which of the view's boards is shown (0: its own board)
-        self._board_kind = "none"
-        self._many_boards = False
 
     # -- building ---------------------------------------------------------------------------------
     def compose(self):  # type: ignore[no-untyped-def]
@@ -158,19 +156,7 @@ class GameScreen(SideTabs):
         """Fetch the seat's view (unless given) and hand each widget its part."""
         view = view if view is not None else self.session.view(self.seat)
         self.view = view
-        boards = boards_of(view)
-        self.board_at = self.board_at if self.board_at < len(boards) else 0
-        title, shown = boards[self.board_at]
-        if str(shown.get("kind", "list")) != self._board_kind:
-            self.call_later(self._swap_board)  # a board of another kind needs its own widget
-        else:
-            board = self.query_one("#board")
-            board.show(shown, self.side, list(self.session.ruleset.sides()))  # type: ignore[attr-defined]
-            board.border_title = title if len(boards) < 2 else f"{title} ({self.board_at + 1}/{len(boards)}, ^g next)"
-            self._show_details(getattr(board, "place", None))
-        if (len(boards) > 1) != self._many_boards:
-            self._many_boards = len(boards) > 1
-            self.refresh_bindings()  # the footer offers the next board only when there is one
+        self.draw_board(view)
         ready = self.seat in (view.get("ready") or [])
         queued = bool(self.session.ruleset.simultaneous)
         self.query_one(SheetPanel).show(list(view.get("sheet") or []), ready, queued, dict(view.get("sheet_notes") or {}))
@@ -197,38 +183,6 @@ class GameScreen(SideTabs):
         name = str(place.get("name") or place.get("id"))
         self.query_one(PlaceDetails).show(place, rosters, neighbours(board, str(place.get("id"))),
                                           orders_at(list(self.view.get("sheet") or []), name))
-
-    def shown_board(self) -> dict[str, Any]:
-        """The board on the screen now: the view's own, or one of its ``boards`` (see :meth:`action_next_board`)."""
-        boards = boards_of(self.view)
-        return boards[self.board_at if self.board_at < len(boards) else 0][1]
-
-    def action_next_board(self) -> None:
-        """Show the view's next board: the galaxy, then each battle grid it opens into, then the galaxy again."""
-        boards = boards_of(self.view)
-        if len(boards) < 2:
-            return
-        self.board_at = (self.board_at + 1) % len(boards)
-        self.refresh_view(self.view)
-        self.query_one(OrderPane).status(Text(f"board {self.board_at + 1} of {len(boards)}: {boards[self.board_at][0]} "
-                                              f"· ctrl+g: the next board", style="bold"))
-
-    async def _swap_board(self) -> None:
-        """Put a widget of the shown board's kind in place of the board widget, then draw it."""
-        kind = str(self.shown_board().get("kind", "list"))
-        if kind == self._board_kind or not self.is_attached:
-            return
-        old = self.query_one("#board")
-        focused = self.focused is old
-        await old.remove()
-        new = board_widget(kind)
-        await self.query_one("#left").mount(new, before=self.query_one(PlaceDetails))
-        self._board_kind = kind
-        self.set_class(kind == "map", "-map-board")
-        new.border_title = "Galaxy" if kind == "map" else "Board"
-        self.refresh_view(self.view)
-        if focused:
-            self.set_focus(new)
 
     def on_galaxy_map_selected(self, message: GalaxyMap.Selected) -> None:
         rosters = list(self.view.get("rosters") or [])
@@ -435,7 +389,7 @@ class GameScreen(SideTabs):
         if action == "pin" and not self.hotseat:
             return None
         if action == "next_board":
-            return len(boards_of(self.view)) > 1
+            return self.many_boards()
         return True
 
     def on_key(self, event: events.Key) -> None:
