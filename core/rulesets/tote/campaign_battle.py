@@ -63,9 +63,10 @@ def battle_state(ruleset: Any, c: dict[str, Any], world: str, initiative: list[s
 def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], dice: dict[str, Any],
           options: dict[str, Any], bots: bool = True) -> tuple[dict[str, Any], list[Event]]:
     """One battle day at ``world``: every faction there posts once (its orders from its galaxy post,
-    its bot's if it left the battle to its bot, or the automatic defence), then the units go back into the campaign ``c`` (changed in place). Returns
-    the dice after the battle and the events (to the factions present and the GM, a faction's own
-    notes and refusals to it and the GM, plus the public combat notice, also kept in ``c["notices"]``)."""
+    its bot's if it left the battle to its bot, or the automatic defence), then the units go back
+    into the campaign ``c`` (changed in place). Returns the dice after the battle and the events (to
+    the factions present and the GM; a faction's own notes and refusals to it and the GM; the public
+    combat notice, also kept in ``c["notices"]``)."""
     from . import flow
     state = battle_state(ruleset, c, world, initiative, dice, options)
     seats = list(state["seats"])
@@ -86,11 +87,11 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
     while state["turn"] == 1 and flow.active(state) is not None and guard < 2 * len(seats) + 2:
         guard += 1
         seat = flow.active(state)
-        notes += campaign_orders.post(ruleset, c, state, seat, world, bots)
+        told = campaign_orders.post(ruleset, c, state, seat, world, bots)
         for u in state["units"].values():
             if u["faction"] == seat and u.get("arrived_turn") == c["turn"]:
                 u["mp"] = 0  # TOTE-HYPER-02: out of hyperspace today
-        events += flow.resolve_post(ruleset, state)
+        events += flow.resolve_post(ruleset, state) + told  # the seat's note on its post after the post
     notes += campaign_orders.unposted(c, list(initiative), world)
     for uid, b in state["units"].items():
         if uid in c["units"]:

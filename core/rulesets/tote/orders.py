@@ -10,7 +10,8 @@ Orders: ``move``, ``fire``, ``bomb`` (TOTE-BOMB-01..04), ``launch`` / ``recall``
 ``hold`` (no automatic defence for these units this post), ``withdraw`` (TOTE-TIME-05/06/07,
 TOTE-GAP-40/51), ``drag``, ``board``, ``swarm``, ``abandon``, ``scuttle`` and ``ram`` (always
 refused); what each does is in :mod:`.actions`. On the galaxy (the ``campaign`` scenario) the post
-is made of ``jump`` orders (:mod:`.campaign_flow`); the battle's orders find nothing to command there.
+is made of ``jump`` orders (:mod:`.campaign_flow`); the battle's orders find nothing to command there,
+except after ``at <world>``: the seat's orders for its battle there (:mod:`.campaign_orders`).
 """
 from __future__ import annotations
 
