@@ -284,3 +284,20 @@ def test_line_mode_reads_the_battle_grid() -> None:
     assert "board Coruscant (battle):" in text
     assert "    C-1: GE GE-1 GE-2 GE-3 GE-4 GE-6 GE-10" in text
     assert "NR-1" not in text.split("board Coruscant (battle):")[1], "NR's fleet in DSZ-3 is beyond al's sensors"
+
+
+def test_gap_02_the_odds_of_a_shot_given_with_at_are_the_battles() -> None:
+    """An ``at`` shot shows its exact damage as the battle's own odds would (UCR damage is exact), after
+    the seat's earlier orders for that battle; any other order has none."""
+    s = battle_at_coruscant()
+    s.state["campaign"]["units"]["GE-1"]["space"] = "DSZ-3"  # al's carrier out where NR's fleet came in
+    post(s, "cy")
+    post(s, "al")
+    rs = s.ruleset
+    mine = rs.odds(s.state, "bo", "at coruscant fire NR-1 GE-1")
+    battle = campaign_orders.trial_battle(s.state, "bo", "coruscant")
+    theirs = rs.odds(battle, "bo", "fire NR-1 GE-1")
+    assert mine is not None and theirs is not None and mine.rows == theirs.rows and mine.title == theirs.title
+    assert mine.title.startswith("NR-1 fires at GE-1: exactly ")
+    assert rs.odds(s.state, "bo", "at coruscant hold NR-1") is None
+    assert rs.odds(s.state, "bo", "jump NR-1 kuat") is None

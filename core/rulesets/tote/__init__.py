@@ -172,9 +172,11 @@ class TwilightOfTheEmpire(Ruleset):
         return invariants.problems(before, after, events)
 
     def odds(self, state: State, seat: str, text: str) -> Odds | None:
-        """The exact damage of a declared shot, bombardment or tractor (:mod:`.odds`). Raises OrderError."""
+        """The exact damage of a declared shot, bombardment or tractor (:mod:`.odds`), in the campaign of
+        one given for a battle with ``at`` (:mod:`.campaign_orders`). Raises OrderError."""
         if is_campaign(state):
-            return None
+            from .campaign_orders import odds as at_odds
+            return at_odds(self, state, seat, text)
         from .odds import odds
         return odds(self, state, seat, text)
 

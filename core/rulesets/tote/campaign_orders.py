@@ -209,6 +209,24 @@ def sample(ruleset: Any, state: State, seat: str, per_battle: int = 4) -> list[s
     return out
 
 
+def odds(ruleset: Any, state: State, seat: str, text: str) -> Any:
+    """The exact outcome of ``at <world> <fire, bomb, scale, bombard or tractor order>`` on the battle
+    as it stands, after the seat's earlier orders for that battle (:mod:`.odds`); None for any other
+    order. Raises OrderError for an order that would be refused."""
+    words = split_words(text)
+    if not words or words[0].lower() != "at":
+        return None
+    parsed = ruleset.order_book().parse(text, ruleset.context(state, seat))
+    world, order = str(parsed.values["world"]), str(parsed.values["battle order"])
+    if order == BOT:
+        return None
+    battle = trial_battle(state, seat, world)
+    earlier = [o["text"].split(None, 2)[2] for o in state["sheets"].get(seat, []) if o["text"].split()[:2] == ["at", world]]
+    battle["sheets"][seat] = [{"text": t, "by": None} for t in earlier if t != BOT]
+    from .odds import odds as battle_odds
+    return battle_odds(ruleset, battle, seat, order)
+
+
 def take(c: dict[str, Any], seat: str, world: str) -> list[str] | None:
     """The seat's orders for the battle at ``world`` (taken out of the campaign), or None if it gave none."""
     mine = c.get("battle_orders", {}).get(seat, {})
