@@ -19,6 +19,10 @@ rolls (``dice``: the ruleset's ``odds`` then gives the distribution or the reaso
 - :class:`Keyword`: a fixed word (``deep``), usually inside :class:`Optional`.
 - :class:`Optional`: an argument that may be left out; its value is then ``None``.
 - :class:`Text`: the rest of the line.
+
+An argument of a ruleset's own (a subclass of :class:`Arg`) that reads the rest of the line in a
+language of its own may complete itself: a method ``completions(ctx, values, partial)`` returning
+(what goes before the offered name, the name) pairs for ``partial``, the text typed for it so far.
 """
 from __future__ import annotations
 
@@ -474,8 +478,11 @@ class OrderBook:
     @staticmethod
     def _candidates(arg: Arg, ctx: Any, values: dict[str, Any], partial: str) -> list[tuple[str, str]]:
         """The completions of ``partial``, the text typed so far for ``arg``."""
-        options = arg.ranked(ctx, values)
         inner = arg.inner if isinstance(arg, Optional) else arg
+        own = getattr(inner, "completions", None)
+        if own is not None:  # an argument that completes itself (the rest of the line in a language of its own)
+            return list(own(ctx, values, partial))
+        options = arg.ranked(ctx, values)
         lead = ""
         if isinstance(inner, Many):
             done, comma, partial = partial.rpartition(",")

@@ -110,6 +110,10 @@ def render_view(view: dict[str, Any]) -> str:
     board = view.get("board") or {}
     if isinstance(board, dict):
         lines.extend(render_board(board))
+    for extra in view.get("boards") or []:  # the boards a view opens into (a battle grid from the galaxy)
+        if isinstance(extra, dict) and isinstance(extra.get("board"), dict):
+            lines.append(f"board {extra.get('title') or ''}:")
+            lines.extend(f"  {line}" for line in render_board(extra["board"]))
     for roster in view.get("rosters") or []:
         lines.append(f"{roster.get('title', 'roster')}:")
         rows = roster.get("rows") or []

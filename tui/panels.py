@@ -94,3 +94,17 @@ def board_kind(view: dict[str, Any]) -> str:
     """The kind of the view's board (``"none"`` without one)."""
     board = view.get("board")
     return str(board.get("kind", "list")) if isinstance(board, dict) else "none"
+
+
+def boards_of(view: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Every board the view offers, as (title, board): its ``board`` first (titled "Galaxy" for a map,
+    else "Board"), then each of its ``boards`` (``[{"title", "board"}]``: a battle grid a galaxy opens
+    into, say). Raises nothing: a malformed entry is left out."""
+    main = view.get("board")
+    out: list[tuple[str, dict[str, Any]]] = []
+    if isinstance(main, dict):
+        out.append(("Galaxy" if main.get("kind") == "map" else "Board", main))
+    for entry in view.get("boards") or []:
+        if isinstance(entry, dict) and isinstance(entry.get("board"), dict):
+            out.append((str(entry.get("title") or "Board"), entry["board"]))
+    return out or [("Board", {})]

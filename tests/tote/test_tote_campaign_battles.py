@@ -381,7 +381,7 @@ def test_campaign_battle_texts_name_factions_not_seats() -> None:
     state = game("coruscant")
     events = campaign_flow.battles(state)
     texts = [e["text"] for e in events]
-    assert any(t.startswith("Day 1: New Republic posts.") or t.startswith("Day 1: Galactic Empire posts.") for t in texts)
+    assert any(t.startswith("At Coruscant: New Republic posts.") or t.startswith("At Coruscant: Galactic Empire posts.") for t in texts)
     import re
     assert not [t for t in texts if re.search(r"(?<![\w-])(al|bo)(?![\w-])", t)]
     assert any(re.search(r"\bGE-\d+", t) for t in texts)

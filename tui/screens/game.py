@@ -25,6 +25,7 @@ from tui.bridge import SessionAdvisor, give_lines, replace_order, report_events,
 from tui.deadline import deadline_rule
 from tui.hotseat import Desk
 from tui.panels import board_kind, board_widget
+from tui.screens.game_boards import BoardSwitch
 from tui.screens.game_side import SideTabs
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.galaxy_map import GalaxyMap, neighbours
@@ -36,7 +37,7 @@ from tui.widgets.status_bar import StatusBar
 from tui.widgets.urgent import UrgentLine
 
 
-class GameScreen(SideTabs):
+class GameScreen(BoardSwitch, SideTabs):
     """One seat's view of the game, and its order line."""
 
     CSS_PATH = str(Path(__file__).with_name("game.tcss"))
@@ -47,6 +48,7 @@ class GameScreen(SideTabs):
         Binding("ctrl+r", "ready", "Ready", priority=True),
         Binding("f1", "help", "Help", priority=True),
         Binding("f2", "focus_map", "Map", priority=True),
+        Binding("ctrl+g", "next_board", "Boards", priority=True),  # shown only when the view has more boards
         Binding("f3", "focus_order", "Order line", show=False, priority=True),
         Binding("f4", "pane('sheet')", "Sheet", priority=True),
         Binding("f5", "pane('forces')", "Forces", priority=True),
@@ -91,7 +93,8 @@ class GameScreen(SideTabs):
         yield StatusBar(id="status")
         with Horizontal(id="body"):
             with Vertical(id="left"):
-                yield board_widget(board_kind(self.view))
+                self._board_kind = board_kind(self.view)
+                yield board_widget(self._board_kind)
                 yield PlaceDetails(id="details")
             with Vertical(id="side-col"):
                 yield UrgentLine(id="urgent")
@@ -153,9 +156,7 @@ class GameScreen(SideTabs):
         """Fetch the seat's view (unless given) and hand each widget its part."""
         view = view if view is not None else self.session.view(self.seat)
         self.view = view
-        board = self.query_one("#board")
-        board.show(view.get("board") or {}, self.side, list(self.session.ruleset.sides()))  # type: ignore[attr-defined]
-        self._show_details(getattr(board, "place", None))
+        self.draw_board(view)
         ready = self.seat in (view.get("ready") or [])
         queued = bool(self.session.ruleset.simultaneous)
         self.query_one(SheetPanel).show(list(view.get("sheet") or []), ready, queued, dict(view.get("sheet_notes") or {}))
@@ -178,7 +179,7 @@ class GameScreen(SideTabs):
         if place is None:
             self.query_one(PlaceDetails).show(None, rosters)
             return
-        board = self.view.get("board") or {}
+        board = self.shown_board()
         name = str(place.get("name") or place.get("id"))
         self.query_one(PlaceDetails).show(place, rosters, neighbours(board, str(place.get("id"))),
                                           orders_at(list(self.view.get("sheet") or []), name))
@@ -383,9 +384,12 @@ class GameScreen(SideTabs):
 
     # -- actions ----------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A PIN only guards the hot-seat curtain: there is none for a fixed seat."""
+        """A PIN only guards the hot-seat curtain: there is none for a fixed seat. The next board is
+        offered (in the footer and the help) only when the view has more than one."""
         if action == "pin" and not self.hotseat:
             return None
+        if action == "next_board":
+            return self.many_boards()
         return True
 
     def on_key(self, event: events.Key) -> None:
@@ -417,7 +421,7 @@ class GameScreen(SideTabs):
         self.app.push_screen(HelpScreen(keys, self.session.ruleset.title, self.session.help(), verbs))
 
     def _help_bindings(self) -> list[Binding]:
-        return [b for b in self.BINDINGS if isinstance(b, Binding) and b.description]
+        return [b for b in self.BINDINGS if isinstance(b, Binding) and b.description and self.check_action(b.action, ()) is not False]
 
     def action_pin(self) -> None:
         from tui.screens.pin import PinScreen

@@ -58,7 +58,7 @@ class TwilightOfTheEmpire(Ruleset):
             "ground_air_stacks": True,  # TOTE-GAP-17: the Air layer's -1 adds to the atmosphere's
             "mp_source": "speed",       # TOTE-GAP-04: speed | one_space (movement points per round)
             "tatooine_amnesty": True,   # TOTE-GAP-49: no combat at Tatooine in the campaign
-            "campaign_battle_bots": True,  # campaign: factions' battle posts by their bots (else automatic defence)
+            "campaign_battle_bots": True,  # campaign: a faction may leave a battle's post to its bot (at <world> bot)
         }
 
     def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:
@@ -139,6 +139,8 @@ class TwilightOfTheEmpire(Ruleset):
             texts += [f"jump {i} {w}" for i in ships[:2] for w in ("corellia", "kuat")]
             from .campaign_logistics_orders import sample_orders
             texts += sample_orders(state["campaign"], seat)
+            from .campaign_orders import sample
+            texts = sample(self, state, seat) + texts  # orders for the seat's battles first
             ok = []
             for text in texts[:12]:
                 try:
@@ -172,9 +174,11 @@ class TwilightOfTheEmpire(Ruleset):
         return invariants.problems(before, after, events)
 
     def odds(self, state: State, seat: str, text: str) -> Odds | None:
-        """The exact damage of a declared shot, bombardment or tractor (:mod:`.odds`). Raises OrderError."""
+        """The exact damage of a declared shot, bombardment or tractor (:mod:`.odds`), in the campaign of
+        one given for a battle with ``at`` (:mod:`.campaign_orders`). Raises OrderError."""
         if is_campaign(state):
-            return None
+            from .campaign_orders import odds as at_odds
+            return at_odds(self, state, seat, text)
         from .odds import odds
         return odds(self, state, seat, text)
 
@@ -192,6 +196,9 @@ class TwilightOfTheEmpire(Ruleset):
                     seat, s["campaign"]["treasury"][seat] + 1)))
                 changes.append((f"{seat}'s facility purse", lambda s, seat=seat: s["campaign"]["facility_kc"].__setitem__(
                     seat, s["campaign"]["facility_kc"][seat] + 1)))
+                if state["campaign"].get("battle_orders", {}).get(seat):
+                    changes.append((f"{seat}'s battle orders", lambda s, seat=seat: s["campaign"]["battle_orders"][seat].setdefault(
+                        "kuat", []).append("hold GE-1")))
                 for n, t in enumerate(state["campaign"].get("timers", [])):
                     if t.get("faction") == seat:
                         changes.append((f"what {seat} builds", lambda s, n=n: s["campaign"]["timers"][n].__setitem__(

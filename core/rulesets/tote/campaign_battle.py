@@ -3,8 +3,9 @@ space-ground grid with the part-1 battle engine (:mod:`.flow`, :mod:`.actions`, 
 
 The battle state is built for the day from the campaign units at the world (every faction present
 posts once, in the campaign's initiative order, TOTE-GAP-02), with the game's dice; each faction's
-post is its bot's orders from its own battle view, or the automatic defence (TOTE-GAP-02) when
-``bots`` is off. Afterwards the units go back into the campaign with their layers, flags and grid
+post is the battle orders it gave in its galaxy post (``at <world> ...``, :mod:`.campaign_orders`),
+its bot's orders from its own battle view if it left the battle to its bot (and ``bots`` is on),
+else the automatic defence (TOTE-GAP-02). Afterwards the units go back into the campaign with their layers, flags and grid
 ``space`` (kept between days, so a battle goes on where it stood). A unit that arrives has no
 ``space``: the world's holder sets up in the C-Ring of its quadrant, everyone else in the Deep Space
 Zone of theirs (TOTE-HYPER-01/03: a hostile system allows a DSZ exit only), the k-th faction of the
@@ -20,13 +21,12 @@ Events of the battle go to the factions present and the GM; everyone gets a publ
 """
 from __future__ import annotations
 
-import copy
+import marshal
 from typing import Any
 
-from core.errors import HolotableError
 from core.events import GM, Event, event, to_seat
 
-from . import model
+from . import campaign_orders, model
 
 State = dict[str, Any]
 
@@ -42,14 +42,14 @@ def battle_state(ruleset: Any, c: dict[str, Any], world: str, initiative: list[s
                  options: dict[str, Any]) -> State:
     """The battle of ``world`` today as a part-1 battle state (see :func:`.setup.new_state`): the
     units at the world (not destroyed, not aboard), placed where they stood or set up on arrival."""
-    seats = [s for s in initiative if any(u["faction"] == s and u.get("system") == world and not u.get("transit")
-                                          for u in c["units"].values())]
+    here = [(uid, u) for uid, u in c["units"].items() if u.get("system") == world and not u.get("transit")]
+    present = {u["faction"] for _uid, u in here}
+    seats = [s for s in initiative if s in present]
     owner = c["planets"].get(world, {}).get("owner")
     units: dict[str, dict[str, Any]] = {}
-    for uid, u in sorted(c["units"].items()):
-        if u.get("system") != world or u.get("transit") or u.get("destroyed"):
-            continue
-        b = copy.deepcopy(u)
+    copies = marshal.loads(marshal.dumps({uid: u for uid, u in here if not u.get("destroyed")}))  # a deep copy, fast
+    for uid in sorted(copies):
+        b = copies[uid]
         if b.get("space") is None and not b.get("carried_by"):
             q = initiative.index(b["faction"]) % 4 + 1
             b["space"] = f"{'C' if b['faction'] == owner else 'DSZ'}-{q}"
@@ -68,24 +68,37 @@ def battle_state(ruleset: Any, c: dict[str, Any], world: str, initiative: list[s
             "posted": [], "result": None, "initiative_roll": []}
 
 
+def prepared_state(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], dice: dict[str, Any],
+                   options: dict[str, Any]) -> State:
+    """The battle of ``world`` as it stands, as the battle day will fight it: :func:`battle_state`
+    made to follow the galaxy (:func:`.campaign_victory.before_battle`: facilities, conflict, ground
+    grids, amnesty, fatigue). For checking orders and drawing the grid; changes nothing of ``c``."""
+    from .campaign_victory import before_battle
+    state = battle_state(ruleset, c, world, initiative, dice, options)
+    before_battle(c, world, state, initiative)
+    return state
+
+
 def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], dice: dict[str, Any],
           options: dict[str, Any], bots: bool = True) -> tuple[dict[str, Any], list[Event]]:
-    """One battle day at ``world``: every faction there posts once (its bot's orders, or the
-    automatic defence), then the units go back into the campaign ``c`` (changed in place). Returns
-    the dice after the battle and the events (to the factions present and the GM, plus the public
-    combat notice, which is also kept in ``c["notices"]``)."""
+    """One battle day at ``world``: every faction there posts once (its orders from its galaxy post,
+    its bot's if it left the battle to its bot, or the automatic defence), then the units go back
+    into the campaign ``c`` (changed in place). Returns the dice after the battle and the events (to
+    the factions present and the GM; a faction's own notes and refusals to it and the GM; the public
+    combat notice, also kept in ``c["notices"]``)."""
     from . import flow
     state = battle_state(ruleset, c, world, initiative, dice, options)
     from .campaign_victory import after_battle, before_battle
     before = before_battle(c, world, state, initiative)  # facilities, conflict, ground grids, amnesty (TOTE-GAP-49)
     seats = list(state["seats"])
     if len(seats) < 2:
-        return dice, []
+        return dice, campaign_orders.unposted(c, list(initiative), world)
     order = flow.turn_order(state)
     state["initiative"] = order
     state["turn"] = 1  # the battle's own day count starts at its first day; the campaign keeps the date
     first = flow.next_poster(state, None)
     events: list[Event] = list(before)
+    notes: list[Event] = []
     if first is not None:
         events += flow.begin_post(state, first)
         for u in state["units"].values():
@@ -95,16 +108,12 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
     while state["turn"] == 1 and flow.active(state) is not None and guard < 2 * len(seats) + 2:
         guard += 1
         seat = flow.active(state)
-        if bots:
-            for text in ruleset.bot(ruleset.view(state, seat), seat):
-                try:
-                    ruleset.submit(state, seat, text)
-                except HolotableError:
-                    pass
+        told = campaign_orders.post(ruleset, c, state, seat, world, bots)
         for u in state["units"].values():
             if u["faction"] == seat and u.get("arrived_turn") == c["turn"]:
                 u["mp"] = 0  # TOTE-HYPER-02: out of hyperspace today
-        events += flow.resolve_post(ruleset, state)
+        events += flow.resolve_post(ruleset, state) + told  # the seat's note on its post after the post
+    notes += campaign_orders.unposted(c, list(initiative), world)
     for uid, b in state["units"].items():
         if uid in c["units"]:
             c["units"][uid] = dict(b, system=world, transit=None)
@@ -113,7 +122,9 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
     missions_after_battle(c, world, state, events)  # flashpoint damage, mission deeds, Hero flags off
     present = [to_seat(s) for s in seats] + [GM]
     turn = int(c["turn"])
-    out = [event(e["kind"], e["text"], present, turn) for e in events if e["kind"] not in ("order", "tote.order", "tote.turn")]
+    name = campaign_orders.world_name(world)
+    out = [event(e["kind"], _in_campaign(e, name), _audience(e, present), turn) for e in events
+           if e["kind"] not in ("order", "tote.order", "tote.turn")] + notes
     out += _withdrawals(c, world, seats)
     lost = sum(1 for uid, b in state["units"].items() if b.get("destroyed"))
     names = ", ".join(sorted(model.FACTIONS.get(c["seats"].get(s, s), "the neutral forces") for s in seats))
@@ -123,6 +134,24 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
                          "factions": sorted(c["seats"].get(s, s) for s in seats), "text": text})
     out.append(event("tote.combat", text, ["all"], turn))
     return state["dice"], out
+
+
+def _in_campaign(e: Event, name: str) -> str:
+    """A battle event's text as the campaign tells it: a post is the post at the world (the battle's
+    own day count, always its first day here, would only confuse)."""
+    text = str(e["text"])
+    if e["kind"] == "tote.post" and text.startswith("Day "):
+        return f"At {name}: {text.split(': ', 1)[-1]}"
+    return text
+
+
+def _audience(e: Event, present: list[str]) -> list[str]:
+    """Who in the campaign sees a battle event: a public one of the battle goes to the factions
+    present and the GM; one for certain seats (a refused order, a released hold) to them and the GM."""
+    to = list(e.get("to") or ["all"])
+    if "all" in to:
+        return present
+    return [t for t in to if t in present and t != GM] + [GM]
 
 
 def _withdrawals(c: dict[str, Any], world: str, seats: list[str]) -> list[Event]:

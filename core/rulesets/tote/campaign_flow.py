@@ -27,6 +27,7 @@ from . import campaign as cp
 from . import victory
 from .campaign_victory import falls, name_seats, new_record
 from .galaxy import galaxy
+from .campaign_orders import BOT
 from .model import FACTIONS
 
 State = dict[str, Any]
@@ -94,6 +95,9 @@ def carry(state: State, seat: str, text: str) -> list[Event]:
     from .campaign_logistics import VERBS as LOGISTICS, carry as logistics
     if words and words[0] in LOGISTICS:
         return _events(state, logistics(state["campaign"], seat, words))
+    if words and words[0] == "at":
+        from .campaign_orders import carry_at
+        return carry_at(state, seat, text)
     if len(words) in (2, 3) and words[0] == "scan":
         return _events(state, cp.scan(state["campaign"], seat, words[1], words[2] if len(words) == 3 else "active"))
     if words and words[0] in ("upgrade", "train", "mission", "transfer"):
@@ -146,8 +150,9 @@ def resolve_post(state: State) -> list[Event]:
 
 def battles(state: State) -> list[Event]:
     """Every world in conflict fights its battle day (:func:`.campaign_battle.fight`), in world
-    order, with the game's dice; the factions' posts there are their bots' (option
-    ``campaign_battle_bots``, default on) or the automatic defence. Tatooine, an amnesty world,
+    order, with the game's dice; the factions' posts there are the ``at`` orders of their galaxy
+    posts, their bots' where they left the battle to the bot (option ``campaign_battle_bots``,
+    default on), else the automatic defence (:mod:`.campaign_orders`). Tatooine, an amnesty world,
     fights with every hostile order refused (``tatooine_amnesty``, TOTE-GAP-49). The SSD and Palace
     destroyed go to the victory record (:func:`.campaign_victory.falls`)."""
     from . import TwilightOfTheEmpire
@@ -159,6 +164,8 @@ def battles(state: State) -> list[Event]:
         state["dice"], more = fight(ruleset, state["campaign"], world, turn_order(state), state["dice"],
                                     state["options"], bots=bots)
         events += name_seats(state["campaign"], more) + falls(state)
+    from .campaign_orders import clear
+    clear(state["campaign"])
     from .heroes import casualties
     c = state["campaign"]
     c["heroes"], fallen = casualties(c.get("heroes", []), c["units"], int(c["hour"]))
@@ -251,16 +258,18 @@ def view(state: State, viewer: str) -> dict[str, Any]:
                     and uid not in busy and can_scan_actively(u)):
                 scanners.setdefault(u["system"], []).append(uid)
         facts.update(types={i: c["units"][i]["type"] for ids in mine.values() for i in ids})
-        facts.update(ledger=led, movers=mine, faction=c["seats"][viewer], scanners=scanners, conflict=[w for w in cp.contested(c) if w in here])
+        facts.update(ledger=led, movers=mine, faction=c["seats"][viewer], scanners=scanners, conflict=[w for w in cp.contested(c) if w in here],
+                     battles=_battle_worlds(state, viewer), battle_bots=bool(state["options"].get("campaign_battle_bots", True)))
     elif viewer == GM:
         resources.update({f"{s} KC": kc for s, kc in v["treasury"].items()})
         facts["contested"] = cp.contested(c)
     over = state.get("result") is not None
     return {"viewer": viewer, "ruleset": "tote", "title": "Twilight of the Empire: the campaign",
             "turn": state["turn"], "phase": "over" if over else f"{state.get('active')}'s post",
-            "board": v["board"], "rosters": rosters, "resources": resources,
+            "board": v["board"], "boards": _boards(state, viewer), "rosters": rosters, "resources": resources,
             "sheet": [] if viewer == GM else list(state["sheets"].get(viewer, [])),
-            "prompt": "" if over or viewer != state.get("active") else "your post: jump <ships> <world>, then ready",
+            "prompt": "" if over or viewer != state.get("active") else "your post: jump <ships> <world>"
+            + (", at <world> <battle order>" if facts.get("battles") else "") + ", then ready",
             "facts": facts}
 
 
@@ -278,6 +287,16 @@ def _facility_row(entry: str) -> str:
     return f"{_type_name(code)} at {p.name if p else world}"
 
 
+def _battle_worlds(state: State, seat: str) -> list[str]:
+    from .campaign_orders import battle_worlds
+    return battle_worlds(state, seat)
+
+
+def _boards(state: State, viewer: str) -> list[dict[str, Any]]:
+    from .campaign_orders import boards
+    return boards(state, viewer)
+
+
 def bot(view_: dict[str, Any], seat: str) -> list[str]:
     """A bot's post from its view only: its ships stay to fight where its forces are in conflict (the first
     scanning the system); at
@@ -291,8 +310,10 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
     known = {w: r["owner"] for w, r in facts["knowledge"]["systems"].items()}
     held = set(facts["ledger"]["worlds"])
     homes = set(facts["strongholds"].get(seat, []))
+    out = [f"at {w} {BOT}" for w in facts.get("battles", []) if facts.get("battle_bots")]  # its bot fights its battles
     from .campaign_logistics_orders import bot_reserve, resting
-    out, staying = bot_reserve(facts, seat)
+    reserve_orders, staying = bot_reserve(facts, seat)
+    out += reserve_orders
     staying |= resting(facts)
     fighting = set(facts.get("conflict", []))
     for w, ships in sorted(facts["movers"].items()):

@@ -10,9 +10,10 @@ Orders: ``move``, ``fire``, ``bomb`` (TOTE-BOMB-01..04), ``launch`` / ``recall``
 ``hold`` (no automatic defence for these units this post), ``withdraw`` (TOTE-TIME-05/06/07,
 TOTE-GAP-40/51), ``drag``, ``board``, ``swarm``, ``abandon``, ``scuttle`` and ``ram`` (always
 refused); what each does is in :mod:`.actions`. On the galaxy (the ``campaign`` scenario) the post
-is made of the galaxy's orders (:data:`GALAXY_VERBS`: jump, scan, message, build, and the Heroes'
-upgrade, train, mission, transfer; :mod:`.campaign_flow`); the battle's orders find nothing to
-command there.
+is made of the galaxy's orders (:data:`GALAXY_VERBS`: jump, scan, message, build, the Heroes'
+upgrade, train, mission, transfer, the logistics' reserve, activate, exchange, scrap, surrender;
+:mod:`.campaign_flow`); the battle's orders find nothing to command there, except after
+``at <world>``: the seat's orders for its battle there (:mod:`.campaign_orders`).
 """
 from __future__ import annotations
 
@@ -194,6 +195,21 @@ def hero_hosts(ctx: Any) -> list[str]:
                                   if f["faction"] == ctx.seat and not f.get("destroyed"))
 
 
+def _at_worlds(ctx: Any) -> list[str]:
+    from .campaign_orders import at_worlds
+    return at_worlds(ctx)
+
+
+def _queue_at(ctx: Any, **values: Any) -> list[Event]:
+    from .campaign_orders import queue_at
+    return queue_at(ctx, **values)
+
+
+def _battle_order() -> Any:
+    from .campaign_orders import BattleOrder
+    return BattleOrder()
+
+
 def mount_codes(ctx: Any) -> list[str]:
     """The mounts (data spelling ``TLCx2:4``) of the seat's armed units."""
     seen: list[str] = []
@@ -283,7 +299,7 @@ def execute(ruleset: Any, state: State, seat: str, text: str) -> list[Event]:
 
 #: The orders of the galaxy (the campaign scenario); every other order is the battle's.
 GALAXY_VERBS = ("jump", "scan", "message", "build", "upgrade", "train", "mission", "transfer", "reserve", "activate",
-                "exchange", "scrap", "surrender")
+                "exchange", "scrap", "surrender", "at")
 
 
 def on_galaxy(ctx: Any) -> bool:
@@ -302,6 +318,9 @@ def build_book() -> OrderBook:
     specs = _specs()
     for spec in specs:
         spec.available = on_galaxy if spec.verb in GALAXY_VERBS else in_battle
+        if spec.verb == "at":  # only with forces at a world in conflict
+            spec.available = lambda ctx: on_galaxy(ctx) and bool(_at_worlds(ctx))
+            spec.why_not = lambda ctx: "you have no forces in a battle today (at a world in conflict)"
     return OrderBook(specs)
 
 
@@ -387,6 +406,10 @@ def _specs() -> list[OrderSpec]:
                   "on the galaxy: order a facility or a ship built (paid now; a capital ship takes its CP in days, "
                   "anything else one day, a facility its build days; paused while the system is in conflict)",
                   queue_jump),
+        OrderSpec("at", [WorldChoice("world", _at_worlds, "a world in conflict where you have forces"), _battle_order()],
+                  "on the galaxy: an order for your battle at a world in conflict, given at your post there on the "
+                  "battle day (checked now against the battle as it stands), e.g. at endor fire GE-1 NR-3; at <world> "
+                  "bot leaves that battle's post to your bot", _queue_at),
         OrderSpec("message", [Text("text", "the words of the message")],
                   "on the galaxy: a general message to every faction from your Hero's system; each reads it at "
                   "the first day's start after it arrives (twice hyperspace speed)", queue_jump),

@@ -1,0 +1,313 @@
+"""A faction's orders for the campaign's battles, given in its galaxy post, and the battle grids it
+may look at from the galaxy.
+
+``at <world> <battle order>`` (e.g. ``at endor fire GE-1 NR-3``): any order of the battle's
+language (:mod:`.orders`) for the battle at a world in conflict (TOTE-CONFLICT-01) where the seat
+has forces. It is read and checked when queued against the battle as it stands now
+(:func:`.campaign_battle.battle_state` with the seat's post open, a trial copy: nothing changes),
+and refused with the battle's own reason. ``at <world> bot`` leaves that battle's post to the
+faction's bot (the campaign bot gives it for a bot seat, so bot seats fight as before).
+
+At the resolution of the galaxy post the orders are kept in the campaign (``battle_orders``: seat
+-> world -> texts, a secret of the seat's); at the battle day (:func:`.campaign_battle.fight`) the
+seat's orders for that world are submitted at its battle post in order (one refused then is
+reported to the seat and skipped); a seat that gave none defends itself (the automatic defence,
+TOTE-GAP-02). They are spent with the battle day (:func:`clear`).
+
+The campaign view carries ``boards``: for each world in conflict where the viewer has forces
+(the GM: every one), that battle's ``rings`` board as the part-1 battle view draws it for the
+viewer (the battle's own fog of war, :mod:`.views`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from core.errors import OrderError
+from core.events import GM, Event, event, to_seat
+from core.orders import Arg, split_words
+
+from . import flow
+
+State = dict[str, Any]
+
+#: The word that leaves a battle's post to the faction's bot.
+BOT = "bot"
+
+
+def _ruleset() -> Any:
+    from . import TwilightOfTheEmpire
+    return TwilightOfTheEmpire()
+
+
+def world_name(world: str) -> str:
+    """The world's name in the galaxy (its id if it has none)."""
+    from .galaxy import galaxy
+    p = galaxy().planets.get(world)
+    return p.name if p is not None else world
+
+
+def _fought(world: str, options: dict[str, Any]) -> bool:
+    """Whether a battle is fought at ``world`` when it is in conflict (not on an amnesty world, TOTE-GAP-49)."""
+    from .conflict import amnesty_refusal
+    return not amnesty_refusal(world, "fire", bool(options.get("tatooine_amnesty", True)))
+
+
+def battle_worlds(state: State, seat: str) -> list[str]:
+    """The worlds in conflict today where ``seat`` has forces (not in hyperspace, not destroyed) and
+    a battle is fought: where its battle orders may be given."""
+    from . import campaign as cp
+    c = state["campaign"]
+    here = {u.get("system") for u in c["units"].values()
+            if u["faction"] == seat and not u.get("transit") and not u.get("destroyed")}
+    return [w for w in cp.contested(c) if w in here and _fought(w, state.get("options", {}))]
+
+
+def at_worlds(ctx: Any) -> list[str]:
+    """On the galaxy: the battles the seat may give orders for (none in a battle)."""
+    from .campaign_flow import is_campaign
+    return battle_worlds(ctx.state, ctx.seat) if is_campaign(ctx.state) and ctx.seat in ctx.state["seats"] else []
+
+
+def trial_battle(state: State, seat: str, world: str) -> State:
+    """The battle at ``world`` as it stands now, with ``seat``'s post open (its units' movement points
+    set, none for those that came out of hyperspace today, TOTE-HYPER-02): a copy to check orders on.
+    Raises OrderError when the seat has no forces in a battle there."""
+    from .campaign_battle import prepared_state
+    from .campaign_flow import turn_order
+    if world not in battle_worlds(state, seat):
+        legal = ", ".join(battle_worlds(state, seat)) or "none today"
+        raise OrderError(f"no battle of yours at {world_name(world)} today; your battles: {legal}")
+    c = state["campaign"]
+    b = prepared_state(_ruleset(), c, world, turn_order(state), state["dice"], state.get("options", {}))
+    b["initiative"] = flow.turn_order(b)
+    b["turn"] = 1
+    flow.begin_post(b, seat)
+    for u in b["units"].values():
+        if u["faction"] == seat and u.get("arrived_turn") == c["turn"]:
+            u["mp"] = 0
+    return b
+
+
+def _world_of(line: str, rest: list[str]) -> str:
+    """The world an ``at`` line names: the words between the verb and ``rest`` (the battle order)."""
+    from .galaxy import galaxy
+    words = split_words(line)[1:]
+    named = " ".join(words[:len(words) - len(rest)])
+    try:
+        return galaxy().world(named).id
+    except ValueError:
+        raise OrderError(f"{line!r}: {named!r} is not a world") from None
+
+
+class BattleOrder(Arg):
+    """The rest of an ``at`` line: one order of the battle's language (or ``bot``), read in the
+    context of the battle at the world named before it."""
+
+    name = "battle order"
+    help = "an order of the battle (move, fire, launch, hold, withdraw ...: help <verb>), or 'bot' to leave the post to your bot"
+
+    def usage(self) -> str:
+        """``<battle order...>``."""
+        return "<battle order...>"
+
+    def consume(self, words: list[str], ctx: Any, line: str) -> tuple[str, int]:
+        """The battle order in canonical form (``fire GE-1 NR-3``) and how many words it took (all).
+        Raises OrderError with the battle's own reason."""
+        if not words:
+            raise OrderError(f"{line!r}: missing <battle order>: an order of the battle, e.g. "
+                             f"'at <world> fire <unit> <target>', or 'bot'")
+        if len(words) == 1 and words[0].lower() == BOT:
+            return BOT, 1
+        world = _world_of(line, words)
+        battle = trial_battle(ctx.state, ctx.seat, world)
+        from .orders import canonical
+        rs = ctx.ruleset
+        try:
+            parsed = rs.order_book().parse(" ".join(words), rs.context(battle, ctx.seat, getattr(ctx, "by", None)))
+        except OrderError as exc:
+            raise OrderError(f"at {world_name(world)}: {exc}") from None
+        return canonical(parsed), len(words)
+
+    def completions(self, ctx: Any, values: dict[str, Any], partial: str) -> list[tuple[str, str]]:
+        """Completions of ``partial`` (the battle order typed so far) from the battle's own order book,
+        as (what goes before the offered name, the name)."""
+        world = values.get("world")
+        if not world:
+            return []
+        battle = trial_battle(ctx.state, ctx.seat, str(world))
+        rs = ctx.ruleset
+        found = []
+        for line, name in rs.order_book().complete_items(partial, rs.context(battle, ctx.seat)):
+            at = line.rfind(name) if name else len(line)
+            found.append((line[:at], line[at:]))  # the verb's trailing space stays with it
+        if BOT.startswith(partial.lower()):
+            found.append(("", BOT))
+        return found
+
+
+def carry_at(state: State, seat: str, text: str) -> list[Event]:
+    """Keep the battle order of ``at <world> <order>`` for the battle day, checked after the seat's
+    earlier orders for that battle on the battle as it stands (nothing changes on a refusal).
+    Raises OrderError with the battle's reason."""
+    words = text.split()
+    if len(words) < 3:
+        raise OrderError(f"{text!r}: write at <world> <battle order>, e.g. at endor fire GE-1 NR-3")
+    world, order = words[1], " ".join(words[2:])
+    c = state["campaign"]
+    kept = list(c.get("battle_orders", {}).get(seat, {}).get(world, []))
+    name = world_name(world)
+    if order == BOT:
+        if kept:
+            raise OrderError(f"{text!r}: you have given orders for the battle at {name}; withdraw them to leave it to your bot")
+        if not state.get("options", {}).get("campaign_battle_bots", True):
+            raise OrderError(f"{text!r}: the option campaign_battle_bots is off: battles are fought by your orders "
+                             f"or the automatic defence")
+        if world not in battle_worlds(state, seat):
+            raise OrderError(f"{text!r}: no battle of yours at {name} today; your battles: "
+                             f"{', '.join(battle_worlds(state, seat)) or 'none today'}")
+    else:
+        if kept == [BOT]:
+            raise OrderError(f"{text!r}: you left the battle at {name} to your bot; withdraw 'at {world} bot' first")
+        battle = trial_battle(state, seat, world)
+        try:
+            flow.dry_run(_ruleset(), battle, seat, kept + [order])
+        except OrderError as exc:
+            raise OrderError(f"{text!r}: at {name}: {exc}") from None
+    store = c.setdefault("battle_orders", {}).setdefault(seat, {})
+    store[world] = kept + [order]
+    return []
+
+
+def queue_at(ctx: Any, **_: Any) -> list[Event]:
+    """Check an ``at`` order after the sheet so far and add it to the sheet. A sheet of ``at`` orders
+    only is tried on a copy of the kept battle orders alone (they change nothing else); after any
+    other galaxy order the whole post is tried on a copy of the campaign (:func:`.campaign_flow.check_sheet`).
+    Raises OrderError."""
+    import marshal
+
+    from .orders import queue_jump
+    state, seat = ctx.state, ctx.seat
+    sheet = state["sheets"].setdefault(seat, [])
+    texts = [o["text"] for o in sheet]
+    if any(t.split()[:1] != ["at"] for t in texts):
+        return queue_jump(ctx)
+    c = state["campaign"]
+    trial = dict(state, campaign=dict(c, battle_orders=marshal.loads(marshal.dumps(c.get("battle_orders", {})))))
+    for text in texts + [ctx.text]:
+        carry_at(trial, seat, text)
+    sheet.append({"text": ctx.text, "by": ctx.by if ctx.by != seat else None})
+    return [flow.log(state, f"{seat} queues: {ctx.text}", [to_seat(seat)], kind="order")]
+
+
+def sample(ruleset: Any, state: State, seat: str, per_battle: int = 4) -> list[str]:
+    """A few ``at`` orders the battle would accept now: for each of the seat's battles, the first
+    ``per_battle`` of the battle's own sample of legal orders (for checks and random play)."""
+    out = []
+    for world in battle_worlds(state, seat):
+        battle = trial_battle(state, seat, world)
+        out += [f"at {world} {text}" for text in ruleset.legal_orders(battle, seat)[:per_battle]]
+    return out
+
+
+def odds(ruleset: Any, state: State, seat: str, text: str) -> Any:
+    """The exact outcome of ``at <world> <fire, bomb, scale, bombard or tractor order>`` on the battle
+    as it stands, after the seat's earlier orders for that battle (:mod:`.odds`); None for any other
+    order. Raises OrderError for an order that would be refused."""
+    words = split_words(text)
+    if not words or words[0].lower() != "at":
+        return None
+    parsed = ruleset.order_book().parse(text, ruleset.context(state, seat))
+    world, order = str(parsed.values["world"]), str(parsed.values["battle order"])
+    if order == BOT:
+        return None
+    battle = trial_battle(state, seat, world)
+    earlier = [o["text"].split(None, 2)[2] for o in state["sheets"].get(seat, []) if o["text"].split()[:2] == ["at", world]]
+    battle["sheets"][seat] = [{"text": t, "by": None} for t in earlier if t != BOT]
+    from .odds import odds as battle_odds
+    return battle_odds(ruleset, battle, seat, order)
+
+
+def take(c: dict[str, Any], seat: str, world: str) -> list[str] | None:
+    """The seat's orders for the battle at ``world`` (taken out of the campaign), or None if it gave none."""
+    mine = c.get("battle_orders", {}).get(seat, {})
+    return mine.pop(world, None)
+
+
+def unposted(c: dict[str, Any], seats: list[str], world: str) -> list[Event]:
+    """Notes to the seats whose orders for the battle at ``world`` were never given (their forces there
+    could no longer act when their post came); the orders are spent."""
+    out = []
+    for seat in seats:
+        texts = take(c, seat, world)
+        if texts and texts != [BOT]:
+            out.append(event("tote.battle", f"At {world_name(world)} your {len(texts)} battle order"
+                             f"{'s were' if len(texts) != 1 else ' was'} not given: your forces there could no "
+                             f"longer act when your post came.", [to_seat(seat), GM], int(c["turn"])))
+    return out
+
+
+def clear(c: dict[str, Any]) -> None:
+    """The battle day is over: every order for it is spent (none is kept for a later day)."""
+    c.pop("battle_orders", None)
+
+
+def post(ruleset: Any, c: dict[str, Any], battle: State, seat: str, world: str, bots: bool) -> list[Event]:
+    """``seat``'s post at the battle of ``world``: its orders given in the galaxy post submitted in
+    order (a refused one reported to the seat and the GM, and skipped), its bot's orders if it left
+    the battle to its bot (and ``bots``, the option ``campaign_battle_bots``, is on), else nothing:
+    its units defend themselves (TOTE-GAP-02). Returns the seat's note of its post."""
+    from core.errors import HolotableError
+    texts = take(c, seat, world) if seat in c["seats"] else [BOT]  # a flashpoint's force: the engine's bot
+    turn = int(c["turn"])
+    name = world_name(world)
+    to = [to_seat(seat), GM]
+    if texts == [BOT] and bots:
+        for text in ruleset.bot(ruleset.view(battle, seat), seat):
+            try:
+                ruleset.submit(battle, seat, text)
+            except HolotableError:
+                pass
+        return []
+    if seat not in c["seats"]:
+        return []
+    if not texts or texts == [BOT]:
+        return [event("tote.battle", f"At {name} you gave no battle orders: your units there defended themselves "
+                      f"(the automatic defence).", to, turn)]
+    out: list[Event] = []
+    given = 0
+    for text in texts:
+        try:
+            ruleset.submit(battle, seat, text)
+            given += 1
+        except HolotableError as exc:
+            out.append(event("tote.refused", f"At {name}, your battle order {text!r} was not given: {exc}", to, turn))
+    out.insert(0, event("tote.battle", f"At {name} your post gave {given} of your {len(texts)} battle "
+                        f"order{'s' if len(texts) != 1 else ''}.", to, turn))
+    return out
+
+
+def boards(state: State, viewer: str) -> list[dict[str, Any]]:
+    """The battle grids ``viewer`` may look at from the galaxy: for each world in conflict where it has
+    forces (the GM: every one), ``{"title", "board"}`` with the ``rings`` board of the part-1 battle
+    view for the viewer (only what its sensors there cover)."""
+    from . import campaign as cp
+    from .campaign_battle import prepared_state
+    from .campaign_flow import turn_order
+    from . import views
+    c = state["campaign"]
+    if viewer == GM:
+        worlds = [w for w in cp.contested(c) if _fought(w, state.get("options", {}))]
+    elif viewer in state["seats"]:
+        worlds = battle_worlds(state, viewer)
+    else:
+        return []
+    rs = _ruleset()
+    out = []
+    for world in worlds:
+        b = prepared_state(rs, c, world, turn_order(state), state["dice"], state.get("options", {}))
+        if viewer != GM and viewer not in b["seats"]:
+            continue
+        board = views.board(b, viewer, views.seen_units(b, viewer))  # the battle view's board, through its fog
+        board["title"] = f"{world_name(world)}: the battle, day {state['turn']}"
+        out.append({"title": f"{world_name(world)} (battle)", "board": board})
+    return out
