@@ -135,7 +135,7 @@ def rift_situations() -> list[State]:
 def tote_situations() -> list[State]:
     """A Twilight of the Empire skirmish, the Empire (al: GE-1 a carrier with GE-5..GE-10 aboard, GE-2,
     GE-3 a carrier with bombers) against the New Republic (bo: NR-1..NR-9), at al's post; then with
-    GE-5..GE-7 launched into al's space."""
+    GE-5..GE-7 launched into al's space; and the galaxy campaign of the two on day 1 (the galaxy's orders)."""
     from core.rulesets.tote import flow
     ruleset = find_ruleset("tote")
     state = ruleset.setup("skirmish", [SeatSpec("al", "GE"), SeatSpec("bo", "NR")], ruleset.options(), "help")
@@ -144,7 +144,8 @@ def tote_situations() -> list[State]:
     for uid in ("GE-5", "GE-6", "GE-7"):
         launched["units"][uid].update(space=launched["units"]["GE-1"]["space"], carried_by=None)
         launched["units"]["GE-1"]["carried"].remove(uid)
-    return [state, launched]
+    campaign = ruleset.setup("campaign", [SeatSpec("al", "GE"), SeatSpec("bo", "NR")], ruleset.options(), "help")
+    return [state, launched, campaign]
 
 
 SITUATIONS: dict[str, Callable[[], list[State]]] = {

@@ -23,7 +23,7 @@ def test_hero_03_upgrade_costs_1000_kc_spent_and_gives_the_next_ability() -> Non
     events = order(state, "al", "upgrade GE-HERO")
     assert hero(state, "GE-HERO")["level"] == 2
     assert c["treasury"]["al"] == 1500 and c["spent"]["al"] == 1000
-    assert events[0]["to"] == ["seat:al", "gm"] and "gains cp_bonus(+1)" in events[0]["text"]
+    assert events[0]["to"] == ["seat:al", "gm"] and ": +1 CP to the command limit" in events[0]["text"]
     assert not cp.invariants(game()["campaign"] | {"treasury": {"al": 2500, "bo": 1500}}, c)
     unchanged_on_refusal(state, "al", "upgrade NR-HERO", "not a Hero of yours")
     c["treasury"]["al"] = 999

@@ -22,7 +22,7 @@ def test_mission_01_02_take_up_the_class_mission_one_at_a_time_and_abandon() -> 
     unchanged_on_refusal(state, "al", "mission GE-HERO the_black_fleet", "must first be offered by a flashpoint")
     unchanged_on_refusal(state, "al", "mission GE-HERO abandon", "no mission under way")
     events = order(state, "al", "mission GE-HERO fleet_review")
-    assert events[0]["text"] == "Admiral Natasi Daala takes up the mission Fleet Review; first: visit non_stronghold x3"
+    assert events[0]["text"] == "Admiral Natasi Daala takes up the mission Fleet Review; first: visit systems that are no stronghold: 3"
     assert events[0]["to"] == ["seat:al", "gm"]
     unchanged_on_refusal(state, "al", "mission GE-HERO fleet_review", "only one mission may be active")
     led = c and cp.ledger(c, "al")["missions"]["mission"]

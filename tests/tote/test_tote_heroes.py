@@ -62,7 +62,7 @@ def test_hero03_each_upgrade_costs_1000_kc() -> None:
     x2, left, events = h.upgrade(x, 2500)
     assert (x2["level"], left, x["level"]) == (2, 1500, 1)
     assert str(h.abilities(x2)[-1]) == "cp_bonus(+1)" and events[0]["to"] == ["GE"]
-    assert events[0]["text"] == "Gilad Pellaeon rises to level 2 for 1000 KC and gains cp_bonus(+1)"
+    assert events[0]["text"] == "Gilad Pellaeon rises to level 2 for 1000 KC: +1 CP to the command limit"
     with pytest.raises(OrderError, match="costs 1000 KC and the treasury holds 999 KC"):
         h.upgrade(x2, 999)
     for _ in range(3):

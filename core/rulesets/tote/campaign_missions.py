@@ -87,7 +87,7 @@ def mission(c: Campaign, seat: str, hero_id: str, mission_id: str) -> list[Recor
                                       f"run-{c['turn']}-{seat}")
     c["runs"].append(run)
     ms = missions.missions()[mission_id].milestones[0]
-    return [_say(c, e["text"] + f"; first: {ms.type} {ms.target} x{ms.count}", [seat]) for e in raw]
+    return [_say(c, e["text"] + f"; first: {missions.describe(ms)}", [seat]) for e in raw]
 
 
 # ---- deeds ---------------------------------------------------------------------------------------

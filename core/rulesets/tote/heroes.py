@@ -272,7 +272,7 @@ def upgrade(hero: Record, balance_kc: int) -> tuple[Record, int, list[Record]]:
     new = {**hero, "level": level + 1}
     gained = c.levels[level]
     ev = {"kind": "hero", "to": [hero["faction"]],
-          "text": f"{hero['name']} rises to level {level + 1} for {c.upgrade_cost_kc} KC and gains {gained}"}
+          "text": f"{hero['name']} rises to level {level + 1} for {c.upgrade_cost_kc} KC: {describe(gained)}"}
     return new, balance_kc - c.upgrade_cost_kc, [ev]
 
 

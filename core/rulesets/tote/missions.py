@@ -347,11 +347,11 @@ def advance(run: Record, deed: Record, hour: int, g: Galaxy | None = None) -> tu
     events: list[Record] = []
     to = [run["faction"]]
     if run["progress"] < ms.count:
-        return run, None, [{"kind": "mission", "to": to, "text": f"{m.name}: {run['progress']} of {ms.count} ({ms.type} {ms.target})"}]
+        return run, None, [{"kind": "mission", "to": to, "text": f"{m.name}: {run['progress']} of {ms.count} ({describe(ms)})"}]
     if run["step"] + 1 < len(m.milestones):
         run.update(step=run["step"] + 1, progress=0, seen=[])
         nxt = m.milestones[run["step"]]
-        return run, None, [{"kind": "mission", "to": to, "text": f"{m.name}: milestone done; next: {nxt.type} {nxt.target} ×{nxt.count}"}]
+        return run, None, [{"kind": "mission", "to": to, "text": f"{m.name}: milestone done; next: {describe(nxt)}"}]
     completion = {"mission": m.id, "faction": run["faction"], "hero": run["hero"], "outcome": "completed", "hour": hour,
                   "reward": dict(m.reward),
                   "flashpoint": {"id": m.triggers_flashpoint, "system": deed["system"]} if m.triggers_flashpoint else None}

@@ -395,7 +395,7 @@ def _specs() -> list[OrderSpec]:
         OrderSpec("jump", [Many("ships", campaign_ships, "your ships at one world (craft aboard go with them)"),
                            WorldChoice("world", world_ids, "the destination: a world's id or name")],
                   "on the galaxy: jump to hyperspace on the fastest course; the fleet arrives at the start of a later "
-                  "day (everyone hears that it left, never where to); e.g. jump GE-1,GE-2 corellia", queue_jump),
+                  "day (everyone hears that it left, never where to); e.g. jump GE-1,GE-8 corellia", queue_jump),
         OrderSpec("scan", [Choice("ship", campaign_scanners, "your ship on a system's grid"),
                            Optional(Choice("mode", lambda ctx: ["active", "passive"] if campaign_scanners(ctx) else [],
                                            "active (default) or passive"))],
@@ -427,21 +427,21 @@ def _specs() -> list[OrderSpec]:
         OrderSpec("transfer", [Choice("hero", own_heroes, "your living Hero"),
                                Choice("host", hero_hosts, "your ship or facility in the Hero's system")],
                   "on the galaxy: a Hero goes aboard another ship or facility of yours in its system", queue_jump,
-                  example="transfer GE-HERO GE-2"),
+                  example="transfer GE-HERO GE-8"),
         OrderSpec("reserve", [Many("units", lg.reservable, "your ships at a stronghold you hold, not in conflict")],
                   "on the galaxy: mothball ships (with the craft aboard) in your Fleet Reserve Force at once, up to 23 CP; "
-                  "off the map, unseen and untouchable until activated; e.g. reserve GE-3", queue_jump),
+                  "off the map, unseen and untouchable until activated; e.g. reserve GE-8", queue_jump),
         OrderSpec("activate", [Choice("unit", lg.reserve_units, "a unit of your Fleet Reserve Force"),
                                WorldChoice("stronghold", lg.own_strongholds, "a stronghold you hold"),
                                Optional(Choice("quadrant", lg.quadrants, "the DSZ's quadrant, 1-4 (default: yours)"))],
                   "on the galaxy: bring a reserve unit out; in 3 days it appears in the stronghold's Deep Space Zone; "
-                  "e.g. activate GE-3 bastion 2",
+                  "e.g. activate GE-8 coruscant 2",
                   queue_jump),
         OrderSpec("exchange", [Choice("send", lg.reservable, "your ship at a stronghold you hold"),
                                Choice("activate", lg.reserve_units, "a unit of your Fleet Reserve Force"),
                                Optional(Choice("quadrant", lg.quadrants, "the DSZ's quadrant, 1-4 (default: yours)"))],
                   "on the galaxy: mothball one ship and bring a reserve unit out to the same stronghold's DSZ in 3 days; "
-                  "e.g. exchange GE-3 GE-5",
+                  "e.g. exchange GE-11 GE-8",
                   queue_jump),
         OrderSpec("scrap", [Many("units", lg.active_ships, "your units at a world with a Shipyard, Factory, Salvage Yard, "
                                  "Heavy Industry or Heavy Mining")],
@@ -450,5 +450,5 @@ def _specs() -> list[OrderSpec]:
         OrderSpec("surrender", [Many("units", lg.surrenderable, "your units or facilities at one world in conflict"),
                                 Choice("to", lg.other_seats, "the seat to surrender to (present there)")],
                   "on the galaxy: surrender units or facilities where you fight; they pass to the other side as a capture; "
-                  "e.g. surrender GE-4 bo", queue_jump),
+                  "e.g. surrender GE-8 bo", queue_jump),
     ]

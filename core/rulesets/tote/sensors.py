@@ -216,9 +216,16 @@ def complete_scans(scans: Iterable[Record], hour: int, units: Units, facilities:
                 "owner": (owners or {}).get(scan["system"]), "covered": list(covered), "contacts": seen}
         snapshots.append(snap)
         events.append({"kind": "scan_done", "to": [scan["faction"]], "system": scan["system"],
-                       "text": f"Scan of {scan['system']} from {grid.label(scan['space'])}: "
+                       "text": f"Scan of {_world_name(scan['system'])} from {grid.label(scan['space'])}: "
                                f"{len(seen)} contact{'s' if len(seen) != 1 else ''}"})
     return snapshots, running, events
+
+
+def _world_name(world: str) -> str:
+    """A world's name (its id if the galaxy has no such world)."""
+    from .galaxy import galaxy
+    p = galaxy().planets.get(world)
+    return p.name if p else world
 
 
 def hears(emitter_space: str, action: str, receiver_space: str) -> bool:
