@@ -1,0 +1,150 @@
+"""The campaign's fog of war at every edge (issue 18: "the leak test covers every secret"; catalog
+5.5, TOTE-COMMS-05, TOTE-GAP-39, TOTE-SCAN-04, TOTE-ECON-01).
+
+A three-faction campaign (al GE, bo NR, cy HS) is played post by post. What al may not know is
+varied between two games that are otherwise the same: where bo's and cy's fleets in hyperspace are
+bound (and so the day they arrive), what bo builds (and so its treasury and facility purse), what bo
+has queued on its open sheet, and the text of bo's galaxy-wide message before it reaches al. At
+every post, everything al is shown must be the same in both games, to the byte: al's view (with its
+log and messages), its events, its turn reports, its replay and its forum exports in every format,
+the public replay and export, and what the line console answers for al. The message is the
+positive control: once it reaches al it does show, so the comparison can fail.
+
+Then, in one game at several points, each secret is changed in the state itself (another faction's
+treasury, facility purse, builds, Hero's level, running scans, fleets in transit and their arrival,
+units at a world al neither holds, visits nor scanned, a message on its way) and al's view and the
+console's answers must not change; and the hot-seat war room, with al's curtain lifted, shows none
+of the canaries on any tab.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Callable
+
+import pytest
+
+from core.console import Console
+from core.report import render, session_report
+from core.session import Session
+from saves.replay import FORMATS, export_turn, replay_text
+
+SEATS = [("al", "GE"), ("bo", "NR"), ("cy", "HS")]
+SEED = "leak-canaries"
+VIEWER = "al"
+
+#: the two games: each key is one secret of bo's or cy's, with its value in game A and in game B;
+#: the first three are never al's to know, the last two are news that reaches al a day later
+SECRETS: dict[str, tuple[Any, Any]] = {
+    "bo_to": ("felucia", "mandalore"),          # bo's fleet in hyperspace: arrives on day 2 / on day 4
+    "cy_to": ("toydaria", "kashyyyk"),          # cy's fleet in hyperspace
+    "bo_sheet": (["jump NR-5 kessel"], ["jump NR-6,NR-7 lianna", "build YARD mon_calamari"]),  # bo's open sheet, day 2
+    "bo_build": ("YARD", "COMSCAN"),            # what bo builds at Mon Calamari: news (TOTE-COMMS-03)
+    "message": ("Bothan spies report the Emperor's clone vats on Byss",  # bo's message galaxy-wide (TOTE-COMMS-02)
+                "Wraith Squadron gathers in secret over Ord Mantell"),
+}
+NEWS = ("bo_build", "message")
+
+
+def post(session: Session, seat: str, orders: list[str], ready: bool = True) -> None:
+    assert session.awaiting() == {seat}, f"expected {seat}'s post, the game awaits {session.awaiting()}"
+    for text in orders:
+        session.order(seat, seat, text)
+    if ready:
+        session.ready(seat, seat, True)
+
+
+def shown_to(session: Session, viewer: str = VIEWER) -> dict[str, str]:
+    """Everything ``viewer`` is shown now, by route: the view (with log and messages), its events,
+    each turn's report, the console's answers, its replay and exports, the public replay and exports."""
+    out = {"view": json.dumps(session.view(viewer), sort_keys=True),
+           "events": json.dumps(session.events_for(viewer), sort_keys=True)}
+    for turn in range(0, session.turn + 1):
+        out[f"report {turn}"] = render(session_report(session, viewer, turn))
+        out[f"public report {turn}"] = render(session_report(session, "public", turn))
+    console = Console(session)
+    for line in (f"view {viewer}", f"log {viewer}", f"messages {viewer}", f"sheet {viewer}", "status",
+                 *(f"report {viewer} {t}" for t in range(1, session.turn + 1)), "report public 1"):
+        answer = console.handle(line)
+        assert answer.ok, f"console {line!r}: {answer.error}"
+        out[f"console {line}"] = answer.as_text()
+    record = json.loads(session.to_json())
+    for who in (viewer, "public"):
+        out[f"replay {who}"] = replay_text(record, who)
+        for turn in range(1, session.turn + 1):
+            for fmt in FORMATS:
+                for plans in (True, False):
+                    out[f"export {who} turn {turn} {fmt} plans={plans}"] = export_turn(record, turn, who, fmt, plans=plans)
+    return out
+
+
+def play(secrets: dict[str, Any], look: Callable[[Session, str], None]) -> Session:
+    """The scripted campaign with one value of each secret; ``look(session, where)`` at every post."""
+    session = Session.new("tote", SEATS, scenario="campaign", seed=SEED)
+    assert session.state["initiative"] == ["bo", "al", "cy"], "the seed draws bo, al, cy to post on day 1"
+    # day 1: bo, al, cy
+    post(session, "bo", [f"jump NR-2,NR-3 {secrets['bo_to']}", f"build {secrets['bo_build']} mon_calamari",
+                         f"message {secrets['message']}"])
+    look(session, "day 1, al's post (bo's fleet in hyperspace, bo's message on its way)")
+    post(session, "al", ["jump GE-4 corellia", "scan GE-1 active"])
+    look(session, "day 1, cy's post")
+    post(session, "cy", [f"jump HS-2 {secrets['cy_to']}"])
+    # day 2: al, cy, bo
+    look(session, "day 2, al's post")
+    post(session, "al", [])
+    post(session, "cy", [])
+    post(session, "bo", secrets["bo_sheet"], ready=False)
+    look(session, "day 2, bo's post open with its sheet")
+    return session
+
+
+def games(varied: tuple[str, ...]) -> tuple[list[tuple[str, dict[str, str]]], ...]:
+    """What al is shown at every post of game A and of game B, where only the ``varied`` secrets differ."""
+    seen: tuple[list[tuple[str, dict[str, str]]], ...] = ([], [])
+    for pick in (0, 1):
+        chosen = {k: v[pick] if k in varied else v[0] for k, v in SECRETS.items()}
+        play(chosen, lambda s, where, pick=pick: seen[pick].append((where, shown_to(s))))
+    assert len(seen[0]) == len(seen[1]) == 4
+    return seen
+
+
+def test_leak_fleets_in_hyperspace_and_open_sheets_show_nowhere() -> None:
+    """Catalog 5.5 / TOTE-COMMS-05 / TOTE-GAP-39 / TOTE-GAP-07: two games differing only in where
+    bo's and cy's fleets in hyperspace are bound (so the day they arrive) and what bo has on its open
+    sheet show al exactly the same at every post, on every route: view, events, reports, console,
+    replay, exports, and the public's replay and exports."""
+    a, b = games(("bo_to", "cy_to", "bo_sheet"))
+    for (where, seen_a), (_w, seen_b) in zip(a, b):
+        differ = [route for route in seen_a if seen_a[route] != seen_b[route]]
+        assert not differ, f"{where}: al is shown something of another faction's secrets on {differ}"
+        for route, text in seen_a.items():  # the map names every world: the canaries are for the other routes
+            for world in ("Felucia", "felucia", "Toydaria", "toydaria", "kessel"):
+                assert route in ("view", "console view al") or not re.search(rf"\b{world}\b", text), \
+                    f"{where}: {world}, where a fleet is bound, on {route}"
+    # the secrets are real: bo and cy and the GM know them
+    a_game = play({k: v[0] for k, v in SECRETS.items()}, lambda s, w: None)
+    b_game = play({k: v[1] if k != "message" else v[0] for k, v in SECRETS.items()}, lambda s, w: None)
+    for seat in ("bo", "cy", "gm"):
+        assert json.dumps(a_game.view(seat), sort_keys=True) != json.dumps(b_game.view(seat), sort_keys=True), seat
+    assert a_game.view("bo")["facts"]["movers"]["felucia"] == ["NR-2", "NR-3"], "6 h: arrived on day 2"
+    assert [(f["to"], f["arrive_turn"]) for f in b_game.view("bo")["facts"]["ledger"]["arrivals"]] == [("mandalore", 4)]
+
+
+def test_leak_news_and_messages_reach_al_only_when_they_arrive() -> None:
+    """TOTE-COMMS-02/03 / TOTE-GAP-39: bo's galaxy-wide message and the news of its construction
+    order travel at twice hyperspace speed (Mon Calamari to Coruscant, 48 h: 24 h): on day 1 al is
+    shown exactly the same whatever bo wrote or built; on day 2 it has read both, word for word
+    (the control: the comparison does see what reaches al)."""
+    a, b = games(NEWS)
+    for (where, seen_a), (_w, seen_b) in zip(a[:2], b[:2]):
+        differ = [route for route in seen_a if seen_a[route] != seen_b[route]]
+        assert not differ, f"{where}: al is shown bo's message or build before it arrives, on {differ}"
+        assert not any(SECRETS["message"][0] in text for text in seen_a.values())
+    (where, day2_a), (_w, day2_b) = a[2], b[2]
+    assert where == "day 2, al's post"
+    news = [json.loads(day2_a["view"])["facts"]["knowledge"]["news"], json.loads(day2_b["view"])["facts"]["knowledge"]["news"]]
+    assert [m["text"] for m in news[0]] == [f"News: bo is building 1 Orbital Shipyard Complex at mon_calamari",
+                                            SECRETS["message"][0]]
+    assert [m["text"] for m in news[1]] == [f"News: bo is building 1 ComScan Station at mon_calamari",
+                                            SECRETS["message"][1]]
+    assert all(m["deliver"] == 24 for m in news[0])
