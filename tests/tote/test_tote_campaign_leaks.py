@@ -20,14 +20,23 @@ from __future__ import annotations
 
 import json
 import re
+import sys
+from pathlib import Path
 from typing import Any, Callable
 
-import pytest
+from textual.widgets import Tab
 
 from core.console import Console
 from core.report import render, session_report
 from core.session import Session
 from saves.replay import FORMATS, export_turn, replay_text
+from saves.store import GameStore
+from tui.app import HolotableApp
+from tui.screens.curtain import CurtainScreen
+from tui.screens.game import GameScreen
+from tui.storage import StoreSaves
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tui"))  # the hot-seat route walk's helpers
 
 SEATS = [("al", "GE"), ("bo", "NR"), ("cy", "HS")]
 SEED = "leak-canaries"
@@ -78,13 +87,19 @@ def shown_to(session: Session, viewer: str = VIEWER) -> dict[str, str]:
     return out
 
 
-def play(secrets: dict[str, Any], look: Callable[[Session, str], None]) -> Session:
-    """The scripted campaign with one value of each secret; ``look(session, where)`` at every post."""
+def first_day(secrets: dict[str, Any]) -> Session:
+    """The scripted campaign up to al's post on day 1: bo has posted its jump, build, scan and message."""
     session = Session.new("tote", SEATS, scenario="campaign", seed=SEED)
     assert session.state["initiative"] == ["bo", "al", "cy"], "the seed draws bo, al, cy to post on day 1"
-    # day 1: bo, al, cy
-    post(session, "bo", [f"jump NR-2,NR-3 {secrets['bo_to']}", f"build {secrets['bo_build']} mon_calamari",
+    post(session, "bo", [f"jump NR-2,NR-3 {secrets['bo_to']}", f"build {secrets['bo_build']} mon_calamari", "scan NR-1 active",
                          f"message {secrets['message']}"])
+    return session
+
+
+def play(secrets: dict[str, Any], look: Callable[[Session, str], None]) -> Session:
+    """The scripted campaign with one value of each secret; ``look(session, where)`` at every post."""
+    # day 1: bo, al, cy
+    session = first_day(secrets)
     look(session, "day 1, al's post (bo's fleet in hyperspace, bo's message on its way)")
     post(session, "al", ["jump GE-4 corellia", "scan GE-1 active"])
     look(session, "day 1, cy's post")
@@ -148,3 +163,104 @@ def test_leak_news_and_messages_reach_al_only_when_they_arrive() -> None:
     assert [m["text"] for m in news[1]] == [f"News: bo is building 1 ComScan Station at mon_calamari",
                                             SECRETS["message"][1]]
     assert all(m["deliver"] == 24 for m in news[0])
+
+
+def live_routes(session: Session, viewer: str = VIEWER) -> dict[str, str]:
+    """What ``viewer`` is shown from the game's state as it stands (not replayed from the journal):
+    the whole view with its presentation, log and messages, and the console's answers."""
+    out = {"view": json.dumps(session.view(viewer), sort_keys=True)}
+    console = Console(session)
+    for line in (f"view {viewer}", f"log {viewer}", f"messages {viewer}", f"sheet {viewer}", "status"):
+        out[f"console {line}"] = console.handle(line).as_text()
+    return out
+
+
+#: the kinds of secret the ruleset's hidden_changes must offer for al in the scripted game (catalog 5.5)
+KINDS = ["'s treasury", "'s facility purse", "what bo builds", "'s Hero's level", "where NR-2 is bound",
+         "when NR-2 of bo leaves hyperspace", "'s order sheet", "what bo has spent", "running scan", "scan results",
+         "where al is not", "the worlds cy has visited", "not al's to read"]
+
+
+def test_leak_every_secret_changed_in_the_state_leaves_al_shown_the_same() -> None:
+    """Catalog 5.5 (the visibility table) / TOTE-COMMS-04/05 / TOTE-GAP-39 / TOTE-SCAN-04 / TOTE-ECON-01:
+    at every post of the scripted game, each secret of bo and cy the ruleset lists (treasuries,
+    facility purses, money spent, builds, Heroes' levels, fleets in hyperspace and their arrival,
+    units and facilities at worlds al is not at, running scans and their results, worlds visited,
+    open sheets, messages and news on their way) is changed in the state, and al's view and the
+    console's answers for al stay the same to the byte."""
+    named: set[str] = set()
+
+    def look(session: Session, where: str) -> None:
+        record = json.loads(session.to_json())
+        before = live_routes(session)
+        changes = session.ruleset.hidden_changes(session.state, VIEWER)
+        state = json.dumps(record["state"], sort_keys=True)
+        for what, change in changes:
+            trial = Session.from_record(json.loads(json.dumps(record)))
+            change(trial.state)
+            if json.dumps(trial.state, sort_keys=True) == state:
+                continue  # e.g. emptying a sheet that is empty
+            named.add(what)
+            after = live_routes(trial)
+            differ = [route for route in before if before[route] != after[route]]
+            assert not differ, f"{where}: al is shown a change of {what} on {differ}"
+
+    session = play({k: v[0] for k, v in SECRETS.items()}, look)
+    assert session.turn == 2
+    missing = [kind for kind in KINDS if not any(kind in what for what in named)]
+    assert not missing, f"hidden_changes offers no change of {missing}; it offers {sorted(named)}"
+
+
+# -- the hot-seat war room -----------------------------------------------------------------------------
+async def test_leak_the_war_room_shows_al_none_of_the_canaries(tmp_path: Path) -> None:
+    """Catalog 5.5 / TOTE-COMMS-02/05: the hot-seat war room, from al's curtain and with al's PIN
+    given, on every tab, function key and the map: nothing of bo's message on its way, its build,
+    its scan, or its ships in hyperspace (their ids); the route walk of the hot-seat leak test."""
+    from test_hotseat_leaks import all_text  # tests/tui: every text of every widget of every screen
+    from tui_helpers import close_report
+
+    session = first_day({k: v[0] for k, v in SECRETS.items()})
+    session.set_pin("al", "al", "1357")
+    session.set_pin("bo", "bo", "2468")
+    GameStore(tmp_path).adopt(session, "campaign-leaks").close()
+    canaries = [SECRETS["message"][0], "Orbital Shipyard", "scan NR-1", "NR-2", "NR-3"]
+    bo_only = json.dumps(session.view("bo"))
+    assert all(c in bo_only for c in canaries[1:] if c != "Orbital Shipyard"), "bo itself sees its ships and scan"
+
+    walked: list[str] = []
+
+    def clean(app: HolotableApp, where: str) -> None:
+        shown = all_text(app)
+        walked.append(shown)
+        leaked = [c for c in canaries if re.search(rf"(?<![\w-]){re.escape(c)}(?![\w-])", shown)]
+        assert not leaked, f"{where}: {leaked} reached al's terminal"
+
+    app = HolotableApp(saves=StoreSaves(GameStore(tmp_path)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        for key in ("l", "enter"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen) and app.screen.seat == "al", app.screen
+        clean(app, "al's curtain")
+        await pilot.press(*"1357", "enter")
+        await pilot.pause()
+        await close_report(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen) and game.seat == "al"
+        clean(app, "al's war room")
+        for key in ["f1", "escape", "f9", "escape", "f2", "f4", "f5", "f6", "f7", "f3", "escape"]:
+            await pilot.press(key)
+            await pilot.pause()
+            clean(app, f"al's war room after {key}")
+        for tab in list(app.screen.query(Tab)):
+            await pilot.click(tab)
+            await pilot.pause()
+            clean(app, f"al's war room, tab {tab.label_text!r}")
+        board = app.screen.query_one("#board")
+        for x in range(2, board.size.width, 15):
+            for y in range(2, board.size.height, 6):
+                await pilot.click(board, offset=(x, y))
+        await pilot.pause()
+        clean(app, "al's war room, clicks on the galaxy map")
+    seen = "\n".join(walked)
+    assert "GE-1" in seen and "departed Mon Calamari" in seen, "the walk reads al's own ships and the public notices"

@@ -204,7 +204,8 @@ class TwilightOfTheEmpire(Ruleset):
                         changes.append((f"where {uid} is bound", lambda s, uid=uid: s["campaign"]["units"][uid]["transit"].__setitem__(
                             "to", "kuat" if s["campaign"]["units"][uid]["transit"]["to"] != "kuat" else "corellia")))
                         break
-            return changes
+            from .campaign_secrets import changes as campaign_secrets
+            return changes + campaign_secrets(state, viewer)
         covered = model.visible_spaces(state, viewer) if viewer in state["seats"] else set()
         for uid, u in sorted(state["units"].items()):
             if u["faction"] == viewer or (model.targetable(u) and u["space"] in covered):
