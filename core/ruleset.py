@@ -227,6 +227,14 @@ class Ruleset(ABC):
         info = state["seats"].get(seat)
         return None if info is None else str(info["side"])
 
+    def posting(self, state: State) -> dict[str, list[str]]:
+        """Where the seats stand in a turn taken in posts one after another (a game day of posts in
+        initiative order): ``{"posted": seats that have posted this turn, in order, "posting": the
+        seats whose post is open now, "to_post": the seats still to post this turn, in order}``; all
+        of it public (everyone hears that a seat has posted, and the order of play). The base (a
+        game where the awaited seats are all there is to know) has none: ``{}``. Raises nothing."""
+        return {}
+
     def may_act_for(self, state: State, actor: str, seat: str) -> bool:
         """Whether seat ``actor`` may give orders for another ``seat`` (a Grand Admiral, say)."""
         return False

@@ -105,6 +105,11 @@ class TwilightOfTheEmpire(Ruleset):
             return campaign_flow.resolve_post(state)
         return flow.resolve_post(self, state)
 
+    def posting(self, state: State) -> dict[str, list[str]]:
+        """Who has posted today, who posts now, who is still to post (:mod:`.posting`)."""
+        from .posting import posting
+        return posting(state)
+
     def view(self, state: State, viewer: str) -> View:
         """What ``viewer`` may know (:mod:`.views`)."""
         if is_campaign(state):
