@@ -14,7 +14,8 @@ stateless: every method takes the state. Keys every state carries, whatever the 
 A view is a plain dict every front end can draw without knowing the game:
 
 - ``"viewer"``, ``"ruleset"``, ``"title"``, ``"turn"``, ``"phase"``;
-- ``"board"``: ``{"kind": "map", "places": [{"id", "name", "x", "y", "owner", "symbol", "marks", "lines"}], "lanes": [[a, b], ...]}``;
+- ``"board"``: ``{"kind": "map", "places": [{"id", "name", "x", "y", "owner", "symbol", "marks", "lines"}], "lanes": [[a, b], ...]}``
+  (symbol ``?``: the viewer does not know who holds the place);
 - ``"rosters"``: ``[{"title": str, "rows": [str, ...]}]`` grouped rows of the viewer's forces;
 - ``"resources"``: ``{label: value}`` (credits, command points, victory points ...);
 - ``"sheet"``: the viewer's queued orders (``[{"text", "by"}]``);

@@ -222,11 +222,16 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         rosters.append({"title": "In hyperspace (your calendar of arrivals)",
                         "rows": [f"{', '.join(f['units'])} -> {g.planets[f['to']].name}, day {f['arrive_turn']}"
                                  for f in led["arrivals"]] or ["none"]})
-        rosters.append({"title": "Facilities and builds", "rows": led["facilities"] + [
+        rosters.append({"title": "Facilities and builds", "rows": [f"{f.split(' at ')[0]} at {g.planets[f.split(' at ')[1]].name}"
+                                                                  for f in led["facilities"]] + [
             f"building {b['code']} at {g.planets[b['at']].name}, ready day {b['due_hour'] // 24 + 1}" for b in led["building"]]
             or ["none"]})
-        resources.update({"facility KC": led["facility_kc"], "treasury KC": led["treasury_kc"], "CP": led["cp"], "CP committed": led["cp_committed"],
-                          "CP free": led["cp_free"], "worlds": len(led["worlds"])})
+        from .campaign_news import rosters as news_rosters
+        rosters += news_rosters(v["knowledge"], c["seats"])
+        resources.update({"facility KC": led["facility_kc"], "treasury KC": led["treasury_kc"],
+                          "CP": led["cp_committed"] + led["cp_free"], "CP committed": led["cp_committed"],
+                          "CP free": led["cp_free"], "free PDF CP": led["cp"] - led["cp_committed"] - led["cp_free"],
+                          "worlds": len(led["worlds"])})
         here = {u.get("system") for u in c["units"].values() if u["faction"] == viewer and not u.get("transit")}
         from .sensors import can_scan_actively
         busy = {x["scanner"] for x in c["scans"]}
