@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .galaxy import galaxy
+from .sensors import type_name
 from .model import FACTIONS
 
 #: rows each roster shows at most (the newest news first, the freshest worlds first)
@@ -31,6 +32,14 @@ def _name(world: Any) -> str:
     return planet.name if planet else str(world)
 
 
+def _construction(m: dict[str, Any]) -> str:
+    """The news of a construction order in words, the world by its name (TOTE-COMMS-03)."""
+    p = m.get("payload") or {}
+    if not isinstance(p, dict) or not {"builder", "system", "type", "count"} <= set(p):
+        return str(m["text"])
+    return f"{p['builder']} is building {p['count']} {type_name(str(p['type']))} at {_name(p['system'])}"
+
+
 def rosters(k: dict[str, Any], seats: dict[str, str]) -> list[dict[str, Any]]:
     """Two rosters from a faction's knowledge ``k``: ``News and notices`` (messages and news read,
     with the day each was read; departures heard of; combat), newest first; and ``Worlds seen,
@@ -39,7 +48,7 @@ def rosters(k: dict[str, Any], seats: dict[str, str]) -> list[dict[str, Any]]:
     g = galaxy()
     dated: list[tuple[int, str]] = []
     for m in k["news"]:
-        words = m["text"] if m.get("kind") == "construction" else f"{m['from']} says: {m['text']}"
+        words = _construction(m) if m.get("kind") == "construction" else f"{m['from']} says: {m['text']}"
         dated.append((int(m["deliver"]), f"day {_day(m['deliver'])}: {words}"))
     for n in k["departures"]:
         who = FACTIONS.get(seats.get(n["owner"], ""), n["owner"])
