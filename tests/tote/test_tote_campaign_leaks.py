@@ -264,3 +264,34 @@ async def test_leak_the_war_room_shows_al_none_of_the_canaries(tmp_path: Path) -
         clean(app, "al's war room, clicks on the galaxy map")
     seen = "\n".join(walked)
     assert "GE-1" in seen and "departed Mon Calamari" in seen, "the walk reads al's own ships and the public notices"
+
+
+# -- a battle on a world's grid ---------------------------------------------------------------------------
+def test_leak_a_campaign_battle_tells_each_faction_only_its_own_orders() -> None:
+    """TOTE-COMMS-05 / TOTE-GAP-02 / catalog 5.5: in a battle of the campaign (al and bo both jump to
+    Anaxes: in conflict on day 2, the battle at the end of it), everyone hears of the combat, but a
+    faction's own moves, holds, launches and refused orders go to it and the GM only, as the battle
+    engine addressed them, never to the other faction present."""
+    session = Session.new("tote", [("al", "GE"), ("bo", "NR")], scenario="campaign", seed="battle-leak")
+    c = session.state["campaign"]
+    for u in c["units"].values():  # bo's fleet stands at Coruscant beside al's (both then jump to Anaxes)
+        if u["faction"] == "bo" and not u.get("pdf"):
+            u["system"], u["space"] = "coruscant", None if u.get("carried_by") else "DSZ-2"
+    start = len(session.record["log"])
+    for _ in range(4):
+        seat = next(iter(session.awaiting()))
+        for text in session.ruleset.bot(session.view(seat), seat):
+            session.order(seat, seat, text)
+        session.ready(seat, seat, True)
+    battle = [e for e in session.record["log"][start:] if e["turn"] == 2 and e["kind"] not in ("tote.post", "order")
+              and not e["kind"].startswith("campaign.") and e["kind"] != "tote.departed"]
+    assert any(e["kind"] == "tote.combat" and e["to"] == ["all"] for e in battle), "the combat notice is public"
+    own = {"al": re.compile(r"\bGE-\d+\b|\bof al\b"), "bo": re.compile(r"\bNR-\d+\b|\bof bo\b")}
+    assert any("seat:bo" in e["to"] and e["text"].startswith("Order ") and "of bo" in e["text"] for e in battle), \
+        "bo's own battle records (its refused orders) reach bo"
+    for e in battle:
+        if "all" in e["to"] or e["kind"] in ("tote.hit", "tote.combat"):
+            continue
+        for seat, other in (("al", "bo"), ("bo", "al")):
+            if f"seat:{seat}" in e["to"] and own[other].search(e["text"]) and not own[seat].search(e["text"]):
+                raise AssertionError(f"{seat} reads {other}'s own battle record: {e['kind']} {e['to']} {e['text']!r}")

@@ -100,7 +100,9 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
             c["units"][uid] = dict(b, system=world, transit=None)
     present = [to_seat(s) for s in seats] + [GM]
     turn = int(c["turn"])
-    out = [event(e["kind"], e["text"], present, turn) for e in events if e["kind"] not in ("order", "tote.order", "tote.turn")]
+    from .campaign_secrets import battle_viewers
+    out = [event(e["kind"], e["text"], battle_viewers(e.get("to"), present), turn)
+           for e in events if e["kind"] not in ("order", "tote.order", "tote.turn")]
     out += _withdrawals(c, world, seats)
     lost = sum(1 for uid, b in state["units"].items() if b.get("destroyed"))
     names = ", ".join(sorted(c["seats"][s] for s in seats))

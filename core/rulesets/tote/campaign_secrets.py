@@ -7,10 +7,16 @@ faction has spent, the arrival of its fleets in hyperspace, its units and facili
 viewer is not at (where only a scan would show them), its running scans, snapshots and the worlds it
 visited, and every message or piece of news still on its way to the viewer or sent to others only.
 Each change is a ``(what, change-in-place)`` pair on a copy of the game's state.
+
+:func:`battle_viewers` says who in the campaign may read an event of a battle fought on a world's
+grid: whom the battle engine told (one faction's moves, refusals and launches stay its own), with
+what it told everyone going to the factions present there.
 """
 from __future__ import annotations
 
 from typing import Any, Callable
+
+from core.events import GM
 
 State = dict[str, Any]
 Change = tuple[str, Callable[[State], None]]
@@ -74,3 +80,15 @@ def _later(state: State, uid: str) -> None:
 def _shaken(unit: dict[str, Any]) -> None:
     unit["space"] = "DSZ-4" if unit.get("space") != "DSZ-4" else "DSZ-3"
     unit["hull"] = max(0, int(unit.get("hull", 0)) - 1)
+
+
+def battle_viewers(to: list[str] | None, present: list[str]) -> list[str]:
+    """The campaign's viewers of one battle event the battle engine addressed ``to`` (its viewer
+    tokens): an event told to all goes to ``present`` (the tokens of the factions in the battle and
+    the GM); any other keeps its own viewers among them (a seat's own moves and refused orders stay
+    its own), and the GM. Raises nothing."""
+    to = list(to or [])
+    if "all" in to:
+        return list(present)
+    kept = [t for t in present if t in to and t != GM]
+    return kept + [t for t in present if t == GM]
