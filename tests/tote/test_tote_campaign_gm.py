@@ -141,3 +141,14 @@ async def test_over_ssh_the_gm_sees_who_has_posted(tmp_path: Path) -> None:
         if gm is not None:
             await gm.close()
         await table.server.close()
+
+
+def test_the_hot_seat_gms_status_bar_says_who_has_posted() -> None:
+    """The hot-seat war room's status line, on the GM's desk (after the GM's passphrase): who has
+    posted, who posts now, who is to post; a seat's own line stays as it was."""
+    from tui.widgets.status_bar import status_text
+    session = campaign()
+    post(session, "bo")
+    gm_line = status_text(session.view(GM), GM, None, 0).plain
+    assert "waiting: al  ·  posted: bo · posting now: al · to post: cy" in gm_line, gm_line
+    assert "posted:" not in status_text(session.view("al"), "al", "GE", 0).plain

@@ -27,6 +27,7 @@ from typing import Any, Callable
 from textual.widgets import Tab
 
 from core.console import Console
+from core.errors import HolotableError
 from core.report import render, session_report
 from core.session import Session
 from saves.replay import FORMATS, export_turn, replay_text
@@ -295,3 +296,57 @@ def test_leak_a_campaign_battle_tells_each_faction_only_its_own_orders() -> None
         for seat, other in (("al", "bo"), ("bo", "al")):
             if f"seat:{seat}" in e["to"] and own[other].search(e["text"]) and not own[seat].search(e["text"]):
                 raise AssertionError(f"{seat} reads {other}'s own battle record: {e['kind']} {e['to']} {e['text']!r}")
+
+
+def test_leak_refusals_say_nothing_of_other_factions_units() -> None:
+    """Catalog 5.5 / TOTE-COMMS-04: an order naming another faction's ship (in hyperspace, at home, or
+    scanning) is refused in the same words as one naming a ship that does not exist, nothing
+    changes, and completion offers al only its own ships."""
+    session = first_day({k: v[0] for k, v in SECRETS.items()})
+    before = json.dumps(session.state, sort_keys=True)
+    for verb in ("jump {} kuat", "jump GE-2,{} kuat", "scan {}", "scan {} passive"):
+        said = []
+        for uid in ("NR-2", "NR-1", "HS-1", "XX-99"):
+            try:
+                session.order("al", "al", verb.format(uid))
+            except HolotableError as exc:
+                said.append(str(exc).replace(uid, "<ship>"))
+            else:
+                raise AssertionError(f"{verb.format(uid)!r} was accepted")
+        assert len(set(said)) == 1, f"{verb}: the refusals differ with whose ship it is: {said}"
+    assert json.dumps(session.state, sort_keys=True) == before
+    offered = session.complete("al", "al", "jump ") + session.complete("al", "al", "scan ")
+    assert offered and not any(re.search(r"\b(NR|HS)-\d+", o) for o in offered), offered
+
+
+async def test_leak_over_ssh_a_player_reads_none_of_the_canaries(tmp_path: Path) -> None:
+    """Catalog 5.5 over SSH: ann (al) asks for its view, log, report, messages, sheet and status, and
+    for bo's view and sheet (refused): none of bo's message on its way, build, scan or ships in
+    hyperspace; the refusal names only ann's own seat."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
+    from server_helpers import Table, fast_limits
+
+    from server.ssh import HolotableServer, ServerOptions
+    server = HolotableServer(ServerOptions(tmp_path / "data", "127.0.0.1", 0, limits=fast_limits()))
+    table = Table(server, tmp_path / "data", "")
+    session = first_day({k: v[0] for k, v in SECRETS.items()})
+    table.game_id = server.hub.adopt(session, "camp-leaks").game_id
+    for name, seat in (("ann", "al"), ("bob", "bo")):
+        server.accounts.create(name)
+        server.accounts.add_key(name, table.key(name).export_public_key("openssh").decode())
+        server.accounts.grant_seat(name, table.game_id, seat)
+    await server.start()
+    canaries = [SECRETS["message"][0], "Orbital Shipyard", "scan NR-1", "NR-2", "NR-3"]
+    try:
+        outputs = {}
+        for command in ("view", "log", "report 1", "messages", "sheet", "status", "view bo", "sheet bo", "log bo"):
+            result = await table.run("ann", command)
+            outputs[command] = f"{result.stdout}{result.stderr}"
+        for command, text in outputs.items():
+            leaked = [c for c in canaries if re.search(rf"(?<![\w-]){re.escape(c)}(?![\w-])", text)]
+            assert not leaked, f"ssh ann {command}: {leaked}"
+        assert "GE-1" in outputs["view"] and "may only see your own seat" in outputs["view bo"]
+        bob = await table.run("bob", "view")
+        assert "NR-2" in bob.stdout and "NR-3" in bob.stdout, "bo's own view has its ships (the canaries are live)"
+    finally:
+        await server.close()
