@@ -150,7 +150,8 @@ def test_leak_news_and_messages_reach_al_only_when_they_arrive() -> None:
     """TOTE-COMMS-02/03 / TOTE-GAP-39: bo's galaxy-wide message and the news of its construction
     order travel at twice hyperspace speed (Mon Calamari to Coruscant, 48 h: 24 h): on day 1 al is
     shown exactly the same whatever bo wrote or built; on day 2 it has read both, word for word
-    (the control: the comparison does see what reaches al)."""
+    (the control: the comparison does see what reaches al), in its log, report, replay and exports,
+    never in the public's."""
     a, b = games(NEWS)
     for (where, seen_a), (_w, seen_b) in zip(a[:2], b[:2]):
         differ = [route for route in seen_a if seen_a[route] != seen_b[route]]
@@ -164,6 +165,12 @@ def test_leak_news_and_messages_reach_al_only_when_they_arrive() -> None:
     assert [m["text"] for m in news[1]] == [f"News: bo is building 1 ComScan Station at mon_calamari",
                                             SECRETS["message"][1]]
     assert all(m["deliver"] == 24 for m in news[0])
+    # TOTE-FLOW-04 step 8: read at the turn start, in al's log, report, replay and exports; never the public's
+    said = f"News read: bo says: {SECRETS['message'][0]}"
+    for route in ("events", "report 2", "console log al", "replay al", "export al turn 2 text plans=False"):
+        assert said in day2_a[route], f"al reads bo's message on {route}"
+    assert "News read: bo is building 1 Orbital Shipyard Complex at Mon Calamari" in day2_a["report 2"]
+    assert not any(SECRETS["message"][0] in text for route, text in day2_a.items() if "public" in route)
 
 
 def live_routes(session: Session, viewer: str = VIEWER) -> dict[str, str]:

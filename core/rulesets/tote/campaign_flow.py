@@ -132,6 +132,8 @@ def resolve_post(state: State) -> list[Event]:
     state["turn"] = state["campaign"]["turn"]
     state["hour"] = state["campaign"]["hour"]
     events += _events(state, raw)
+    from .campaign_news import delivered_now
+    events += _events(state, delivered_now(state["campaign"]))  # TOTE-FLOW-04 step 8: news read, each by its reader
     state["posted"] = []
     state["active"] = turn_order(state)[0]
     events += check_end(state)

@@ -40,6 +40,25 @@ def _construction(m: dict[str, Any]) -> str:
     return f"{p['builder']} is building {p['count']} {type_name(str(p['type']))} at {_name(p['system'])}"
 
 
+def _words(m: dict[str, Any]) -> str:
+    return _construction(m) if m.get("kind") == "construction" else f"{m['from']} says: {m['text']}"
+
+
+def delivered_now(c: dict[str, Any]) -> list[dict[str, Any]]:
+    """The news and messages each faction reads at this turn start (TOTE-FLOW-04 step 8, TOTE-GAP-39:
+    delivered at the first turn start at or after they arrive), one event each, to its reader
+    alone: ``{"kind": "campaign.news", "text", "to": [seat]}``. Raises KeyError for a campaign
+    without its keys."""
+    out = []
+    for m in c.get("messages", []):
+        if int(m["deliver"]) != int(c["hour"]):
+            continue
+        for seat in m["to"]:
+            if seat in c["seats"]:
+                out.append({"kind": "campaign.news", "text": f"News read: {_words(m)}", "to": [seat]})
+    return out
+
+
 def rosters(k: dict[str, Any], seats: dict[str, str]) -> list[dict[str, Any]]:
     """Two rosters from a faction's knowledge ``k``: ``News and notices`` (messages and news read,
     with the day each was read; departures heard of; combat), newest first; and ``Worlds seen,
@@ -48,7 +67,7 @@ def rosters(k: dict[str, Any], seats: dict[str, str]) -> list[dict[str, Any]]:
     g = galaxy()
     dated: list[tuple[int, str]] = []
     for m in k["news"]:
-        words = _construction(m) if m.get("kind") == "construction" else f"{m['from']} says: {m['text']}"
+        words = _words(m)
         dated.append((int(m["deliver"]), f"day {_day(m['deliver'])}: {words}"))
     for n in k["departures"]:
         who = FACTIONS.get(seats.get(n["owner"], ""), n["owner"])
