@@ -224,7 +224,7 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         rosters.append({"title": "In hyperspace (your calendar of arrivals)",
                         "rows": [f"{', '.join(f['units'])} -> {g.planets[f['to']].name}, day {f['arrive_turn']}"
                                  for f in led["arrivals"]] or ["none"]})
-        rosters.append({"title": "Facilities and builds", "rows": [f"{f.split(' at ')[0]} at {g.planets[f.split(' at ')[1]].name}"
+        rosters.append({"title": "Facilities and builds", "rows": [f"{f.rpartition(' at ')[0]} at {g.planets[f.rpartition(' at ')[2]].name}"
                                                                   for f in led["facilities"]] + [
             f"building {b['code']} at {g.planets[b['at']].name}, ready day {b['due_hour'] // 24 + 1}" for b in led["building"]]
             or ["none"]})
