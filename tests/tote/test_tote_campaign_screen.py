@@ -115,3 +115,16 @@ async def test_the_war_room_shows_the_campaign_ledger_and_map(size: tuple[int, i
         assert f"GE-3 -> Endor, day {day}" in text and "free PDF CP 23" in text
         assert "bo is building 1 Orbital Shipyard Complex at Mon Calamari" in text
         assert "Corellia: stale, held by al, seen 1 day ago" in text
+
+
+def test_econ_01_ex_31_the_ledger_names_the_next_action_day_and_its_income() -> None:
+    """TOTE-ECON-01 / TOTE-EX-31 (Action Days on turns 1, 15, 31, 45, 61): the ledger names the next
+    Action Day and what al would be paid then as things stand: on day 1, day 15 and the 1750 KC paid
+    on day 1 (1000 KC, Coruscant's 550 KC output, its Faction Command Center's 200 KC; nothing changed
+    since); on day 4, with Corellia and Kuat taken (no facility there: no output), still day 15."""
+    from core.rulesets.tote.campaign_ledger import next_action_day
+    assert [next_action_day(t) for t in (1, 2, 14, 15, 30, 31, 44, 45, 60)] == [15, 15, 15, 31, 31, 45, 45, 61, 61]
+    fresh = Session.new("tote", [("al", "GE"), ("bo", "NR", True), ("cy", "HS", True)], scenario="campaign", seed="tui-look")
+    paid = fresh.state["campaign"]["treasury"]["al"]
+    assert paid == 1750 and fresh.view("al")["resources"]["next income"] == "day 15: 1750 KC"
+    assert three_days().view("al")["resources"]["next income"] == "day 15: 1750 KC"

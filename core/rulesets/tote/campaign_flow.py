@@ -234,6 +234,8 @@ def view(state: State, viewer: str) -> dict[str, Any]:
                           "CP": led["cp_committed"] + led["cp_free"], "CP committed": led["cp_committed"],
                           "CP free": led["cp_free"], "free PDF CP": led["cp"] - led["cp_committed"] - led["cp_free"],
                           "worlds": len(led["worlds"])})
+        from .campaign_ledger import next_income
+        resources["next income"] = next_income(c, viewer)  # TOTE-ECON-01: the next Action Day, as things stand
         here = {u.get("system") for u in c["units"].values() if u["faction"] == viewer and not u.get("transit")}
         from .sensors import can_scan_actively
         busy = {x["scanner"] for x in c["scans"]}
