@@ -23,7 +23,7 @@ from core.events import GM, filter_events
 from core.registry import find_ruleset, ruleset_ids
 from core.session import Session
 from core.text import describe_char, first_control
-from core.render import _words, render_event, render_message, order_text, render_sheet, render_board, render_view
+from core.render import _words, render_event, render_message, order_text, render_sheet, render_board, render_view, posting_text
 from core.report import render, session_report
 
 __all__ = ["Answer", "CONFIRM", "CONFIRM_FLAG", "Console", "ConsoleError", "HOW_TO", "Keeper", "demo_line",
@@ -315,8 +315,9 @@ class Console:
             return f"turn {session.turn}: game over; winners: {winners}; {outcome.reason}"
         awaiting = sorted(session.awaiting())
         ready = sorted(session.record["ready"])
+        posting = posting_text(session.ruleset.posting(session.state))
         return (f"turn {session.turn}: waiting for {', '.join(s for s in awaiting if s not in ready) or 'nobody'}"
-                f"; ready: {', '.join(ready) or 'nobody'}")
+                f"; ready: {', '.join(ready) or 'nobody'}" + (f"; {posting}" if posting else ""))
 
     # -- commands ---------------------------------------------------------------------------------
     def _new(self, rest: str) -> Answer:

@@ -87,6 +87,19 @@ def render_board(board: dict[str, Any]) -> list[str]:
     return lines
 
 
+def posting_text(posting: dict[str, Any] | None) -> str:
+    """``posted: bo · posting now: al · to post: cy di`` from a ruleset's ``posting`` (see
+    :meth:`core.ruleset.Ruleset.posting`); empty for a game not taken in posts. Raises nothing."""
+    if not posting:
+        return ""
+    parts = [f"posted: {' '.join(posting.get('posted') or []) or 'nobody yet'}"]
+    if posting.get("posting"):
+        parts.append(f"posting now: {' '.join(posting['posting'])}")
+    if posting.get("to_post"):
+        parts.append(f"to post: {' '.join(posting['to_post'])}")
+    return " · ".join(parts)
+
+
 def render_view(view: dict[str, Any]) -> str:
     """A view (see :mod:`core.ruleset`) as text: heading, prompt, resources, board, rosters, sheet, log, messages."""
     viewer = view.get("viewer", "?")
@@ -103,6 +116,8 @@ def render_view(view: dict[str, Any]) -> str:
         lines.append(f"{'URGENT' if item.get('level') == 'urgent' else 'note'}: {item.get('text', '')}")
     if "awaiting" in view:
         lines.append(f"awaiting: {', '.join(view['awaiting']) or 'nobody'}; ready: {', '.join(view.get('ready') or []) or 'nobody'}")
+    if view.get("posting") and not view.get("outcome"):
+        lines.append(f"this turn: {posting_text(view['posting'])}")
     if view.get("deadline") is not None:
         lines.append(f"deadline: {view['deadline']}")
     if view.get("resources"):

@@ -14,7 +14,8 @@ stateless: every method takes the state. Keys every state carries, whatever the 
 A view is a plain dict every front end can draw without knowing the game:
 
 - ``"viewer"``, ``"ruleset"``, ``"title"``, ``"turn"``, ``"phase"``;
-- ``"board"``: ``{"kind": "map", "places": [{"id", "name", "x", "y", "owner", "symbol", "marks", "lines"}], "lanes": [[a, b], ...]}``;
+- ``"board"``: ``{"kind": "map", "places": [{"id", "name", "x", "y", "owner", "symbol", "marks", "lines"}], "lanes": [[a, b], ...]}``
+  (symbol ``?``: the viewer does not know who holds the place);
 - ``"rosters"``: ``[{"title": str, "rows": [str, ...]}]`` grouped rows of the viewer's forces;
 - ``"resources"``: ``{label: value}`` (credits, command points, victory points ...);
 - ``"sheet"``: the viewer's queued orders (``[{"text", "by"}]``);
@@ -226,6 +227,14 @@ class Ruleset(ABC):
         """The side of a seat, or None for the GM or an unknown name."""
         info = state["seats"].get(seat)
         return None if info is None else str(info["side"])
+
+    def posting(self, state: State) -> dict[str, list[str]]:
+        """Where the seats stand in a turn taken in posts one after another (a game day of posts in
+        initiative order): ``{"posted": seats that have posted this turn, in order, "posting": the
+        seats whose post is open now, "to_post": the seats still to post this turn, in order}``; all
+        of it public (everyone hears that a seat has posted, and the order of play). The base (a
+        game where the awaited seats are all there is to know) has none: ``{}``. Raises nothing."""
+        return {}
 
     def may_act_for(self, state: State, actor: str, seat: str) -> bool:
         """Whether seat ``actor`` may give orders for another ``seat`` (a Grand Admiral, say)."""

@@ -749,6 +749,7 @@ class Session:
         outcome = self.outcome()
         view["awaiting"] = sorted(self.awaiting())
         view["ready"] = sorted(self.record["ready"])
+        view["posting"] = self.ruleset.posting(self.state)
         view["deadline"] = self.record.get("deadline")
         view["seed_hash"] = self.record["seed_hash"]
         view["seats_public"] = [{"name": s["name"], "side": s["side"], "bot": s["bot"]} for s in self.record["seats"]]

@@ -24,7 +24,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, RichLog, Static
 
 from core.events import GM
-from core.render import order_text, render_event
+from core.render import order_text, posting_text, render_event
 from server.accounts import Accounts
 from server.apps import MAX_INPUT, TUI_CSS, ServedMixin, bound_inputs, prepare
 from server.bridge import ChannelTerminal
@@ -46,14 +46,17 @@ OVERVIEW_SECONDS = 5.0  # the overview redraws this often while it is on show (l
 
 
 def ready_line(view: dict[str, Any]) -> str:
-    """``2 of 4 ready; waiting: al bo`` from a view (or the outcome)."""
+    """``2 of 4 ready; waiting: al bo`` from a view (or the outcome); in a game taken in posts also
+    who has posted this turn and who is still to (``; posted: bo · posting now: al · to post: cy``)."""
     outcome = view.get("outcome")
     if outcome:
         return f"game over: {', '.join(outcome.get('winners') or []) or 'nobody'} won"
     awaiting = list(view.get("awaiting") or [])
     ready = [s for s in view.get("ready") or [] if s in awaiting]
     waiting = [s for s in awaiting if s not in ready]
-    return f"{len(ready)} of {len(awaiting)} ready" + (f"; waiting: {' '.join(waiting)}" if waiting else "")
+    posting = posting_text(view.get("posting"))
+    return (f"{len(ready)} of {len(awaiting)} ready" + (f"; waiting: {' '.join(waiting)}" if waiting else "")
+            + (f"; {posting}" if posting else ""))
 
 
 def tile_text(view: dict[str, Any]) -> Text:
@@ -109,7 +112,9 @@ class SeatTile(Static, can_focus=True):
         ready = self.seat in (view.get("ready") or [])
         awaited = self.seat in (view.get("awaiting") or [])
         side = session.side_of(self.seat) or "?"
-        state = "✓ ready" if ready else ("waiting" if awaited else "")
+        posting = view.get("posting") or {}
+        state = "✓ ready" if ready else ("waiting" if awaited else "✓ posted" if self.seat in (posting.get("posted") or [])
+                                         else "to post" if self.seat in (posting.get("to_post") or []) else "")
         bot = session.is_bot(self.seat)
         self.border_title = f"{self.number} {self.seat} ({side}) {state}{' · bot' if bot else ''}".rstrip()
         if bot:

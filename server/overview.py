@@ -38,6 +38,8 @@ def game_rows(hub: GameHub, accounts: Accounts, now: float | None = None) -> lis
         outcome = session.outcome()
         awaiting = session.awaiting()
         ready = set(session.record["ready"])
+        posting = session.ruleset.posting(session.state)
+        posted, to_post = posting.get("posted") or [], posting.get("to_post") or []
         deadline = session.record.get("deadline")
         seats = []
         for seat in session.seats():
@@ -47,6 +49,7 @@ def game_rows(hub: GameHub, accounts: Accounts, now: float | None = None) -> lis
                 "seat": seat, "side": session.side_of(seat), "holder": holder.name if holder else None,
                 "bot": bot_label(session, seat) if session.is_bot(seat) else None,
                 "awaited": seat in awaiting, "ready": seat in ready, "orders": len(session.sheet(seat)),
+                "posted": seat in posted, "to_post": to_post.index(seat) + 1 if seat in to_post else None,
                 "connected": presence.connected if presence else 0,
                 "last_seen": presence.last_seen if presence else None,
             })
@@ -64,6 +67,10 @@ def seat_state(row: dict[str, Any], now: float) -> str:
         orders = f"✓ ready, {row['orders']} order{'s' if row['orders'] != 1 else ''}"
     elif row["awaited"]:
         orders = f"… {row['orders']} order{'s' if row['orders'] != 1 else ''}, not ready" if row["orders"] else "✗ no orders yet"
+    elif row.get("posted"):
+        orders = "✓ posted this turn"
+    elif row.get("to_post"):
+        orders = "- to post next" if row["to_post"] == 1 else f"- to post after {row['to_post'] - 1} more"
     else:
         orders = "- not awaited"
     if row["bot"]:
@@ -90,8 +97,11 @@ def overview_text(rows: list[dict[str, Any]], now: float | None = None, current:
             continue
         awaited = [s for s in row["seats"] if s["awaited"]]
         done = [s for s in awaited if s["ready"]]
+        posts = [s for s in row["seats"] if s.get("posted")]
+        to_post = [s for s in row["seats"] if s.get("to_post")]
+        turn_posts = f" · {len(posts)} of {len(posts) + len(awaited) + len(to_post)} posted" if posts or to_post else ""
         state = f"game over: {row['over']}" if row["over"] else \
-            f"turn {row['turn']} · {len(done)} of {len(awaited)} ready · deadline {deadline_text(row['deadline'], now)}"
+            f"turn {row['turn']} · {len(done)} of {len(awaited)} ready{turn_posts} · deadline {deadline_text(row['deadline'], now)}"
         lines = [f"{mark} {row['game']} · {row['title']} · {state}"]
         width = max(len(s["seat"]) for s in row["seats"]) if row["seats"] else 2
         side_width = max(len(str(s["side"] or "?")) for s in row["seats"]) if row["seats"] else 2

@@ -27,13 +27,22 @@ from core.session import Session
 GAMES = 2
 STEPS = 10
 CHANGES_PER_SEAT = 8
+#: every scenario but a ruleset's default (which the tests above play) gets one bot game and one
+#: random game of this many steps
+SCENARIO_STEPS = 6
 
 
-def seats_for(ruleset_id: str, bots: bool) -> list[tuple[str, str, bool]]:
-    """The smallest legal table: min_seats seats dealt round the sides."""
+def other_scenarios() -> list[tuple[str, str]]:
+    """(ruleset id, scenario) for every scenario a ruleset declares beyond its first (the default)."""
+    return [(rid, scenario) for rid in ruleset_ids() for scenario in list(find_ruleset(rid).scenarios())[1:]]
+
+
+def seats_for(ruleset_id: str, bots: bool, extra: int = 0) -> list[tuple[str, str, bool]]:
+    """The smallest legal table (with ``extra`` seats more, as far as max_seats allows): seats dealt round the sides."""
     ruleset = find_ruleset(ruleset_id)
     sides = ruleset.sides()
-    return [(f"p{i}", sides[i % len(sides)], bots) for i in range(ruleset.min_seats)]
+    count = min(ruleset.min_seats + extra, ruleset.max_seats)
+    return [(f"p{i}", sides[i % len(sides)], bots) for i in range(count)]
 
 
 def viewer_problems(session: Session, events: list[dict[str, Any]]) -> list[str]:
@@ -138,16 +147,17 @@ def random_orders(session: Session, rng: random.Random) -> None:
                 break
 
 
-def play(ruleset_id: str, seed: int, bots: bool, steps: int) -> None:
-    session = Session.new(ruleset_id, seats_for(ruleset_id, False), seed=f"conformance-{seed}")
-    watch = Watch(session, f"{ruleset_id} seed={seed} bots={bots}")
+def play(ruleset_id: str, seed: int, bots: bool, steps: int, scenario: str | None = None, extra: int = 0) -> None:
+    session = Session.new(ruleset_id, seats_for(ruleset_id, False, extra), scenario=scenario, seed=f"conformance-{seed}")
+    game = f"{ruleset_id}{'/' + scenario if scenario else ''}"
+    watch = Watch(session, f"{game} seed={seed} bots={bots}")
     if bots:
         names = session.seats()
         for name in names:
             session.set_bot(GM, name, True, run_bots=name == names[-1])
     rng = random.Random(seed)
     for step in range(steps):
-        where = f"{ruleset_id} seed={seed} bots={bots} step={step}"
+        where = f"{game} seed={seed} bots={bots} step={step}"
         check_step(session, where)
         if session.outcome() is not None:
             return
@@ -172,12 +182,31 @@ def test_conformance_random(ruleset_id: str, seed: int) -> None:
     play(ruleset_id, 100 + seed, False, STEPS)
 
 
+@pytest.mark.parametrize(("ruleset_id", "scenario"), other_scenarios())
+def test_conformance_every_scenario(ruleset_id: str, scenario: str) -> None:
+    """Every other scenario a ruleset declares: one bot game and one random game, with the same
+    checks at every step (round trip, awaited seats, invariants, viewers, no leaks, odds); the
+    random game with a seat more than the smallest table where the ruleset allows (a third viewer
+    for the leak checks)."""
+    play(ruleset_id, 0, True, SCENARIO_STEPS, scenario)
+    play(ruleset_id, 100, False, SCENARIO_STEPS, scenario, extra=1)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", ruleset_ids())
 def test_conformance_long(ruleset_id: str) -> None:
     """The longer run: 40 games per rule system, to the end or 80 steps."""
     for seed in range(40):
         play(ruleset_id, 1000 + seed, seed % 2 == 0, 80)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("ruleset_id", "scenario"), other_scenarios())
+def test_conformance_long_every_scenario(ruleset_id: str, scenario: str) -> None:
+    """The longer run of every other scenario: 10 games each, to the end or 80 steps (the random
+    games with a seat more than the smallest table)."""
+    for seed in range(10):
+        play(ruleset_id, 2000 + seed, seed % 2 == 0, 80, scenario, extra=seed % 2)
 
 
 def test_dice_distributions_are_sound() -> None:

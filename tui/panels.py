@@ -37,6 +37,7 @@ MARKS: list[MarkStyle] = [
     MarkStyle("enemy", "!", "bold bright_red", "enemy seen"),
     MarkStyle("blockade", "#", "bold yellow", "blockade"),
     MarkStyle("fleet", "+", "bold bright_green", "your fleet"),
+    MarkStyle("inbound", ">", "bold bright_cyan", "your fleet inbound"),
     MarkStyle("death star", "@", "bold magenta", "Death Star"),
     MarkStyle("rebel base", "^", "bold cyan", "base"),
     MarkStyle("destroyed", "x", "bold red", "destroyed"),

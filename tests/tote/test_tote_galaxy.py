@@ -221,7 +221,8 @@ def test_map_board_shows_what_the_viewer_knows_and_how_old() -> None:
     assert by["kessel"]["symbol"] == "H" and "held by: HS (seen day 2, 48 h ago)" in by["kessel"]["lines"]
     assert by["kuat"]["symbol"] == "." and "held by: nobody (seen now)" in by["kuat"]["lines"]
     assert by["kuat"]["marks"] == ["enemy:NR=2", "battle"] and by["coruscant"]["marks"] == ["fleet:3"]
-    assert "your fleet of 2 arrives at the start of turn 5" in by["corellia"]["lines"]
+    assert "your fleet of 2 arrives at the start of day 5" in by["corellia"]["lines"]
+    assert by["corellia"]["marks"] == ["inbound:2"], "the map marks a world the viewer's fleet is bound for"
     assert board["moves"] == [["coruscant", "corellia"]]
     # what the viewer does not know never reaches the board: the same knowledge gives the same board
     assert gx.map_board(g, copy.deepcopy(known), moves=[["coruscant", "corellia"]]) == board

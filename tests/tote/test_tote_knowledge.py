@@ -143,7 +143,7 @@ def test_comms_05_fleets_in_transit_known_only_by_departure(facts: Rec) -> None:
     """TOTE-COMMS-05, catalog 5.5: GE knows its Victory's destination and arrival; NR knows only
     that a GE fleet of 1 capital ship left Coruscant; changing where it goes changes nothing for NR."""
     own = K(facts, "GE")["own_in_transit"]
-    assert own == [{"id": "GE-2", "type": "VSD", "from": "Coruscant", "to": "Endor", "depart_hour": 24, "arrive_hour": 72}]
+    assert own == [{"id": "GE-2", "type": "VSD", "aboard": False, "from": "Coruscant", "to": "Endor", "depart_hour": 24, "arrive_hour": 72}]
     (d,) = K(facts, "NR")["departures"]
     assert (d["owner"], d["origin"], d["ships"]) == ("GE", "Coruscant", 1)
     assert K(facts, "NR")["own_in_transit"] == [] and "Endor" not in json.dumps(K(facts, "NR")["departures"])
@@ -234,7 +234,8 @@ def test_gap_37_passive_results_arrive_at_the_listeners_next_post(facts: Rec) ->
 
 
 def test_map_known_feeds_the_galaxy_map_only_what_is_known(facts: Rec) -> None:
-    """Catalog 5.5: the map's ``known`` for GE holds its own worlds and fleets, the NR frigate its
+    """Catalog 5.5: the map's ``known`` for GE holds its own worlds and fleets (ships: its Command
+    Center at Coruscant is no fleet), the NR frigate its
     scan placed at Kuat, its Victory inbound to Endor (arriving turn 4 at hour 72), and nothing of
     Mon Calamari; it does not change when NR's hidden ship moves."""
     facts["hour"] = 48
@@ -243,7 +244,7 @@ def test_map_known_feeds_the_galaxy_map_only_what_is_known(facts: Rec) -> None:
     facts["snapshots"] += snaps
     facts["notices"].append(comms.combat_notice(facts["units"]["GE-1"], facts["units"]["NR-1"], "Kuat", 50, 48))
     m = knowledge.map_known(K(facts, "GE"))
-    assert m["enemies"] == {"Kuat": {"NR": 1}} and m["fleets"] == {"Coruscant": 1, "Kuat": 1}
+    assert m["enemies"] == {"Kuat": {"NR": 1}} and m["fleets"] == {"Kuat": 1}
     assert m["current"] == ["Coruscant", "Kuat"] and "Mon Calamari" not in m["owners"] and m["battles"] == ["Kuat"]
     assert m["inbound"] == [{"to": "Endor", "arrive_turn": 4, "ships": 1}] and m["seen"]["Kuat"] == 48
     before = knowledge.map_known(K(facts, "GE"))

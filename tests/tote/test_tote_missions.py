@@ -83,7 +83,7 @@ def test_mission03_travel_objectives_climax_and_rewards() -> None:
     run, done, ev = play(run, [kill, visit("kuat"), visit("kuat"), visit("coruscant"), visit("anaxes", hid="GE-H9"),
                                visit("anaxes"), {**visit("duro"), "faction": "NR"}])
     assert (run["step"], run["progress"], run["seen"], done) == (0, 2, ["kuat", "anaxes"], None)
-    assert ev[-1]["text"] == "Fleet Review: 2 of 3 (visit non_stronghold)" and ev[-1]["to"] == ["GE"]
+    assert ev[-1]["text"] == "Fleet Review: 2 of 3 (visit systems that are no stronghold)" and ev[-1]["to"] == ["GE"]
     run, done, ev = play(run, [visit("duro"), kill, {**kill, "code": "XWING"}])
     assert (run["step"], run["progress"], done) == (1, 1, None)
     run, done, ev = play(run, [kill])

@@ -102,7 +102,7 @@ def legend(board: dict[str, Any]) -> str:
     marks: dict[str, str] = {}
     for place in board.get("places") or []:
         symbol = str(place.get("symbol") or "o")[:1]
-        owners.setdefault(symbol, str(place.get("owner") or "unclaimed"))
+        owners.setdefault(symbol, "unknown" if symbol == "?" else str(place.get("owner") or "unclaimed"))
         for mark in place.get("marks") or []:
             ms = mark_style(str(mark))
             if ms is not None:

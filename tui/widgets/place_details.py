@@ -50,7 +50,8 @@ def details_text(place: dict[str, Any] | None, rosters: list[dict[str, Any]],
     text = Text()
     text.append(heading, style="bold")
     owner = place.get("owner")
-    text.append(f"  [{place.get('symbol', '?')}] {owner or 'unclaimed'}", style="dim")
+    unknown = place.get("symbol") == "?"  # the viewer does not know who holds it
+    text.append(f"  [{place.get('symbol', '?')}] {'holder unknown' if unknown else owner or 'unclaimed'}", style="dim")
     marks = [str(m) for m in place.get("marks") or []]
     if marks:
         text.append("  ")

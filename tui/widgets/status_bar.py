@@ -8,6 +8,8 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
+from core.events import GM
+from core.render import posting_text
 from tui.deadline import left_text, when_text
 
 DEADLINE_REFRESH = 30.0  # seconds between redraws of the time left
@@ -39,6 +41,8 @@ def status_text(view: dict[str, Any], seat: str, side: str | None, unread: int) 
         if ready:
             text.append("  ·  ready: ", style="dim")
             text.append(" ".join(sorted(ready)), style="green")
+        if seat == GM and view.get("posting"):  # the GM's desk: who has posted this turn, who is still to
+            text.append(f"  ·  {posting_text(view['posting'])}", style="green")
     deadline = view.get("deadline")
     if deadline is not None and not outcome:
         left = float(deadline) - time.time()
@@ -73,7 +77,7 @@ class StatusBar(Static):
 
     def show(self, view: dict[str, Any], seat: str, side: str | None, unread: int) -> None:
         """Redraw when something shown changed (the time left also every half minute)."""
-        key = (view.get("title"), view.get("turn"), view.get("phase"), view.get("awaiting"), view.get("ready"),
+        key = (view.get("title"), view.get("turn"), view.get("phase"), view.get("awaiting"), view.get("ready"), view.get("posting"),
                view.get("outcome"), view.get("deadline"), seat, side, unread)
         self._args = (view, seat, side, unread)
         if key == self._shown:

@@ -105,6 +105,11 @@ class TwilightOfTheEmpire(Ruleset):
             return campaign_flow.resolve_post(state)
         return flow.resolve_post(self, state)
 
+    def posting(self, state: State) -> dict[str, list[str]]:
+        """Who has posted today, who posts now, who is still to post (:mod:`.posting`)."""
+        from .posting import posting
+        return posting(state)
+
     def view(self, state: State, viewer: str) -> View:
         """What ``viewer`` may know (:mod:`.views`)."""
         if is_campaign(state):
@@ -241,7 +246,8 @@ class TwilightOfTheEmpire(Ruleset):
                         changes.append((f"when {seat}'s reserve unit comes out", lambda s, n=n: s["campaign"]["activations"][n].__setitem__(
                             "due_hour", s["campaign"]["activations"][n]["due_hour"] + 24)))
                         break
-            return changes
+            from .campaign_secrets import changes as campaign_secrets
+            return changes + campaign_secrets(state, viewer)
         covered = model.visible_spaces(state, viewer) if viewer in state["seats"] else set()
         for uid, u in sorted(state["units"].items()):
             if u["faction"] == viewer or (model.targetable(u) and u["space"] in covered):

@@ -349,7 +349,10 @@ def view(c: Campaign, viewer: str) -> dict[str, Any]:
                                             "now": c["hour"], "current": list(c["planets"])})
         out["treasury"] = dict(c["treasury"])
     else:
-        out["board"] = map_board(galaxy(), knowledge.map_known(k))
+        known = knowledge.map_known(k)  # the strongholds are public: their start holders, by seat (catalog 5.5)
+        known["owners"] = {**{w: None for w, p in galaxy().planets.items() if p.stronghold},
+                           **{w: s for s, ws in c["strongholds"].items() for w in ws}, **known["owners"]}
+        out["board"] = map_board(galaxy(), known)
         out["ledger"] = ledger(c, viewer)
     return out
 

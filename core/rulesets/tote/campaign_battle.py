@@ -108,10 +108,10 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
     while state["turn"] == 1 and flow.active(state) is not None and guard < 2 * len(seats) + 2:
         guard += 1
         seat = flow.active(state)
-        told = campaign_orders.post(ruleset, c, state, seat, world, bots)
         for u in state["units"].values():
             if u["faction"] == seat and u.get("arrived_turn") == c["turn"]:
-                u["mp"] = 0  # TOTE-HYPER-02: out of hyperspace today
+                u["mp"] = 0  # TOTE-HYPER-02: out of hyperspace today (before the post: its orders see it)
+        told = campaign_orders.post(ruleset, c, state, seat, world, bots)
         events += flow.resolve_post(ruleset, state) + told  # the seat's note on its post after the post
     notes += campaign_orders.unposted(c, list(initiative), world)
     for uid, b in state["units"].items():

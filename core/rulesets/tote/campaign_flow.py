@@ -142,6 +142,8 @@ def resolve_post(state: State) -> list[Event]:
     events += _events(state, raw)
     from .campaign_missions import turn_start
     events += turn_start(state)  # trainings, missions, the flashpoint step (TOTE-GAP-30/31)
+    from .campaign_news import delivered_now
+    events += _events(state, delivered_now(state["campaign"]))  # TOTE-FLOW-04 step 8: news read, each by its reader
     state["posted"] = []
     state["active"] = turn_order(state)[0]
     events += check_end(state)
@@ -234,7 +236,7 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         rosters.append({"title": "Your Hero", "rows": hero_rows(c, viewer) or ["none"]})
         rosters.append({"title": "Missions and flashpoints", "rows": mission_rows(c, viewer)})
         rosters.append({"title": "In hyperspace (your calendar of arrivals)",
-                        "rows": [f"{', '.join(f['units'])} -> {g.planets[f['to']].name}, day {f['arrive_turn']}"
+                        "rows": [f"{_ships_aboard(c, f['units'])} -> {g.planets[f['to']].name}, day {f['arrive_turn']}"
                                  for f in led["arrivals"]] or ["none"]})
         rosters.append({"title": "Fleet Reserve Force", "rows": [
             f"{r['unit']} ({r['type']}, {r['cp']} CP)" + (f" -> {g.planets[r['to']].name} {r['dsz']}, day {r['arrives_day']}" if r["arrives_day"] else "")
@@ -245,8 +247,14 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         rosters.append({"title": "Facilities and builds", "rows": [_facility_row(f) for f in led["facilities"]] + [
             f"building {_type_name(b['code'])} at {g.planets[b['at']].name}, ready day {b['due_hour'] // 24 + 1}"
             for b in led["building"]] or ["none"]})
-        resources.update({"facility KC": led["facility_kc"], "treasury KC": led["treasury_kc"], "CP": led["cp"], "CP committed": led["cp_committed"],
-                          "CP free": led["cp_free"], "worlds": len(led["worlds"])})
+        from .campaign_news import rosters as news_rosters
+        rosters += news_rosters(v["knowledge"], c["seats"])
+        resources.update({"facility KC": led["facility_kc"], "treasury KC": led["treasury_kc"],
+                          "CP": led["cp_committed"] + led["cp_free"], "CP committed": led["cp_committed"],
+                          "CP free": led["cp_free"], "free PDF CP": led["cp"] - led["cp_committed"] - led["cp_free"],
+                          "worlds": len(led["worlds"])})
+        from .campaign_ledger import next_income
+        resources["next income"] = next_income(c, viewer)  # TOTE-ECON-01: the next Action Day, as things stand
         here = {u.get("system") for u in c["units"].values() if u["faction"] == viewer and not u.get("transit")}
         from .sensors import can_scan_actively
         busy = {x["scanner"] for x in c["scans"]}
@@ -271,6 +279,13 @@ def view(state: State, viewer: str) -> dict[str, Any]:
             "prompt": "" if over or viewer != state.get("active") else "your post: jump <ships> <world>"
             + (", at <world> <battle order>" if facts.get("battles") else "") + ", then ready",
             "facts": facts}
+
+
+def _ships_aboard(c: cp.Campaign, ids: list[str]) -> str:
+    """A fleet's units as a player reads them: the ships, and how many craft ride aboard them."""
+    tops = [i for i in ids if c["units"].get(i, {}).get("carried_by") not in ids]
+    craft = len(ids) - len(tops)
+    return ", ".join(tops) + (f" (and {craft} craft aboard)" if craft else "")
 
 
 def _type_name(code: str) -> str:

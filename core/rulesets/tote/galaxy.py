@@ -436,7 +436,7 @@ def map_board(g: Galaxy, known: Mapping[str, Any] | None = None, moves: Iterable
         elif p.id in seen:
             held = f"held by: {owner or 'nobody'} ({_ago(now, int(seen[p.id]))})"
         else:
-            held = f"held by: {owner} at the start of the game" if knows else "held by: unknown (never scanned)"
+            held = f"held by: {owner or 'nobody'} at the start of the game" if knows else "held by: unknown (never scanned)"
         ground = (f"{p.ground_grids} ground grid{'s' if p.ground_grids != 1 else ''}" if p.ground_grids
                   else "no ground grid, no atmosphere")
         lines = [title, feats, held, ground]
@@ -444,7 +444,9 @@ def map_board(g: Galaxy, known: Mapping[str, Any] | None = None, moves: Iterable
             lines.append(f"uncharted space: reached only by uncharted routes (+{g.hours['uncharted_extra']} h)")
         lines.append("routes: " + ", ".join(f"{g.planets[r.other(p.id)].name} {r.hours} h" for r in g.neighbours(p.id)))
         for f in inbound.get(p.id, []):
-            lines.append(f"your fleet of {f.get('ships', '?')} arrives at the start of turn {f['arrive_turn']}")
+            lines.append(f"your fleet of {f.get('ships', '?')} arrives at the start of day {f['arrive_turn']}")
+        if inbound.get(p.id):
+            marks.append(f"inbound:{sum(int(f.get('ships', 0)) for f in inbound[p.id])}")
         places.append({"id": p.id, "name": p.name, "x": p.x, "y": p.y, "owner": owner,
                        "symbol": (SYMBOLS.get(owner, owner[:1]) if owner else ".") if knows or p.id in seen else "?",
                        "marks": marks, "lines": lines})

@@ -135,6 +135,11 @@ def knowledge(facts: Facts, faction: str) -> Record:
         return _gm(facts)
     per_turn = int(facts.get("hours_per_turn", 24))
     present = _own_presence(facts, faction)
+    ships: dict[str, int] = {}  # the faction's ships at each system, not counting craft aboard
+    for u in facts.get("units", {}).values():
+        if (u["faction"] == faction and u.get("system") and not u.get("transit") and not u.get("destroyed")
+                and not u.get("withdrawn") and not u.get("carried_by")):
+            ships[u["system"]] = ships.get(u["system"], 0) + 1
     snaps = snapshots_of(facts, faction)
     post = facts.get("post_seq", {}).get(faction)
     sightings = [s for s in facts.get("sightings", []) if visible_to(s, faction) and s["hour"] <= hour
@@ -152,7 +157,8 @@ def knowledge(facts: Facts, faction: str) -> Record:
         seen = seen_of.get(system, [])
         row: Record = {"status": "unknown", "owner": None, "owner_hour": None, "seen_hour": None, "age_hours": None,
                        "stronghold_of": sorted(f for f, where in strongholds.items() if system in where),
-                       "own": present.get(system, []), "contacts": _contacts(latest, seen)}
+                       "own": present.get(system, []), "own_ships": ships.get(system, 0),
+                       "contacts": _contacts(latest, seen)}
         known = []
         if latest:
             known.append((latest["hour"], latest.get("owner")))
@@ -173,7 +179,7 @@ def knowledge(facts: Facts, faction: str) -> Record:
             row.update(seen_hour=max(s["hour"] for s in seen), age_hours=hour - max(s["hour"] for s in seen),
                        status="stale")
         systems[system] = row
-    own_moving = [{"id": u["id"], "type": u["type"],
+    own_moving = [{"id": u["id"], "type": u["type"], "aboard": bool(u.get("carried_by")),
                    **{k: u["transit"][k] for k in ("from", "to", "depart_hour", "arrive_hour", "arrive_turn", "fleet")
                       if k in u["transit"]}}
                   for u in sorted(facts.get("units", {}).values(), key=lambda u: u["id"])
@@ -253,13 +259,15 @@ def map_known(k: Record) -> Record:
                 enemies[world][c["owner"]] += 1
     inbound: dict[tuple[str, Any], int] = {}
     for t in k["own_in_transit"]:
+        if t.get("aboard"):
+            continue  # a craft aboard its ship: the ship is counted
         key = (t["to"], t.get("arrive_turn", t["arrive_hour"] // 24 + 1))
         inbound[key] = inbound.get(key, 0) + 1
     return {"now": hour,
             "owners": {w: r["owner"] for w, r in rows if r["owner_hour"] is not None},
             "seen": {w: r["seen_hour"] for w, r in rows if r["seen_hour"] is not None},
             "current": [w for w, r in rows if r["status"] in ("present", "scanned")],
-            "fleets": {w: len(r["own"]) for w, r in rows if r["own"]},
+            "fleets": {w: r.get("own_ships", len(r["own"])) for w, r in rows if r.get("own_ships", len(r["own"]))},
             "enemies": enemies,
             "battles": sorted({n["system"] for n in k["combat"] if hour - n["hour"] < 24}),
             "inbound": [{"to": to, "arrive_turn": turn, "ships": n} for (to, turn), n in sorted(inbound.items())]}

@@ -130,7 +130,7 @@ TARGET_WORDS = {
 }
 
 
-def describe(ms: Milestone, g: Galaxy | None = None) -> str:
+def describe(ms: Milestone, g: Galaxy | None = None, count: bool = True) -> str:
     """A milestone as a player reads it (``visit systems that are no stronghold: 3``,
     ``deliver 50 infantry squads to a world another faction holds``). Raises nothing."""
     from .data import facility_types, unit_types
@@ -148,7 +148,7 @@ def describe(ms: Milestone, g: Galaxy | None = None) -> str:
     where = f" at {g.planets[ms.at].name}" if ms.at and ms.at in g.planets else ""
     if ms.type == "deliver":
         return f"deliver {ms.count} infantry squads to {target}"
-    return f"{ms.type} {target}{where}" + (f": {ms.count}" if ms.count > 1 else "")
+    return f"{ms.type} {target}{where}" + (f": {ms.count}" if count and ms.count > 1 else "")
 
 
 def build_missions(raw: Mapping[str, Any], classes: Iterable[str], g: Galaxy | None = None) -> dict[str, Mission]:
@@ -347,7 +347,7 @@ def advance(run: Record, deed: Record, hour: int, g: Galaxy | None = None) -> tu
     events: list[Record] = []
     to = [run["faction"]]
     if run["progress"] < ms.count:
-        return run, None, [{"kind": "mission", "to": to, "text": f"{m.name}: {run['progress']} of {ms.count} ({describe(ms)})"}]
+        return run, None, [{"kind": "mission", "to": to, "text": f"{m.name}: {run['progress']} of {ms.count} ({describe(ms, count=False)})"}]
     if run["step"] + 1 < len(m.milestones):
         run.update(step=run["step"] + 1, progress=0, seen=[])
         nxt = m.milestones[run["step"]]
