@@ -426,8 +426,9 @@ async def test_an_all_bot_game_plays_to_its_end_at_a_watchable_pace_showing_only
         assert "Game over" in screen_text(app)
     gaps = [b - a for a, b in zip(resolved, resolved[1:])]
     # one turn a tick of the pace: never two in one tick, spread over their ticks (a delayed tick brings
-    # the next one closer, so the span is checked, not each gap)
-    assert len(resolved) >= 2 and min(gaps) > 0.02 and resolved[-1] - resolved[0] >= 0.2 * (len(resolved) - 1) - 0.1, \
+    # the next one closer, so the span is checked, not each gap; half the pace a step at least, as a loaded
+    # machine delays and bunches ticks, while "all at once" would span nothing)
+    assert len(resolved) >= 2 and min(gaps) > 0.02 and resolved[-1] - resolved[0] >= 0.1 * (len(resolved) - 1), \
         f"one turn per bot pace (0.2 s), got gaps {gaps}"
     assert all(e["actor"] == GM for e in session.record["journal"] if e["op"] == "resolve")
 
