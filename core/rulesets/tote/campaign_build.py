@@ -131,7 +131,8 @@ def complete(c: Campaign) -> list[Event]:
             u = model.new_unit(uid, code, seat, f"C-{t['quadrant']}")
             u.update(system=t["system"], transit=None, built=True)  # manufactured: scrapped at 25% (TOTE-SCRAP-01)
             c["units"][uid] = u
-            name = unit_types()[code].name
+            from .campaign_fleets import join
+            name = f"{unit_types()[code].name}, {join(c, uid)}"  # TOTE-GAP-27: the main fleet, the PDF, or unassigned
         events.append({"kind": "campaign.build", "to": [seat], "turn": c["turn"],
                        "text": f"{uid}, a {name}, is ready at {g.planets[t['system']].name}."})
     return events

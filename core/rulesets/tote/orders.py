@@ -299,7 +299,7 @@ def execute(ruleset: Any, state: State, seat: str, text: str) -> list[Event]:
 
 #: The orders of the galaxy (the campaign scenario); every other order is the battle's.
 GALAXY_VERBS = ("jump", "scan", "message", "build", "upgrade", "train", "mission", "transfer", "reserve", "activate",
-                "exchange", "scrap", "surrender", "at")
+                "exchange", "scrap", "surrender", "at", "assign")
 
 
 def on_galaxy(ctx: Any) -> bool:
@@ -326,6 +326,7 @@ def build_book() -> OrderBook:
 
 def _specs() -> list[OrderSpec]:
     from . import campaign_logistics_orders as lg
+    from . import campaign_fleets_orders as fl
     return [
         OrderSpec("move", [Many("units", own_movers, "your units that move together"),
                            SpaceChoice("space", space_ids, "where to: a space id (C-1, B-2, A-3, DSZ-4, ATMO, G-1/air)")],
@@ -447,6 +448,12 @@ def _specs() -> list[OrderSpec]:
                                  "Heavy Industry or Heavy Mining")],
                   "on the galaxy: scrap units you built (25% of cost) or salvage captured ones (50%); stock units pay "
                   "nothing; the KC go to your treasury; e.g. scrap GE-B3", queue_jump),
+        OrderSpec("assign", [Many("units", fl.assignable, "your ships at worlds (not aboard, not in hyperspace)"),
+                             Choice("to", fl.destinations, "fleet (your main fleet) or pdf (the Space PDF of the world each stands at)"),
+                             Optional(Choice("swap", fl.main_ships, "a main-fleet ship that goes on PDF duty in exchange"))],
+                  "on the galaxy: move ships between your main fleet and the Space PDF where they stand (23 CP and 7 capital "
+                  "ships each, the main fleet plus bonus CP); a new unit joins the main fleet only with your Hero there, or "
+                  "1-for-1 for a main-fleet ship; never in combat; e.g. assign GE-1 pdf", queue_jump),
         OrderSpec("surrender", [Many("units", lg.surrenderable, "your units or facilities at one world in conflict"),
                                 Choice("to", lg.other_seats, "the seat to surrender to (present there)")],
                   "on the galaxy: surrender units or facilities where you fight; they pass to the other side as a capture; "

@@ -1,0 +1,36 @@
+"""The choices the order book offers for ``assign`` (:func:`.campaign_fleets.assign`): the seat's
+ships it may move between its main fleet and a Space PDF, the two places, and the main-fleet ships
+a swap may send to PDF duty. Everything reads the game; nothing here changes it (none outside the campaign).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .campaign_fleets import counted, parent, place
+
+
+def _campaign(ctx: Any) -> dict[str, Any] | None:
+    from .campaign_flow import is_campaign
+    return ctx.state["campaign"] if is_campaign(ctx.state) and ctx.seat in ctx.state["seats"] else None
+
+
+def assignable(ctx: Any) -> list[str]:
+    """The seat's ships at a world (not aboard another ship, not in hyperspace, not destroyed, not bonus units)."""
+    c = _campaign(ctx)
+    if c is None:
+        return []
+    units = c["units"]
+    return sorted(i for i, u in units.items() if u["faction"] == ctx.seat and counted(u) and u.get("system")
+                  and not u.get("transit") and not u.get("destroyed") and not u.get("derelict") and not u.get("bonus")
+                  and parent(units, u) is None)
+
+
+def destinations(ctx: Any) -> list[str]:
+    """``fleet`` and ``pdf`` (on the galaxy)."""
+    return ["fleet", "pdf"] if _campaign(ctx) is not None else []
+
+
+def main_ships(ctx: Any) -> list[str]:
+    """The seat's main-fleet ships at a world (what a 1-for-1 swap sends to PDF duty, TOTE-BURDEN-08)."""
+    c = _campaign(ctx)
+    return [] if c is None else [i for i in assignable(ctx) if place(c["units"], c["units"][i]) == "main"]
