@@ -34,3 +34,16 @@ def main_ships(ctx: Any) -> list[str]:
     """The seat's main-fleet ships at a world (what a 1-for-1 swap sends to PDF duty, TOTE-BURDEN-08)."""
     c = _campaign(ctx)
     return [] if c is None else [i for i in assignable(ctx) if place(c["units"], c["units"][i]) == "main"]
+
+
+def assigned_to_fleet(ctx: Any) -> list[str]:
+    """The ships the seat's sheet puts into its main fleet (``assign <ships> fleet``) before this
+    order, so a later ``jump`` of the same post may name them."""
+    if _campaign(ctx) is None:
+        return []
+    out: list[str] = []
+    for o in ctx.state["sheets"].get(ctx.seat, []):
+        words = o["text"].split()
+        if len(words) >= 3 and words[0] == "assign" and words[2] == "fleet":
+            out += [i for i in words[1].split(",") if i not in out]
+    return out

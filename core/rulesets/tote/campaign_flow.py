@@ -206,13 +206,14 @@ def check_end(state: State) -> list[Event]:
 
 def movers(c: cp.Campaign, seat: str) -> dict[str, list[str]]:
     """``seat``'s ships that may jump now, by world: ships with a hyperdrive, not in hyperspace, not
-    aboard another ship, not the stronghold's PDF (which stays to guard it)."""
+    aboard another ship, in its main fleet (a Space PDF stays to guard its world, the unassigned cannot act)."""
     from . import model
+    from .campaign_fleets import place  # the main fleet sails; a Space PDF (and what it carries) guards its world
     out: dict[str, list[str]] = {}
     for uid in sorted(c["units"]):
         u = c["units"][uid]
         if (u["faction"] == seat and u.get("system") and not u.get("transit") and not u.get("carried_by")
-                and not u.get("destroyed") and not u.get("pdf") and not u.get("unassigned") and getattr(model.spec(u), "hyperdrive", None) is not None):
+                and not u.get("destroyed") and place(c["units"], u) == "main" and getattr(model.spec(u), "hyperdrive", None) is not None):
             out.setdefault(u["system"], []).append(uid)
     return out
 

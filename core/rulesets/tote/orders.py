@@ -97,11 +97,13 @@ class SpaceChoice(Choice):
 
 
 def campaign_ships(ctx: Any) -> list[str]:
-    """On the galaxy: the seat's ships that may jump now (none in a battle)."""
+    """On the galaxy: the seat's ships that may jump now, and those its sheet assigns to the main
+    fleet before this order (none in a battle)."""
     from .campaign_flow import is_campaign, movers
     if not is_campaign(ctx.state):
         return []
-    return [uid for ids in movers(ctx.state["campaign"], ctx.seat).values() for uid in ids]
+    from .campaign_fleets_orders import assigned_to_fleet
+    return [uid for ids in movers(ctx.state["campaign"], ctx.seat).values() for uid in ids] + assigned_to_fleet(ctx)
 
 
 def build_codes(ctx: Any) -> list[str]:
