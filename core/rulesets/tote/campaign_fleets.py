@@ -344,7 +344,8 @@ def ledger(c: Campaign, seat: str) -> dict[str, Any]:
                 "units": [i for i in tops if not units[i].get("bonus") and not units[i].get("destroyed")],
                 "bonus": [i for i in tops if units[i].get("bonus") and not units[i].get("destroyed")]}
     return {"main": entry(g["main"], main_limit(c, seat)),
-            "pdfs": {w: entry(rows, CP_LIMIT) for w, rows in sorted(g["pdf"].items(), key=lambda kv: str(kv[0]))},
+            "pdfs": {w: e for w, rows in sorted(g["pdf"].items(), key=lambda kv: str(kv[0]))
+                     if (e := entry(rows, CP_LIMIT))["units"] or e["bonus"] or e["cp"]},
             "unassigned": sorted(u["id"] for u in g["unassigned"] if parent(units, u) is None and not u.get("destroyed"))}
 
 

@@ -270,7 +270,7 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         for uid in sorted(c["units"]):
             u = c["units"][uid]
             if (u["faction"] == viewer and u.get("space") and not u.get("transit") and not u.get("destroyed")
-                    and not u.get("derelict") and not u.get("inert") and not u.get("withdrawn")
+                    and not u.get("derelict") and not u.get("inert") and not u.get("withdrawn") and not u.get("unassigned")
                     and uid not in busy and can_scan_actively(u)):
                 scanners.setdefault(u["system"], []).append(uid)
         facts.update(types={i: c["units"][i]["type"] for ids in mine.values() for i in ids},
