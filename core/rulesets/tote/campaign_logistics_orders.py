@@ -107,17 +107,16 @@ def resting(facts: dict[str, Any]) -> set[str]:
 def bot_reserve(facts: dict[str, Any], seat: str) -> tuple[list[str], set[str]]:
     """The bot's reserve orders from its view: its unassigned capital ships (they cannot act,
     TOTE-GAP-27) at a stronghold it holds, not in conflict, go to the reserve while it has room;
-    with none unassigned, the first reserve unit that fits both its main fleet and the Space PDF of
-    its first stronghold it holds is activated there (TOTE-GAP-47). Returns the orders and the ships sent."""
+    with none unassigned, the first reserve unit that fits the Space PDF of its first stronghold it
+    holds is activated there (it joins the main fleet instead when the Hero is there with room, TOTE-GAP-47). Returns the orders and the ships sent."""
     led = facts["ledger"]
     fl = led["fleets"]
     home = next((w for w in facts["strongholds"].get(seat, []) if w in led["worlds"]), None)
     idle = facts.get("unassigned", {})
     if not idle:
-        main_room = fl["main"]["cp_limit"] - fl["main"]["cp"]
         pdf = fl["pdfs"].get(home)
         pdf_room = 23 - (pdf["cp"] if pdf else 0)
-        waiting = [r for r in led.get("reserve", []) if r["arrives_day"] is None and r["cp"] <= min(main_room, pdf_room)]
+        waiting = [r for r in led.get("reserve", []) if r["arrives_day"] is None and r["cp"] <= pdf_room]
         return ([f"activate {waiting[0]['unit']} {home}"] if waiting and home else []), set()
     room = 23 - int(led.get("reserve_cp", 0))
     fighting = set(facts.get("conflict", []))
