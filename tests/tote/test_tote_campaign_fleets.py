@@ -299,3 +299,22 @@ def test_bots_keep_within_limits_and_build_only_what_fits() -> None:
         add(c, f"GE-V{k}", code, "al", "coruscant", pdf=True, fleet_of="al")
     facts = dict(campaign_flow.view(state, "al")["facts"], seat="al")
     assert not fl.build_fits(facts, "coruscant", "VSD") and fl.build_fits(facts, "coruscant", "CORV")
+
+
+def test_gap_27_an_unassigned_unit_takes_no_battle_orders_but_may_be_attacked() -> None:
+    """TOTE-GAP-27/28: at a world in conflict an unassigned ship of al's is refused in an ``at``
+    order with the reason; NR's order to fire at it is taken (it can be attacked)."""
+    state = fresh()
+    c = state["campaign"]
+    for u in c["units"].values():
+        if u["faction"] == "bo" and not u.get("bonus"):
+            u["system"] = "coruscant"
+    cp.start_turn(c)
+    state["turn"] = c["turn"]
+    assert cp.contested(c) == ["coruscant"]
+    add(c, "GE-N1", "CORV", "al", "coruscant", unassigned=True, fleet_of="al")  # e.g. a capture with no room
+    with pytest.raises(OrderError, match="'at coruscant hold GE-N1': GE-N1 is unassigned .* it cannot act"):
+        carry(state, "at coruscant hold GE-N1")
+    assert c.get("battle_orders", {}).get("al", {}).get("coruscant") is None
+    b = campaign_battle.battle_state(TwilightOfTheEmpire(), c, "coruscant", ["al", "bo"], state["dice"], state["options"])
+    assert model.targetable(b["units"]["GE-N1"]) and not model.can_act(b["units"]["GE-N1"])

@@ -47,3 +47,20 @@ def assigned_to_fleet(ctx: Any) -> list[str]:
         if len(words) >= 3 and words[0] == "assign" and words[2] == "fleet":
             out += [i for i in words[1].split(",") if i not in out]
     return out
+
+
+def sample(c: dict[str, Any], seat: str) -> list[str]:
+    """A few ``assign`` orders ``seat`` might give now (for the contract's sample of legal orders):
+    a main-fleet ship onto PDF duty where it stands, a PDF ship into the main fleet."""
+    units = c["units"]
+    out: dict[str, str] = {}
+    for uid, u in sorted(units.items()):
+        if u["faction"] != seat or u.get("bonus") or not counted(u) or not u.get("system") or u.get("transit") \
+                or u.get("destroyed") or parent(units, u) is not None:
+            continue
+        where = place(units, u)
+        if where == "main" and c["planets"].get(u["system"], {}).get("owner") == seat:
+            out.setdefault("pdf", f"assign {uid} pdf")
+        elif where == "pdf":
+            out.setdefault("fleet", f"assign {uid} fleet")
+    return list(out.values())

@@ -168,6 +168,12 @@ def carry_at(state: State, seat: str, text: str) -> list[Event]:
     else:
         if kept == [BOT]:
             raise OrderError(f"{text!r}: you left the battle at {name} to your bot; withdraw 'at {world} bot' first")
+        from .campaign_fleets import check_acts
+        for uid in (i for w in words[3:] for i in w.split(",") if c["units"].get(i, {}).get("faction") == seat):
+            try:
+                check_acts(c, uid, "act")  # an unassigned unit takes no battle orders (TOTE-GAP-27/28)
+            except OrderError as exc:
+                raise OrderError(f"{text!r}: {exc}") from None
         battle = trial_battle(state, seat, world)
         try:
             flow.dry_run(_ruleset(), battle, seat, kept + [order])
