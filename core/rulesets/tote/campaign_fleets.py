@@ -201,28 +201,63 @@ def settle(c: Campaign) -> list[Event]:
     events: list[Event] = []
     for uid in sorted(units):
         u = units[uid]
-        if not counted(u) or parent(units, u) is not None:
-            continue
-        if u.get("fleet_of") != u["faction"]:
-            captured = u.get("fleet_of") is not None
-            how = join(c, uid, captured=captured)
+        if counted(u) and u.get("fleet_of") != u["faction"] and parent(units, u) is None:
+            how = join(c, uid, captured=u.get("fleet_of") is not None)
             events.append(_say(c, f"{uid} {how}.", [u["faction"]]))
-        elif u.get("unassigned") and u.get("system") and not conflict.in_conflict(c["status"], u["system"]) \
-                and not room(c, u["faction"], "pdf", u["system"], [u], [uid]):
-            set_place(u, "pdf", u["faction"])
-            events.append(_say(c, f"{uid} joins the Space PDF at {_name(u['system'])} (TOTE-GAP-28).", [u["faction"]]))
+    used = _tally(c)
+
+    def fits(key: tuple[str, str, str | None], add: tuple[int, int], limit: int) -> bool:
+        cp, caps = used.get(key, [0, 0])
+        return cp + add[0] <= limit and caps + add[1] <= CAPITAL_CAP
+
+    def move(u: Unit, old: tuple[str, str, str | None], new: tuple[str, str, str | None], add: tuple[int, int]) -> None:
+        for key, sign in ((old, -1), (new, 1)):
+            row = used.setdefault(key, [0, 0])
+            row[0], row[1] = row[0] + sign * add[0], row[1] + sign * add[1]
+        set_place(u, new[1], new[0])
+    for uid in sorted(units):
+        u = units[uid]
+        if u.get("unassigned") and counted(u) and u.get("system") and parent(units, u) is None \
+                and not conflict.in_conflict(c["status"], u["system"]):
+            add = usage(_with_aboard(units, u), units)
+            key = (u["faction"], "pdf", u["system"])
+            if fits(key, add, CP_LIMIT):
+                move(u, (u["faction"], "unassigned", None), key, add)
+                events.append(_say(c, f"{uid} joins the Space PDF at {_name(u['system'])} (TOTE-GAP-28).", [u["faction"]]))
     for seat in c["seats"]:
-        main = [u for u in groups(c, seat)["main"] if parent(units, u) is None]
-        for u in sorted(main, key=lambda x: x["id"], reverse=True):
-            if not room(c, seat, "main", None, []):
+        main_key = (seat, "main", None)
+        limit = main_limit(c, seat)
+        if fits(main_key, (0, 0), limit):
+            continue
+        tops = [u for u in units.values() if u["faction"] == seat and counted(u) and parent(units, u) is None
+                and place(units, u) == "main"]
+        for u in sorted(tops, key=lambda x: x["id"], reverse=True):
+            if fits(main_key, (0, 0), limit):
                 break
+            add = usage(_with_aboard(units, u), units)
+            if add == (0, 0):
+                continue
             world = u.get("system")
-            where = "pdf" if world and not room(c, seat, "pdf", world, [u], [u["id"]]) else "unassigned"
-            set_place(u, where, seat)
+            key = (seat, "pdf", world) if world and fits((seat, "pdf", world), add, CP_LIMIT) else (seat, "unassigned", None)
+            move(u, main_key, key, add)
             events.append(_say(c, f"{u['id']} leaves the main fleet, over its command limit, and "
-                                  f"{'goes on PDF duty at ' + _name(world) if where == 'pdf' else 'stands unassigned'} "
+                                  f"{'goes on PDF duty at ' + _name(world) if key[1] == 'pdf' else 'stands unassigned'} "
                                   "(TOTE-CP-02/03).", [seat]))
     return events
+
+
+def _tally(c: Campaign) -> dict[tuple[str, str, str | None], list[int]]:
+    """[CP, capital ships] held by every seat's main fleet ``(seat, "main", None)``, each Space PDF
+    ``(seat, "pdf", world)`` and its unassigned ``(seat, "unassigned", None)``, in one pass."""
+    units = c["units"]
+    buckets: dict[tuple[str, str, str | None], list[Unit]] = {}
+    for u in units.values():
+        if not counted(u):
+            continue
+        t = top(units, u)
+        where = "unassigned" if t.get("unassigned") else "pdf" if t.get("pdf") else "main"
+        buckets.setdefault((u["faction"], where, t.get("system") if where == "pdf" else None), []).append(u)
+    return {k: list(usage(rows, units)) for k, rows in buckets.items()}
 
 
 def _say(c: Campaign, text: str, to: list[str]) -> Event:
@@ -373,15 +408,11 @@ def problems(c: Campaign) -> list[str]:
     over its CP or capital ships, a unit both on PDF duty and unassigned, a PDF ship in hyperspace."""
     out = []
     units = c["units"]
-    for seat in c["seats"]:
-        g = groups(c, seat)
-        cp, caps = usage(g["main"], units)
-        if cp > main_limit(c, seat) or caps > CAPITAL_CAP:
+    for (seat, where, w), (cp, caps) in sorted(_tally(c).items(), key=lambda kv: (kv[0][0], kv[0][1], str(kv[0][2]))):
+        if where == "main" and (cp > main_limit(c, seat) or caps > CAPITAL_CAP):
             out.append(f"{seat}'s main fleet holds {cp} CP and {caps} capital ships (limits {main_limit(c, seat)} and {CAPITAL_CAP})")
-        for w, rows_ in g["pdf"].items():
-            cp, caps = usage(rows_, units)
-            if cp > CP_LIMIT or caps > CAPITAL_CAP:
-                out.append(f"{seat}'s Space PDF at {w} holds {cp} CP and {caps} capital ships (limits {CP_LIMIT} and {CAPITAL_CAP})")
+        elif where == "pdf" and (cp > CP_LIMIT or caps > CAPITAL_CAP):
+            out.append(f"{seat}'s Space PDF at {w} holds {cp} CP and {caps} capital ships (limits {CP_LIMIT} and {CAPITAL_CAP})")
     for uid, u in units.items():
         if u.get("pdf") and u.get("unassigned"):
             out.append(f"{uid} is both on PDF duty and unassigned")
