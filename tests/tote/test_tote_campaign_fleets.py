@@ -318,3 +318,18 @@ def test_gap_27_an_unassigned_unit_takes_no_battle_orders_but_may_be_attacked() 
     assert c.get("battle_orders", {}).get("al", {}).get("coruscant") is None
     b = campaign_battle.battle_state(TwilightOfTheEmpire(), c, "coruscant", ["al", "bo"], state["dice"], state["options"])
     assert model.targetable(b["units"]["GE-N1"]) and not model.can_act(b["units"]["GE-N1"])
+
+
+def test_pdf_03_a_jump_of_a_pdf_ship_is_refused_with_the_reason_in_the_book() -> None:
+    """TOTE-PDF-03 / GAP-27: typed as a post, a jump naming a ship on PDF duty or an unassigned one
+    gets the reason and the way out, not only the list of ships that may jump; nothing is queued."""
+    rs = TwilightOfTheEmpire()
+    state = fresh()
+    state["active"] = "al"
+    carry(state, "assign GE-8 pdf")
+    with pytest.raises(OrderError, match="GE-8 is on Space PDF duty at Coruscant: .*'assign GE-8 fleet' first"):
+        rs.submit(state, "al", "jump GE-1,GE-8 corellia")
+    add(state["campaign"], "GE-N1", "CORV", "al", "coruscant", unassigned=True, fleet_of="al")
+    with pytest.raises(OrderError, match="GE-N1 is unassigned .* it cannot jump"):
+        rs.submit(state, "al", "jump GE-N1 corellia")
+    assert state["sheets"]["al"] == []

@@ -64,3 +64,18 @@ def sample(c: dict[str, Any], seat: str) -> list[str]:
         elif where == "pdf":
             out.setdefault("fleet", f"assign {uid} fleet")
     return list(out.values())
+
+
+def why_not_jump(ctx: Any, uid: str) -> str:
+    """Why the seat's ship ``uid`` may not jump because of its place of command ("" when it may,
+    or it is not the seat's): on Space PDF duty, or unassigned (TOTE-PDF-03, TOTE-GAP-27)."""
+    c = _campaign(ctx)
+    if c is None or c["units"].get(uid, {}).get("faction") != ctx.seat:
+        return ""
+    from core.errors import OrderError
+    from .campaign_fleets import check_acts
+    try:
+        check_acts(c, uid, "jump")
+    except OrderError as exc:
+        return str(exc)
+    return ""

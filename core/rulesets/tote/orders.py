@@ -139,6 +139,23 @@ class WorldChoice(Choice):
         return super().consume(words, ctx, line)
 
 
+class FleetShips(Many):
+    """The seat's ships that may jump; a ship of the seat's that may not (on Space PDF duty,
+    unassigned) is refused with the reason and what to do (:func:`.campaign_fleets.check_acts`)."""
+
+    def consume(self, words: list[str], ctx: Any, line: str) -> tuple[list[str], int]:
+        """The ships named, and how many words they took. Raises OrderError with the reason."""
+        try:
+            return super().consume(words, ctx, line)
+        except OrderError:
+            from .campaign_fleets_orders import why_not_jump
+            for word in " ".join(words).replace(",", " ").split():
+                why = why_not_jump(ctx, word)
+                if why:
+                    raise OrderError(f"{line!r}: {why}") from None
+            raise
+
+
 def queue_jump(ctx: Any, **_: Any) -> list[Event]:
     """Check a galaxy order (jump, scan) against the sheet so far (a trial of the post on a copy) and add it."""
     from .campaign_flow import check_sheet
@@ -395,7 +412,7 @@ def _specs() -> list[OrderSpec]:
         OrderSpec("withdraw", [Many("units", own_units, "your units with a hyperdrive")],
                   "jump to hyperspace at the end of the post, leaving the battle (uses the day's post)", queue,
                   example="withdraw NR-1,NR-2", final="the units leave the battle for good"),
-        OrderSpec("jump", [Many("ships", campaign_ships, "your ships at one world (craft aboard go with them)"),
+        OrderSpec("jump", [FleetShips("ships", campaign_ships, "your ships at one world (craft aboard go with them)"),
                            WorldChoice("world", world_ids, "the destination: a world's id or name")],
                   "on the galaxy: jump to hyperspace on the fastest course; the fleet arrives at the start of a later "
                   "day (everyone hears that it left, never where to); e.g. jump GE-1,GE-8 corellia", queue_jump),
