@@ -315,6 +315,9 @@ def test_gap_27_an_unassigned_unit_takes_no_battle_orders_but_may_be_attacked() 
     add(c, "GE-N1", "CORV", "al", "coruscant", unassigned=True, fleet_of="al")  # e.g. a capture with no room
     with pytest.raises(OrderError, match="'at coruscant hold GE-N1': GE-N1 is unassigned .* it cannot act"):
         carry(state, "at coruscant hold GE-N1")
+    state["active"] = "al"
+    with pytest.raises(OrderError, match="at Coruscant: GE-N1 is unassigned .* it cannot act; 'assign GE-N1 pdf'"):
+        TwilightOfTheEmpire().submit(state, "al", "at coruscant move GE-N1 C-2")
     assert c.get("battle_orders", {}).get("al", {}).get("coruscant") is None
     b = campaign_battle.battle_state(TwilightOfTheEmpire(), c, "coruscant", ["al", "bo"], state["dice"], state["options"])
     assert model.targetable(b["units"]["GE-N1"]) and not model.can_act(b["units"]["GE-N1"])

@@ -276,7 +276,7 @@ def check_acts(c: Campaign, uid: str, what: str) -> None:
     if where == "unassigned":
         raise OrderError(f"{uid} is unassigned (there was no room for it in your main fleet or the Space PDF at "
                          f"{_name(u.get('system'))}): it cannot {what}; 'assign {uid} pdf' or 'assign {uid} fleet' "
-                         "first (TOTE-GAP-27)")
+                         "first, out of combat (TOTE-GAP-27, BURDEN-09)")
     if where == "pdf" and what == "jump":
         raise OrderError(f"{uid} is on Space PDF duty at {_name(u.get('system'))}: a PDF guards its world; "
                          f"'assign {uid} fleet' first to take it into your main fleet (TOTE-PDF-03)")
