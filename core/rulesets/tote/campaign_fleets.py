@@ -332,8 +332,9 @@ def assign(c: Campaign, seat: str, ids: list[str], to: str, swap: str | None = N
         raise OrderError(f"assign {','.join(ids)} {to}: {why}")
     for u in rows:
         set_place(u, target, seat)
-    where = "join the main fleet" if target == "main" else \
-        "go on Space PDF duty at " + ", ".join(_name(w) for w in sorted({u["system"] for u in rows}))
+    one = len(rows) == 1
+    where = ("joins" if one else "join") + " the main fleet" if target == "main" else \
+        ("goes" if one else "go") + " on Space PDF duty at " + ", ".join(_name(w) for w in sorted({u["system"] for u in rows}))
     return [_say(c, f"{', '.join(ids)} {where}.", [seat])]
 
 

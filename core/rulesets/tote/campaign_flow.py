@@ -84,8 +84,8 @@ def jump(state: State, seat: str, units: list[str], world: str) -> list[Event]:
 
 
 def carry(state: State, seat: str, text: str) -> list[Event]:
-    """Carry out one galaxy order (``jump <ships> <world>``, ``scan <ship> <mode>``, ``message <text>``)
-    now. Raises OrderError."""
+    """Carry out one galaxy order (``jump <ships> <world>``, ``scan <ship> <mode>``, ``message <text>``,
+    ``assign <ships> fleet|pdf [<swap>]`` (:mod:`.campaign_fleets`), ...) now. Raises OrderError."""
     words = text.split()
     if len(words) == 3 and words[0] == "jump":
         return jump(state, seat, words[1].split(","), words[2])
@@ -107,8 +107,9 @@ def carry(state: State, seat: str, text: str) -> list[Event]:
     if words and words[0] in ("upgrade", "train", "mission", "transfer"):
         from .campaign_heroes import carry as carry_hero
         return _events(state, carry_hero(state["campaign"], seat, words))
-    raise OrderError(f"{text!r}: on the galaxy a post is made of jump, scan, build, message, upgrade, train, mission and "
-                     "transfer orders: jump <ships> <world>, scan <ship>, mission <hero> <mission>")
+    raise OrderError(f"{text!r}: on the galaxy a post is made of jump, scan, build, message, upgrade, train, mission, "
+                     "transfer and assign orders: jump <ships> <world>, scan <ship>, mission <hero> <mission>, "
+                     "assign <ships> fleet|pdf [<main-fleet ship>]")
 
 
 def check_sheet(state: State, seat: str, texts: list[str]) -> None:
