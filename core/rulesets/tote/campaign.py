@@ -11,7 +11,8 @@ part-2 modules (:mod:`.galaxy`, :mod:`.travel`, :mod:`.clock`, :mod:`.knowledge`
   (:mod:`.travel`); the ready fleet of each faction (``setup.forces``) starts at its first
   stronghold in the C-Ring of its quadrant, with the stronghold's free space defenses and the
   faction's bonus PDF units (``bonus``/``pdf`` true: they stay to guard it, TOTE-START-04, STRONG-01,
-  PDF-02);
+  PDF-02); every unit's place of command (main fleet, a world's Space PDF, unassigned) and the
+  command limits are :mod:`.campaign_fleets`';
 - ``heroes``: each faction's Hero (:mod:`.heroes`), aboard its first capital ship at the start
   (TOTE-START-01, HERO-01); it dies with its host (TOTE-GAP-30); the Heroes' trainings and intel
   and the missions, deeds and flashpoints are :mod:`.campaign_heroes`' and :mod:`.campaign_missions`';
