@@ -336,3 +336,18 @@ def test_pdf_03_a_jump_of_a_pdf_ship_is_refused_with_the_reason_in_the_book() ->
     with pytest.raises(OrderError, match="GE-N1 is unassigned .* it cannot jump"):
         rs.submit(state, "al", "jump GE-N1 corellia")
     assert state["sheets"]["al"] == []
+
+
+def test_burden_06_the_bot_takes_command_of_an_unassigned_ship_where_its_hero_is() -> None:
+    """TOTE-BURDEN-06: with room in its main fleet, the bot assigns an unassigned ship at its Hero's
+    world to the fleet (then it may sail); with its Hero elsewhere it does not."""
+    state = fresh()
+    c = state["campaign"]
+    carry(state, "assign GE-11 pdf")  # 5 CP of room in the main fleet
+    add(c, "GE-N1", "STRK", "al", "coruscant", unassigned=True, fleet_of="al")
+    facts = dict(campaign_flow.view(state, "al")["facts"], seat="al")
+    orders, freed = fl.bot_assign(facts, "al")
+    assert orders[0] == "assign GE-N1 fleet" and "GE-N1" in freed["coruscant"]
+    c["units"]["GE-N1"]["system"] = "kuat"
+    facts = dict(campaign_flow.view(state, "al")["facts"], seat="al")
+    assert "assign GE-N1 fleet" not in fl.bot_assign(facts, "al")[0]

@@ -432,9 +432,10 @@ def _free(entry: dict[str, Any] | None) -> tuple[int, int]:
 
 
 def bot_assign(facts: dict[str, Any], seat: str) -> tuple[list[str], dict[str, list[str]]]:
-    """The bot's fleet orders from its view: capital ships on PDF duty at worlds it holds, not in
-    conflict, go into the main fleet while it has room, biggest first (TOTE-PDF-03), so they can
-    sail; the bonus units stay. Returns the orders and the ships that may now jump, by world."""
+    """The bot's fleet orders from its view: its unassigned ships where its Hero is, then capital
+    ships on PDF duty at worlds it holds, go into the main fleet while it has room, biggest first
+    (TOTE-BURDEN-06, PDF-03), never at a world in conflict (BURDEN-09), so they can sail; the bonus
+    units stay. Returns the orders and the ships that may now jump, by world."""
     from . import model
     led = facts["ledger"]
     fl = led["fleets"]
@@ -442,6 +443,15 @@ def bot_assign(facts: dict[str, Any], seat: str) -> tuple[list[str], dict[str, l
     fighting = set(facts.get("conflict", []))
     types = facts.get("pdf_types", {})
     orders, freed = [], {}
+    hero_worlds = {h.get("at") for h in led.get("heroes", []) if not h.get("dead")}
+    idle = facts.get("unassigned", {})
+    for i in sorted(idle, key=lambda i: (-model.cp(idle[i][1]), i)):
+        where, code = idle[i]
+        k, cap = model.cp(code), int(model.unit_class(code) == "capital")
+        if where in hero_worlds and where not in fighting and k <= cp_room and cap <= cap_room:
+            orders.append(f"assign {i} fleet")
+            freed.setdefault(where, []).append(i)
+            cp_room, cap_room = cp_room - k, cap_room - cap
     for w, p in fl["pdfs"].items():
         if w in fighting or w not in led["worlds"]:
             continue
