@@ -9,6 +9,7 @@ from core.errors import OrderError
 from core.rulesets.tote import TwilightOfTheEmpire, campaign_battle, campaign_flow, flow, model
 from core.rulesets.tote import campaign as cp
 from core.rulesets.tote import campaign_fleets as fl
+from core.rulesets.tote import campaign_fleets_orders as flo
 from core.rulesets.tote import campaign_logistics as lg
 
 SEATS = [("al", "GE"), ("bo", "NR")]
@@ -292,13 +293,13 @@ def test_bots_keep_within_limits_and_build_only_what_fits() -> None:
     c = state["campaign"]
     carry(state, "assign GE-8 pdf")
     facts = dict(campaign_flow.view(state, "al")["facts"], seat="al")
-    orders, freed = fl.bot_assign(facts, "al")
+    orders, freed = flo.bot_assign(facts, "al")
     assert orders == ["assign GE-8 fleet"] and freed == {"coruscant": ["GE-8"]}
-    assert fl.build_fits(facts, "coruscant", "ISD2")
+    assert flo.build_fits(facts, "coruscant", "ISD2")
     for k, code in enumerate(("VSD", "VSD", "STRK")):  # with GE-8: 22 of 23 CP, 4 capital ships
         add(c, f"GE-V{k}", code, "al", "coruscant", pdf=True, fleet_of="al")
     facts = dict(campaign_flow.view(state, "al")["facts"], seat="al")
-    assert not fl.build_fits(facts, "coruscant", "VSD") and fl.build_fits(facts, "coruscant", "CORV")
+    assert not flo.build_fits(facts, "coruscant", "VSD") and flo.build_fits(facts, "coruscant", "CORV")
 
 
 def test_gap_27_an_unassigned_unit_takes_no_battle_orders_but_may_be_attacked() -> None:
@@ -346,8 +347,8 @@ def test_burden_06_the_bot_takes_command_of_an_unassigned_ship_where_its_hero_is
     carry(state, "assign GE-11 pdf")  # 5 CP of room in the main fleet
     add(c, "GE-N1", "STRK", "al", "coruscant", unassigned=True, fleet_of="al")
     facts = dict(campaign_flow.view(state, "al")["facts"], seat="al")
-    orders, freed = fl.bot_assign(facts, "al")
+    orders, freed = flo.bot_assign(facts, "al")
     assert orders[0] == "assign GE-N1 fleet" and "GE-N1" in freed["coruscant"]
     c["units"]["GE-N1"]["system"] = "kuat"
     facts = dict(campaign_flow.view(state, "al")["facts"], seat="al")
-    assert "assign GE-N1 fleet" not in fl.bot_assign(facts, "al")[0]
+    assert "assign GE-N1 fleet" not in flo.bot_assign(facts, "al")[0]

@@ -1,12 +1,15 @@
-"""The choices the order book offers for ``assign`` (:func:`.campaign_fleets.assign`): the seat's
-ships it may move between its main fleet and a Space PDF, the two places, and the main-fleet ships
-a swap may send to PDF duty. Everything reads the game; nothing here changes it (none outside the campaign).
+"""The ``assign`` order as players and bots give it (:func:`.campaign_fleets.assign`): the choices
+the order book offers (the seat's ships it may move between its main fleet and a Space PDF, the two
+places, the main-fleet ships a swap may send to PDF duty; none outside the campaign), the reason a
+jump of a PDF or unassigned ship is refused, a sample for the contract, and the bot's use of its
+fleets. Everything reads the game; nothing here changes it.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from .campaign_fleets import counted, parent, place
+from .fleet import CAPITAL_CAP, CP_LIMIT
 
 
 def _campaign(ctx: Any) -> dict[str, Any] | None:
@@ -79,3 +82,58 @@ def why_not_jump(ctx: Any, uid: str) -> str:
     except OrderError as exc:
         return str(exc)
     return ""
+
+
+# ---- the bot ---------------------------------------------------------------------------------------
+
+def _free(entry: dict[str, Any] | None) -> tuple[int, int]:
+    """(CP, capital ships) of room left in a ledger entry (a whole empty PDF when None)."""
+    if entry is None:
+        return CP_LIMIT, CAPITAL_CAP
+    return entry["cp_limit"] - entry["cp"], entry["capital_limit"] - entry["capitals"]
+
+
+def bot_assign(facts: dict[str, Any], seat: str) -> tuple[list[str], dict[str, list[str]]]:
+    """The bot's fleet orders from its view: its unassigned ships where its Hero is, then capital
+    ships on PDF duty at worlds it holds, go into the main fleet while it has room, biggest first
+    (TOTE-BURDEN-06, PDF-03), never at a world in conflict (BURDEN-09), so they can sail; the bonus
+    units stay. Returns the orders and the ships that may now jump, by world."""
+    from . import model
+    led = facts["ledger"]
+    fl = led["fleets"]
+    cp_room, cap_room = _free(fl["main"])
+    fighting = set(facts.get("conflict", []))
+    types = facts.get("pdf_types", {})
+    orders, freed = [], {}
+    hero_worlds = {h.get("at") for h in led.get("heroes", []) if not h.get("dead")}
+    idle = facts.get("unassigned", {})
+    for i in sorted(idle, key=lambda i: (-model.cp(idle[i][1]), i)):
+        where, code = idle[i]
+        k, cap = model.cp(code), int(model.unit_class(code) == "capital")
+        if where in hero_worlds and where not in fighting and k <= cp_room and cap <= cap_room:
+            orders.append(f"assign {i} fleet")
+            freed.setdefault(where, []).append(i)
+            cp_room, cap_room = cp_room - k, cap_room - cap
+    for w, p in fl["pdfs"].items():
+        if w in fighting or w not in led["worlds"]:
+            continue
+        ships = sorted((i for i in p["units"] if model.unit_class(types.get(i, "")) == "capital"),
+                       key=lambda i: (-model.cp(types[i]), i))
+        pulled = []
+        for i in ships:
+            k = model.cp(types[i])
+            if k <= cp_room and cap_room > 0:
+                pulled.append(i)
+                cp_room, cap_room = cp_room - k, cap_room - 1
+        if pulled:
+            orders.append(f"assign {','.join(pulled)} fleet")
+            freed[w] = pulled
+    return orders, freed
+
+
+def build_fits(facts: dict[str, Any], world: str, code: str) -> bool:
+    """Whether a ship of ``code`` built at ``world`` has room to take its place on arrival: in the
+    Space PDF there (the bot's Hero is seldom home, TOTE-GAP-27)."""
+    from . import model
+    cp_room, cap_room = _free(facts["ledger"]["fleets"]["pdfs"].get(world))
+    return model.cp(code) <= cp_room and (cap_room > 0 or model.unit_class(code) != "capital")

@@ -342,7 +342,7 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
     out += reserve_orders
     staying |= resting(facts)
     fighting = set(facts.get("conflict", []))
-    from .campaign_fleets import bot_assign
+    from .campaign_fleets_orders import bot_assign
     assigned, freed = bot_assign(facts, seat)  # PDF ships into the main fleet while it has room (TOTE-PDF-03)
     out += assigned
     movers = {w: sorted(set(facts["movers"].get(w, [])) | set(freed.get(w, []))) for w in set(facts["movers"]) | set(freed)}
@@ -388,7 +388,7 @@ def _builds(facts: dict[str, Any]) -> list[str]:
     if not ships or led["building"]:
         return []
     cheapest = min(ships, key=lambda c: (unit_types()[c].cost_kc, c))
-    from .campaign_fleets import build_fits
+    from .campaign_fleets_orders import build_fits
     if not build_fits(facts, home, cheapest):
         return []  # no room for it in the Space PDF there (TOTE-GAP-27, PDF-01)
     return [f"build {cheapest} {home}"] if led["treasury_kc"] >= unit_types()[cheapest].cost_kc else []
