@@ -352,3 +352,14 @@ def test_burden_06_the_bot_takes_command_of_an_unassigned_ship_where_its_hero_is
     c["units"]["GE-N1"]["system"] = "kuat"
     facts = dict(campaign_flow.view(state, "al")["facts"], seat="al")
     assert "assign GE-N1 fleet" not in flo.bot_assign(facts, "al")[0]
+
+
+def test_pdf_02_a_new_unit_holding_no_cp_takes_its_place_without_news() -> None:
+    """TOTE-PDF-02 / BURDEN-02: a unit that holds no CP (a platform, troops put down from a ship)
+    new to the galaxy is placed silently; one that holds CP is placed by TOTE-GAP-27, with news."""
+    c = fresh()["campaign"]
+    add(c, "GE-P1", "GAMMA", "al", "coruscant", pdf=True)
+    add(c, "GE-N1", "CORV", "al", "kuat")
+    events = fl.settle(c)
+    assert [e["text"] for e in events] == ["GE-N1 joins the Space PDF at Kuat."]
+    assert c["units"]["GE-P1"]["fleet_of"] == "al" and fl.place(c["units"], c["units"]["GE-P1"]) == "pdf"

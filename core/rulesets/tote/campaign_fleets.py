@@ -202,6 +202,9 @@ def settle(c: Campaign) -> list[Event]:
     for uid in sorted(units):
         u = units[uid]
         if counted(u) and u.get("fleet_of") != u["faction"] and parent(units, u) is None:
+            if u.get("fleet_of") is None and usage(_with_aboard(units, u), units) == (0, 0):
+                set_place(u, place(units, u), u["faction"])  # troops put down from a ship, holding no CP: no news
+                continue
             how = join(c, uid, captured=u.get("fleet_of") is not None)
             events.append(_say(c, f"{uid} {how}.", [u["faction"]]))
     used = _tally(c)
