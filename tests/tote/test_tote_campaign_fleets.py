@@ -284,6 +284,8 @@ def test_the_seat_sees_its_fleets_in_the_roster_and_resources() -> None:
     assert (res["fleet CP"], res["fleet capital ships"], res["PDF CP"], res["unassigned"]) == ("18/23", "2/7", 5, 0)
     other = campaign_flow.view(state, "bo")
     assert "GE-8" not in str([r for r in other["rosters"] if r["title"] == "Fleets"])
+    gm = next(r["rows"] for r in campaign_flow.view(state, "gm")["rosters"] if r["title"] == "Fleets of every faction")
+    assert gm[0] == "al: main fleet 18/23 CP, 2/7 capital ships; PDF CP: Coruscant 5; unassigned: none"
 
 
 def test_bots_keep_within_limits_and_build_only_what_fits() -> None:

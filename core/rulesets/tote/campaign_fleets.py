@@ -407,6 +407,19 @@ def rows(c: Campaign, seat: str, led: dict[str, Any]) -> list[str]:
     return out
 
 
+def gm_rows(c: Campaign) -> list[str]:
+    """One line a faction for the GM: its main fleet's CP and capital ships of their limits, its
+    Space PDFs' CP and its unassigned units."""
+    out = []
+    for seat in c["seats"]:
+        led = ledger(c, seat)
+        m = led["main"]
+        pdf = ", ".join(f"{_name(w)} {p['cp']}" for w, p in led["pdfs"].items() if p["units"]) or "none with ships"
+        out.append(f"{seat}: main fleet {m['cp']}/{m['cp_limit']} CP, {m['capitals']}/{m['capital_limit']} capital ships; "
+                   f"PDF CP: {pdf}; unassigned: {', '.join(led['unassigned']) or 'none'}")
+    return out
+
+
 def problems(c: Campaign) -> list[str]:
     """The command limits broken now (for :func:`.campaign.invariants`): a main fleet or a Space PDF
     over its CP or capital ships, a unit both on PDF duty and unassigned, a PDF ship in hyperspace."""

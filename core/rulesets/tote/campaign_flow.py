@@ -282,6 +282,8 @@ def view(state: State, viewer: str) -> dict[str, Any]:
     elif viewer == GM:
         resources.update({f"{s} KC": kc for s, kc in v["treasury"].items()})
         facts["contested"] = cp.contested(c)
+        from .campaign_fleets import gm_rows
+        rosters.append({"title": "Fleets of every faction", "rows": gm_rows(c)})  # the GM sees everything
     over = state.get("result") is not None
     return {"viewer": viewer, "ruleset": "tote", "title": "Twilight of the Empire: the campaign",
             "turn": state["turn"], "phase": "over" if over else f"{state.get('active')}'s post",
