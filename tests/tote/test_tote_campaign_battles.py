@@ -265,7 +265,8 @@ def test_g2g_01_walkers_put_down_in_a_campaign_battle_stay_on_the_ground_the_nex
     nxt = battle(state, "coruscant")
     assert nxt["units"]["IR-2-T1"]["space"] == "G-1/surface" and nxt["units"]["IR-2-T2"]["count"] == 6
     led = cp.ledger(c, "ir")
-    assert campaign_flow.view(state, "ir")["resources"]["CP"] == led["cp_committed"] + led["cp_free"]
+    main = led["fleets"]["main"]
+    assert campaign_flow.view(state, "ir")["resources"]["fleet CP"] == f"{main['cp']}/{main['cp_limit']}"
 
 
 def test_fatigue_02_the_clock_runs_across_campaign_days() -> None:

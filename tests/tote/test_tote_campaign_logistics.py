@@ -92,7 +92,7 @@ def test_res_03_ex_34_activation_ordered_day_10_appears_day_13_in_the_chosen_dsz
     out = cp.start_turn(c)
     u = c["units"]["GE-8"]
     assert c["turn"] == 13 and not u["reserve"] and u["system"] == "coruscant" and u["space"] == "DSZ-3"
-    assert u["assignment"] == "main"  # the Hero is at Coruscant and the main fleet has room
+    assert (u["pdf"], u["unassigned"]) == (False, False)  # the main fleet: the Hero is at Coruscant and it has room
     line = [e for e in out if e["kind"] == "campaign.reserve"]
     assert line and line[0]["to"] == ["al"] and "arrives from the Fleet Reserve Force at Coruscant DSZ-3" in line[0]["text"]
     assert c["activations"] == []
@@ -252,7 +252,7 @@ def test_gap_46_surrender_passes_units_as_a_capture_to_both_seats() -> None:
     u = c["units"]["GE-8"]
     assert u["faction"] == "bo" and u["captured"] and u["captured_from"] == "al"
     assert events[0]["to"] == ["al", "bo"] and "Galactic Empire surrenders GE-10, GE-8, GE-9 at Coruscant to" in events[0]["text"]
-    assert u["assignment"] == "pdf" and "(GE-8 joins the Space PDF there, TOTE-GAP-28)" in events[0]["text"]
+    assert u["pdf"] is True and "(GE-8 joins the Space PDF at Coruscant, TOTE-GAP-28)" in events[0]["text"]
     assert lg.scrap_payout(u) == (2100, "salvage, 50% of 4200 KC (TOTE-SCRAP-02)")
 
 
@@ -325,9 +325,9 @@ def test_reserve_secret_hidden_changes_do_not_reach_other_seats() -> None:
 
 
 def test_bot_stays_to_repair_at_home_and_reserves_only_over_its_cp_limit() -> None:
-    """Bots: a damaged ship at a yard does not jump (it repairs by staying); with its force over its
-    CP limit (23 + 23 per world held) it sends its largest capital ships at the stronghold to the
-    reserve, never the Hero's; it scraps nothing."""
+    """Bots: a damaged ship at a yard does not jump (it repairs by staying); its unassigned capital
+    ships at the stronghold (no room for them, TOTE-GAP-27: they cannot act) go to the reserve; it
+    scraps nothing; with room in the stronghold's Space PDF again it brings one out."""
     from core.rulesets.tote import TwilightOfTheEmpire
     rs = TwilightOfTheEmpire()
     state = campaign_flow.new_state(SEATS, {}, "bot")
@@ -337,19 +337,21 @@ def test_bot_stays_to_repair_at_home_and_reserves_only_over_its_cp_limit() -> No
     _damage(c["units"]["GE-8"], armor=50)
     orders = rs.bot(rs.view(state, "al"), "al")
     assert not any("GE-8" in o for o in orders if o.startswith("jump"))
+    from core.rulesets.tote.campaign_fleets import join
     for n in range(4):
         add(c, f"GE-B{n + 1}", "ISD", "al", "coruscant", built=True)
+        join(c, f"GE-B{n + 1}")  # the main fleet is full: two 10-CP ISDs on PDF duty, two unassigned
     orders = rs.bot(rs.view(state, "al"), "al")
-    assert orders[0] == "reserve GE-B1,GE-B2"  # 63 CP (bonus units count none) > 46: two 10-CP ISDs bring it to 43
+    assert orders[0] == "reserve GE-B3,GE-B4"
     assert not any(o.startswith("scrap") for o in orders)
     state["active"] = "al"
     for o in orders:
         rs.submit(state, "al", o)
     rs.resolve(state)
-    assert c["units"]["GE-B1"]["reserve"] and c["units"]["GE-B2"]["reserve"]
-    for n in (3, 4):
-        c["units"][f"GE-B{n}"].update(scrapped=True, system=None)  # back under the limit: it brings one out
-    assert rs.bot(rs.view(state, "al"), "al")[0] == "activate GE-B1 coruscant"
+    assert c["units"]["GE-B3"]["reserve"] and c["units"]["GE-B4"]["reserve"]
+    for n in (1, 2):
+        c["units"][f"GE-B{n}"].update(scrapped=True, system=None)  # room in the PDF again: it brings one out
+    assert rs.bot(rs.view(state, "al"), "al")[0] == "activate GE-B3 coruscant"
 
 
 def test_scrap_01_scrapped_units_count_for_nothing_even_the_end() -> None:
@@ -413,5 +415,5 @@ def test_gap_28_a_surrendered_ship_without_pdf_room_stands_unassigned() -> None:
     add(c, "NR-B2", "ISD", "bo", "coruscant", pdf=True)
     c["status"]["coruscant"] = {"in_conflict": True}
     events = lg.surrender(c, "al", ["GE-8"], "bo")
-    assert c["units"]["GE-8"]["assignment"] == "unassigned"
-    assert "GE-8 stands unassigned (no room)" in events[0]["text"]
+    assert c["units"]["GE-8"]["unassigned"] is True
+    assert "GE-8 stands unassigned: no room in the main fleet or the Space PDF" in events[0]["text"]

@@ -73,14 +73,16 @@ def test_gap_07_gap_10_the_map_says_what_is_seen_stale_and_inbound() -> None:
 
 
 def test_pdf_02_comms_03_05_the_ledger_and_the_news() -> None:
-    """TOTE-PDF-02: the CP shown are committed + free; the stronghold's free PDF apart. TOTE-COMMS-03/05:
+    """TOTE-PDF-02 / CP-02/03: the main fleet's CP and capital ships of their limits; the stronghold's
+    Space PDF holds only its free bonus units (0 CP), listed apart. TOTE-COMMS-03/05:
     the news of the bots' construction orders and their fleets' departures, newest first, by day,
     worlds by name, never a destination."""
     session = three_days()
     view = session.view("al")
     res, led = view["resources"], view["facts"]["ledger"]
-    assert res["CP"] == res["CP committed"] + res["CP free"] == led["cp_committed"] + led["cp_free"]
-    assert res["free PDF CP"] == led["cp"] - res["CP"] > 0
+    assert (res["fleet CP"], res["fleet capital ships"], res["PDF CP"], res["unassigned"]) == ("23/23", "3/7", 0, 0)
+    assert led["fleets"]["pdfs"]["coruscant"]["bonus"] and roster(view, "Fleets")[1] == (
+        "Space PDF at Coruscant: 0 of 23 CP, 0 of 7 capital ships: no ships (and 6 bonus units, free)")
     news = roster(view, "News and notices")
     assert news[0].startswith("day 4: ") and all(row.startswith("day ") for row in news)
     assert "day 2: New Republic is building 1 Orbital Shipyard Complex at Mon Calamari" in news, news
@@ -112,7 +114,7 @@ async def test_the_war_room_shows_the_campaign_ledger_and_map(size: tuple[int, i
         assert "? unk" in text, "the map's legend (its start, as the width allows)"
         assert {"? unknown", "a al", "b bo", "c cy", ". none", "> your fleet inbound", "+ your fleet"} <= \
             set(legend(session.view("al")["board"]).split(" · "))
-        assert f"GE-11 (and 8 craft aboard) -> Endor, day {day}" in text and "free PDF CP 23" in text
+        assert f"GE-11 (and 8 craft aboard) -> Endor, day {day}" in text and "fleet CP 23/23" in text
         assert "New Republic is building 1 Orbital Shipyard Complex at Mon Calamari" in text
         assert "Corellia: stale, held by al, seen 1 day ago" in text
 

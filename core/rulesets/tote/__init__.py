@@ -144,6 +144,8 @@ class TwilightOfTheEmpire(Ruleset):
             texts += [f"jump {i} {w}" for i in ships[:2] for w in ("corellia", "kuat")]
             from .campaign_logistics_orders import sample_orders
             texts += sample_orders(state["campaign"], seat)
+            from .campaign_fleets_orders import sample as fleet_sample
+            texts += fleet_sample(state["campaign"], seat)  # assign <ship> pdf|fleet
             from .campaign_orders import sample
             texts = sample(self, state, seat) + texts  # orders for the seat's battles first
             ok = []
@@ -231,6 +233,11 @@ class TwilightOfTheEmpire(Ruleset):
                     if hero["faction"] == seat and not hero.get("dead"):
                         changes.append((f"{seat}'s Hero's level", lambda s, n=n: s["campaign"]["heroes"][n].__setitem__(
                             "level", s["campaign"]["heroes"][n]["level"] + 1)))
+                for uid, u in sorted(state["campaign"]["units"].items()):  # its fleets (main fleet or PDF duty)
+                    if u["faction"] == seat and u.get("fleet_of") == seat and not u.get("bonus"):
+                        changes.append((f"{seat}'s fleets", lambda s, uid=uid: s["campaign"]["units"][uid].__setitem__(
+                            "pdf", not s["campaign"]["units"][uid].get("pdf"))))
+                        break
                 for uid, u in sorted(state["campaign"]["units"].items()):
                     if u["faction"] == seat and u.get("transit"):
                         changes.append((f"where {uid} is bound", lambda s, uid=uid: s["campaign"]["units"][uid]["transit"].__setitem__(

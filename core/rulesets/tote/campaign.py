@@ -11,7 +11,8 @@ part-2 modules (:mod:`.galaxy`, :mod:`.travel`, :mod:`.clock`, :mod:`.knowledge`
   (:mod:`.travel`); the ready fleet of each faction (``setup.forces``) starts at its first
   stronghold in the C-Ring of its quadrant, with the stronghold's free space defenses and the
   faction's bonus PDF units (``bonus``/``pdf`` true: they stay to guard it, TOTE-START-04, STRONG-01,
-  PDF-02);
+  PDF-02); every unit's place of command (main fleet, a world's Space PDF, unassigned) and the
+  command limits are :mod:`.campaign_fleets`';
 - ``heroes``: each faction's Hero (:mod:`.heroes`), aboard its first capital ship at the start
   (TOTE-START-01, HERO-01); it dies with its host (TOTE-GAP-30); the Heroes' trainings and intel
   and the missions, deeds and flashpoints are :mod:`.campaign_heroes`' and :mod:`.campaign_missions`';
@@ -115,6 +116,8 @@ def new_campaign(seats: Iterable[tuple[str, str]]) -> Campaign:
     c["visits"] = knowledge.note_presence({}, facts(c))
     from .campaign_missions import start as start_missions
     start_missions(c)
+    from .campaign_fleets import start as start_fleets
+    start_fleets(c)  # the ready fleet is the main fleet, the stronghold's defenses its Space PDF
     for seat, _f in seats:  # turn 1 is an Action Day (TOTE-ECON-01)
         c["treasury"][seat] = clk.action_day_income(g, seat, 1, units, list(c["facilities"].values()))[0]
     return c
@@ -153,6 +156,8 @@ def scan(c: Campaign, seat: str, uid: str, mode: str = "active") -> list[Event]:
     u = c["units"].get(uid)
     if u is None or u["faction"] != seat:
         raise OrderError(f"{uid} is not a unit of yours")
+    from .campaign_fleets import check_acts
+    check_acts(c, uid, "scan")  # an unassigned unit cannot act (TOTE-GAP-27)
     if any(s["scanner"] == uid for s in c["scans"]):
         raise OrderError(f"{uid} is scanning already; its scan completes at the next turn start")
     record = sensors.declare_scan(u, mode, c["hour"], f"scan-{c['turn']}-{uid}")
@@ -221,6 +226,8 @@ def jump(c: Campaign, seat: str, ids: list[str], destination: str) -> list[Event
             raise OrderError(f"{uid} has been scrapped")
         if u.get("transit") or not u.get("system"):
             raise OrderError(f"{uid} is in hyperspace already; it may jump again when it arrives")
+        from .campaign_fleets import check_acts
+        check_acts(c, uid, "jump")  # unassigned units cannot act; a Space PDF guards its world
     origin = c["units"][ids[0]]["system"]
     if dest == origin:
         raise OrderError(f"{', '.join(ids)} are at {g.planets[dest].name} already")
@@ -272,6 +279,8 @@ def start_turn(c: Campaign) -> list[Event]:
     events += [_say(c, e["text"], e["to"], e["kind"]) for e in complete(c)]
     from .campaign_missions import neutral_at, note_turn
     events += logistics.repairs(c)  # TOTE-FLOW-04 step 5, for the day that passed
+    from .campaign_fleets import settle
+    events += settle(c)  # new and captured units take their places; the command limits hold (TOTE-GAP-27/28)
     worlds = sorted({u["system"] for u in c["units"].values() if u.get("system")} | set(c["status"]))
     names = {"NEUTRAL": "the neutral forces", **{s: FACTIONS[f] for s, f in c["seats"].items()}, **{w: g.planets[w].name for w in worlds if w in g.planets}}
     for w in worlds:
@@ -322,6 +331,7 @@ def ledger(c: Campaign, seat: str) -> dict[str, Any]:
     reserve or scrapped count in neither CP nor units)."""
     from . import campaign_heroes, campaign_missions
     from .campaign_logistics import in_play, repair_ledger, reserve_ledger
+    from .campaign_fleets import ledger as fleets_ledger  # the main fleet, each Space PDF, the unassigned
     mine = [u for u in c["units"].values() if u["faction"] == seat and in_play(u)]
     fighting = set(contested(c))
     mine = [u for u in mine if not u.get("attached_to")]  # a craft's CP is its carrier's (TOTE-BURDEN-02)
@@ -336,7 +346,8 @@ def ledger(c: Campaign, seat: str) -> dict[str, Any]:
             "building": [{"code": t["code"], "at": t["system"], "due_hour": t["due_hour"]}
                          for t in c.get("timers", []) if t.get("faction") == seat], "cp": sum(model.cp(u) for u in mine), "units": len(mine),
             "worlds": sorted(w for w, p in c["planets"].items() if p["owner"] == seat),
-            "arrivals": travel.inbound(c["units"], seat), **reserve_ledger(c, seat), "repairs": repair_ledger(c, seat)}
+            "arrivals": travel.inbound(c["units"], seat), **reserve_ledger(c, seat), "repairs": repair_ledger(c, seat),
+            "fleets": fleets_ledger(c, seat)}
 
 
 def view(c: Campaign, viewer: str) -> dict[str, Any]:
@@ -375,6 +386,8 @@ def invariants(before: Campaign, after: Campaign) -> list[str]:
     for uid, u in after["units"].items():
         if u.get("transit") and u.get("system"):
             problems.append(f"{uid} is both in hyperspace and at {u['system']}")
+    from .campaign_fleets import problems as command_limits
+    problems += command_limits(after)  # the main fleet and every Space PDF within 23 CP / 7 ships
     return problems
 
 

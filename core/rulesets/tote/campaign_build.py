@@ -123,6 +123,7 @@ def complete(c: Campaign) -> list[Event]:
         seat, code = t["faction"], t["code"]
         n = sum(1 for i in list(c["units"]) + list(c["facilities"]) if i.startswith(f"{c['seats'][seat]}-B"))
         uid = f"{c['seats'][seat]}-B{n + 1}"
+        place = ""
         if t["what"] == "facility":
             c["facilities"][uid] = {"id": uid, "type": code, "faction": seat, "system": t["system"],
                                     "space": f"G-{t['quadrant']}/surface", "destroyed": False}
@@ -131,7 +132,10 @@ def complete(c: Campaign) -> list[Event]:
             u = model.new_unit(uid, code, seat, f"C-{t['quadrant']}")
             u.update(system=t["system"], transit=None, built=True)  # manufactured: scrapped at 25% (TOTE-SCRAP-01)
             c["units"][uid] = u
+            from .campaign_fleets import join
             name = unit_types()[code].name
+            place = join(c, uid)  # TOTE-GAP-27: the main fleet, the PDF, or unassigned
         events.append({"kind": "campaign.build", "to": [seat], "turn": c["turn"],
-                       "text": f"{uid}, a {name}, is ready at {g.planets[t['system']].name}."})
+                       "text": f"{uid}, a {name}, is ready at {g.planets[t['system']].name}"
+                               + (f"; it {place}." if place else ".")})
     return events

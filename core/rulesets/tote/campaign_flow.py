@@ -45,6 +45,7 @@ def new_state(seats: list[tuple[str, str]], options: dict[str, Any], seed: str) 
     """A new campaign game for (seat, faction) ``seats``, the initiative drawn, the first post open.
     Raises OrderError (from :func:`.campaign.new_campaign`) for an unknown or repeated faction."""
     c = cp.new_campaign(seats)
+    c["bonus_cp"] = int(options.get("bonus_cp") or 0)  # TOTE-GAP-53: the main fleet's limit
     dice = Dice.from_state({"seed": seed, "n": 0})
     pool = [s for s, _ in seats]
     initiative = []
@@ -83,8 +84,8 @@ def jump(state: State, seat: str, units: list[str], world: str) -> list[Event]:
 
 
 def carry(state: State, seat: str, text: str) -> list[Event]:
-    """Carry out one galaxy order (``jump <ships> <world>``, ``scan <ship> <mode>``, ``message <text>``)
-    now. Raises OrderError."""
+    """Carry out one galaxy order (``jump <ships> <world>``, ``scan <ship> <mode>``, ``message <text>``,
+    ``assign <ships> fleet|pdf [<swap>]`` (:mod:`.campaign_fleets`), ...) now. Raises OrderError."""
     words = text.split()
     if len(words) == 3 and words[0] == "jump":
         return jump(state, seat, words[1].split(","), words[2])
@@ -95,6 +96,9 @@ def carry(state: State, seat: str, text: str) -> list[Event]:
     from .campaign_logistics import VERBS as LOGISTICS, carry as logistics
     if words and words[0] in LOGISTICS:
         return _events(state, logistics(state["campaign"], seat, words))
+    if len(words) in (3, 4) and words[0] == "assign":
+        from .campaign_fleets import assign
+        return _events(state, assign(state["campaign"], seat, words[1].split(","), words[2], words[3] if len(words) == 4 else None))
     if words and words[0] == "at":
         from .campaign_orders import carry_at
         return carry_at(state, seat, text)
@@ -103,8 +107,9 @@ def carry(state: State, seat: str, text: str) -> list[Event]:
     if words and words[0] in ("upgrade", "train", "mission", "transfer"):
         from .campaign_heroes import carry as carry_hero
         return _events(state, carry_hero(state["campaign"], seat, words))
-    raise OrderError(f"{text!r}: on the galaxy a post is made of jump, scan, build, message, upgrade, train, mission and "
-                     "transfer orders: jump <ships> <world>, scan <ship>, mission <hero> <mission>")
+    raise OrderError(f"{text!r}: on the galaxy a post is made of jump, scan, build, message, upgrade, train, mission, "
+                     "transfer and assign orders: jump <ships> <world>, scan <ship>, mission <hero> <mission>, "
+                     "assign <ships> fleet|pdf [<main-fleet ship>]")
 
 
 def check_sheet(state: State, seat: str, texts: list[str]) -> None:
@@ -202,13 +207,14 @@ def check_end(state: State) -> list[Event]:
 
 def movers(c: cp.Campaign, seat: str) -> dict[str, list[str]]:
     """``seat``'s ships that may jump now, by world: ships with a hyperdrive, not in hyperspace, not
-    aboard another ship, not the stronghold's PDF (which stays to guard it)."""
+    aboard another ship, in its main fleet (a Space PDF stays to guard its world, the unassigned cannot act)."""
     from . import model
+    from .campaign_fleets import place  # the main fleet sails; a Space PDF (and what it carries) guards its world
     out: dict[str, list[str]] = {}
     for uid in sorted(c["units"]):
         u = c["units"][uid]
         if (u["faction"] == seat and u.get("system") and not u.get("transit") and not u.get("carried_by")
-                and not u.get("destroyed") and not u.get("pdf") and getattr(model.spec(u), "hyperdrive", None) is not None):
+                and not u.get("destroyed") and place(c["units"], u) == "main" and getattr(model.spec(u), "hyperdrive", None) is not None):
             out.setdefault(u["system"], []).append(uid)
     return out
 
@@ -249,10 +255,13 @@ def view(state: State, viewer: str) -> dict[str, Any]:
             for b in led["building"]] or ["none"]})
         from .campaign_news import rosters as news_rosters
         rosters += news_rosters(v["knowledge"], c["seats"])
+        from .campaign_fleets import rows as fleet_rows
+        rosters.append({"title": "Fleets", "rows": fleet_rows(c, viewer, led["fleets"])})
+        main = led["fleets"]["main"]
         resources.update({"facility KC": led["facility_kc"], "treasury KC": led["treasury_kc"],
-                          "CP": led["cp_committed"] + led["cp_free"], "CP committed": led["cp_committed"],
-                          "CP free": led["cp_free"], "free PDF CP": led["cp"] - led["cp_committed"] - led["cp_free"],
-                          "worlds": len(led["worlds"])})
+                          "fleet CP": f"{main['cp']}/{main['cp_limit']}", "fleet capital ships": f"{main['capitals']}/{main['capital_limit']}",
+                          "PDF CP": sum(p["cp"] for p in led["fleets"]["pdfs"].values()),
+                          "unassigned": len(led["fleets"]["unassigned"]), "worlds": len(led["worlds"])})
         from .campaign_ledger import next_income
         resources["next income"] = next_income(c, viewer)  # TOTE-ECON-01: the next Action Day, as things stand
         here = {u.get("system") for u in c["units"].values() if u["faction"] == viewer and not u.get("transit")}
@@ -262,15 +271,19 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         for uid in sorted(c["units"]):
             u = c["units"][uid]
             if (u["faction"] == viewer and u.get("space") and not u.get("transit") and not u.get("destroyed")
-                    and not u.get("derelict") and not u.get("inert") and not u.get("withdrawn")
+                    and not u.get("derelict") and not u.get("inert") and not u.get("withdrawn") and not u.get("unassigned")
                     and uid not in busy and can_scan_actively(u)):
                 scanners.setdefault(u["system"], []).append(uid)
-        facts.update(types={i: c["units"][i]["type"] for ids in mine.values() for i in ids})
+        facts.update(types={i: c["units"][i]["type"] for ids in mine.values() for i in ids},
+                     pdf_types={i: c["units"][i]["type"] for p in led["fleets"]["pdfs"].values() for i in p["units"]},
+                     unassigned={i: [c["units"][i].get("system"), c["units"][i]["type"]] for i in led["fleets"]["unassigned"]})
         facts.update(ledger=led, movers=mine, faction=c["seats"][viewer], scanners=scanners, conflict=[w for w in cp.contested(c) if w in here],
                      battles=_battle_worlds(state, viewer), battle_bots=bool(state["options"].get("campaign_battle_bots", True)))
     elif viewer == GM:
         resources.update({f"{s} KC": kc for s, kc in v["treasury"].items()})
         facts["contested"] = cp.contested(c)
+        from .campaign_fleets import gm_rows
+        rosters.append({"title": "Fleets of every faction", "rows": gm_rows(c)})  # the GM sees everything
     over = state.get("result") is not None
     return {"viewer": viewer, "ruleset": "tote", "title": "Twilight of the Empire: the campaign",
             "turn": state["turn"], "phase": "over" if over else f"{state.get('active')}'s post",
@@ -331,7 +344,11 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
     out += reserve_orders
     staying |= resting(facts)
     fighting = set(facts.get("conflict", []))
-    for w, ships in sorted(facts["movers"].items()):
+    from .campaign_fleets_orders import bot_assign
+    assigned, freed = bot_assign(facts, seat)  # PDF ships into the main fleet while it has room (TOTE-PDF-03)
+    out += assigned
+    movers = {w: sorted(set(facts["movers"].get(w, [])) | set(freed.get(w, []))) for w in set(facts["movers"]) | set(freed)}
+    for w, ships in sorted(movers.items()):
         if w in fighting:
             if facts.get("scanners", {}).get(w):
                 out.append(f"scan {facts['scanners'][w][0]} active")  # look at what it fights (TOTE-SCAN-01)
@@ -373,4 +390,7 @@ def _builds(facts: dict[str, Any]) -> list[str]:
     if not ships or led["building"]:
         return []
     cheapest = min(ships, key=lambda c: (unit_types()[c].cost_kc, c))
+    from .campaign_fleets_orders import build_fits
+    if not build_fits(facts, home, cheapest):
+        return []  # no room for it in the Space PDF there (TOTE-GAP-27, PDF-01)
     return [f"build {cheapest} {home}"] if led["treasury_kc"] >= unit_types()[cheapest].cost_kc else []

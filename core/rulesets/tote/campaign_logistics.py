@@ -31,7 +31,6 @@ from . import arith, campaign_heroes
 from . import clock as clk
 from . import conflict, model, repair, reserve, stock
 from .data import facility_types, unit_types
-from .fleet import new_unit_assignment
 from .galaxy import galaxy
 from .model import FACTIONS
 
@@ -179,9 +178,8 @@ def activations(c: Campaign) -> list[Event]:
         for u in changed.values():
             u["arrived_turn"] = c["turn"]
         c["units"].update(changed)
-        u = c["units"][t["unit"]]
-        word = {"main": "joins the main fleet", "pdf": "joins the Space PDF",
-                "unassigned": "stands unassigned: neither the main fleet nor the PDF has room (TOTE-GAP-27)"}[u["assignment"]]
+        from .campaign_fleets import join
+        word = join(c, t["unit"])  # TOTE-GAP-47/27: the main fleet with the Hero there, else the PDF, else unassigned
         events.append(_say(c, f"{t['unit']} arrives from the Fleet Reserve Force at {_name(where)} {t['space']} and {word}.",
                            [seat], "campaign.reserve"))
     return events
@@ -373,17 +371,11 @@ def surrender(c: Campaign, seat: str, ids: list[str], to: str) -> list[Event]:
             raise OrderError(f"{hero} is aboard {i}: your Hero's ship is not surrendered")
     units = {i: u for i, u in c["units"].items() if in_play(u)}
     changed_u, changed_f, _ev = conflict.surrender(units, facs, ids, seat, to, world, int(c["hour"]))
-    pdf = Counter(u["type"] for u in c["units"].values() if u["faction"] == to and u.get("system") == world
-                  and u.get("pdf") and not u.get("bonus") and in_play(u))
-    placed = []
-    for uid in sorted(changed_u):
-        u = changed_u[uid]
-        if u.get("carried_by") or u["type"] not in unit_types() or model.unit_class(u) == "platform":
-            continue
-        u["assignment"] = new_unit_assignment(u["type"], hero_present=False, direct_swap=False, main={}, pdf=pdf)
-        pdf[u["type"]] += u["assignment"] == "pdf"
-        placed.append(f"{uid} {'joins the Space PDF there' if u['assignment'] == 'pdf' else 'stands unassigned (no room)'}")
     c["units"].update(changed_u)
+    from .campaign_fleets import join
+    placed = [f"{uid} {join(c, uid, captured=True)}" for uid in sorted(changed_u)  # TOTE-GAP-28, BOARD-05
+              if not changed_u[uid].get("carried_by") and changed_u[uid]["type"] in unit_types()
+              and model.unit_class(changed_u[uid]) != "platform"]
     facs.update(changed_f)
     names = ", ".join(sorted(changed_u) + sorted(changed_f))
     how = f" ({'; '.join(placed)}, TOTE-GAP-28)" if placed else ""

@@ -104,36 +104,28 @@ def resting(facts: dict[str, Any]) -> set[str]:
     return {r["unit"] for r in facts["ledger"].get("repairs", []) if r["yard"] and r["hours"] > 0}
 
 
-def cp_limit(worlds: int) -> int:
-    """A faction's CP limit across its force: its main fleet's 23 and a Space PDF's 23 at each world
-    it holds (TOTE-CP-02, TOTE-PDF-01, TOTE-GAP-48)."""
-    from .fleet import CP_LIMIT
-    return CP_LIMIT * (1 + worlds)
-
-
 def bot_reserve(facts: dict[str, Any], seat: str) -> tuple[list[str], set[str]]:
-    """The bot's reserve orders from its view: only when its force is over its CP limit
-    (:func:`cp_limit`), the largest capital ships at a stronghold it holds (not in conflict, not its
-    Hero's) go to the reserve while it has room; under the limit, the first reserve unit that fits
-    is activated to its first stronghold it holds. Returns the orders and the ships sent."""
+    """The bot's reserve orders from its view: its unassigned capital ships (they cannot act,
+    TOTE-GAP-27) at a stronghold it holds, not in conflict, go to the reserve while it has room;
+    with none unassigned, the first reserve unit that fits the Space PDF of its first stronghold it
+    holds is activated there (it joins the main fleet instead when the Hero is there with room, TOTE-GAP-47). Returns the orders and the ships sent."""
     led = facts["ledger"]
-    over = int(led["cp_committed"]) + int(led["cp_free"]) - cp_limit(len(led["worlds"]))  # bonus units count none
+    fl = led["fleets"]
     home = next((w for w in facts["strongholds"].get(seat, []) if w in led["worlds"]), None)
-    if over <= 0:
-        waiting = [r for r in led.get("reserve", []) if r["arrives_day"] is None and r["cp"] <= -over]
+    idle = facts.get("unassigned", {})
+    if not idle:
+        pdf = fl["pdfs"].get(home)
+        pdf_room = 23 - (pdf["cp"] if pdf else 0)
+        waiting = [r for r in led.get("reserve", []) if r["arrives_day"] is None and r["cp"] <= pdf_room]
         return ([f"activate {waiting[0]['unit']} {home}"] if waiting and home else []), set()
     room = 23 - int(led.get("reserve_cp", 0))
-    hosts = {h.get("host") for h in led.get("heroes", []) if not h.get("dead")}
     fighting = set(facts.get("conflict", []))
+    holds = {w for w in facts["strongholds"].get(seat, []) if w in led["worlds"] and w not in fighting}
     sent: list[str] = []
-    for w in facts["strongholds"].get(seat, []):
-        if w not in led["worlds"] or w in fighting:
-            continue
-        ships = sorted((i for i in facts["movers"].get(w, []) if i not in hosts and model.unit_class(facts["types"][i]) == "capital"),
-                       key=lambda i: (-model.cp(facts["types"][i]), i))
-        for i in ships:
-            k = model.cp(facts["types"][i])
-            if over > 0 and k <= room:
-                sent.append(i)
-                over, room = over - k, room - k
+    for i in sorted(idle, key=lambda i: (-model.cp(idle[i][1]), i)):
+        where, code = idle[i]
+        k = model.cp(code)
+        if where in holds and model.unit_class(code) == "capital" and k <= room:
+            sent.append(i)
+            room -= k
     return ([f"reserve {','.join(sent)}"] if sent else []), set(sent)

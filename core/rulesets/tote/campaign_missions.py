@@ -186,7 +186,8 @@ def _units_reward(c: Campaign, seat: str, reward: dict[str, int]) -> str:
             u = model.new_unit(uid, code, seat, f"C-{q}")
             u.update(system=home, transit=None)
             c["units"][uid] = u
-            made.append(uid)
+            from .campaign_fleets import join
+            made.append(f"{uid} ({join(c, uid)})")  # TOTE-GAP-27
     return f"{', '.join(made)} at {home}"
 
 

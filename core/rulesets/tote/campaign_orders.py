@@ -125,6 +125,13 @@ class BattleOrder(Arg):
         try:
             parsed = rs.order_book().parse(" ".join(words), rs.context(battle, ctx.seat, getattr(ctx, "by", None)))
         except OrderError as exc:
+            from .campaign_fleets import check_acts
+            c = ctx.state["campaign"]
+            for uid in (i for w in words[1:] for i in w.split(",") if c["units"].get(i, {}).get("faction") == ctx.seat):
+                try:
+                    check_acts(c, uid, "act")  # an unassigned unit: say so (TOTE-GAP-27/28)
+                except OrderError as why:
+                    raise OrderError(f"at {world_name(world)}: {why}") from None
             raise OrderError(f"at {world_name(world)}: {exc}") from None
         return canonical(parsed), len(words)
 
@@ -168,6 +175,12 @@ def carry_at(state: State, seat: str, text: str) -> list[Event]:
     else:
         if kept == [BOT]:
             raise OrderError(f"{text!r}: you left the battle at {name} to your bot; withdraw 'at {world} bot' first")
+        from .campaign_fleets import check_acts
+        for uid in (i for w in words[3:] for i in w.split(",") if c["units"].get(i, {}).get("faction") == seat):
+            try:
+                check_acts(c, uid, "act")  # an unassigned unit takes no battle orders (TOTE-GAP-27/28)
+            except OrderError as exc:
+                raise OrderError(f"{text!r}: {exc}") from None
         battle = trial_battle(state, seat, world)
         try:
             flow.dry_run(_ruleset(), battle, seat, kept + [order])

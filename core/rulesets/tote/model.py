@@ -181,6 +181,8 @@ def can_act(unit: Unit) -> bool:
     destroyed squadron) only while its final actions are owed (TOTE-DISABLE-04/09, TOTE-GAP-22)."""
     if not in_battle(unit) or unit["derelict"] or unit["inert"] or unit.get("merged_into"):
         return False
+    if unit.get("unassigned"):
+        return False  # a campaign unit under nobody's command (TOTE-GAP-27/28) may be attacked, never act
     if unit["disabled"] or unit["destroyed"]:
         return bool(unit.get("final"))
     return True

@@ -97,11 +97,13 @@ class SpaceChoice(Choice):
 
 
 def campaign_ships(ctx: Any) -> list[str]:
-    """On the galaxy: the seat's ships that may jump now (none in a battle)."""
+    """On the galaxy: the seat's ships that may jump now, and those its sheet assigns to the main
+    fleet before this order (none in a battle)."""
     from .campaign_flow import is_campaign, movers
     if not is_campaign(ctx.state):
         return []
-    return [uid for ids in movers(ctx.state["campaign"], ctx.seat).values() for uid in ids]
+    from .campaign_fleets_orders import assigned_to_fleet
+    return [uid for ids in movers(ctx.state["campaign"], ctx.seat).values() for uid in ids] + assigned_to_fleet(ctx)
 
 
 def build_codes(ctx: Any) -> list[str]:
@@ -135,6 +137,23 @@ class WorldChoice(Choice):
                 if wid in legal:
                     return wid, size
         return super().consume(words, ctx, line)
+
+
+class FleetShips(Many):
+    """The seat's ships that may jump; a ship of the seat's that may not (on Space PDF duty,
+    unassigned) is refused with the reason and what to do (:func:`.campaign_fleets.check_acts`)."""
+
+    def consume(self, words: list[str], ctx: Any, line: str) -> tuple[list[str], int]:
+        """The ships named, and how many words they took. Raises OrderError with the reason."""
+        try:
+            return super().consume(words, ctx, line)
+        except OrderError:
+            from .campaign_fleets_orders import why_not_jump
+            for word in " ".join(words).replace(",", " ").split():
+                why = why_not_jump(ctx, word)
+                if why:
+                    raise OrderError(f"{line!r}: {why}") from None
+            raise
 
 
 def queue_jump(ctx: Any, **_: Any) -> list[Event]:
@@ -299,7 +318,7 @@ def execute(ruleset: Any, state: State, seat: str, text: str) -> list[Event]:
 
 #: The orders of the galaxy (the campaign scenario); every other order is the battle's.
 GALAXY_VERBS = ("jump", "scan", "message", "build", "upgrade", "train", "mission", "transfer", "reserve", "activate",
-                "exchange", "scrap", "surrender", "at")
+                "exchange", "scrap", "surrender", "at", "assign")
 
 
 def on_galaxy(ctx: Any) -> bool:
@@ -326,6 +345,7 @@ def build_book() -> OrderBook:
 
 def _specs() -> list[OrderSpec]:
     from . import campaign_logistics_orders as lg
+    from . import campaign_fleets_orders as fl
     return [
         OrderSpec("move", [Many("units", own_movers, "your units that move together"),
                            SpaceChoice("space", space_ids, "where to: a space id (C-1, B-2, A-3, DSZ-4, ATMO, G-1/air)")],
@@ -392,7 +412,7 @@ def _specs() -> list[OrderSpec]:
         OrderSpec("withdraw", [Many("units", own_units, "your units with a hyperdrive")],
                   "jump to hyperspace at the end of the post, leaving the battle (uses the day's post)", queue,
                   example="withdraw NR-1,NR-2", final="the units leave the battle for good"),
-        OrderSpec("jump", [Many("ships", campaign_ships, "your ships at one world (craft aboard go with them)"),
+        OrderSpec("jump", [FleetShips("ships", campaign_ships, "your ships at one world (craft aboard go with them)"),
                            WorldChoice("world", world_ids, "the destination: a world's id or name")],
                   "on the galaxy: jump to hyperspace on the fastest course; the fleet arrives at the start of a later "
                   "day (everyone hears that it left, never where to); e.g. jump GE-1,GE-8 corellia", queue_jump),
@@ -447,6 +467,12 @@ def _specs() -> list[OrderSpec]:
                                  "Heavy Industry or Heavy Mining")],
                   "on the galaxy: scrap units you built (25% of cost) or salvage captured ones (50%); stock units pay "
                   "nothing; the KC go to your treasury; e.g. scrap GE-B3", queue_jump),
+        OrderSpec("assign", [Many("units", fl.assignable, "your ships at worlds (not aboard, not in hyperspace)"),
+                             Choice("to", fl.destinations, "fleet (your main fleet) or pdf (the Space PDF of the world each stands at)"),
+                             Optional(Choice("swap", fl.main_ships, "a main-fleet ship that goes on PDF duty in exchange"))],
+                  "on the galaxy: move ships between your main fleet and the Space PDF where they stand (23 CP and 7 capital "
+                  "ships each, the main fleet plus bonus CP); a new unit joins the main fleet only with your Hero there, or "
+                  "1-for-1 for a main-fleet ship; never in combat; e.g. assign GE-1 pdf", queue_jump),
         OrderSpec("surrender", [Many("units", lg.surrenderable, "your units or facilities at one world in conflict"),
                                 Choice("to", lg.other_seats, "the seat to surrender to (present there)")],
                   "on the galaxy: surrender units or facilities where you fight; they pass to the other side as a capture; "
