@@ -141,9 +141,7 @@ def resolve_post(state: State) -> list[Event]:
     state["hour"] = state["campaign"]["hour"]
     events += _events(state, raw)
     from .campaign_missions import turn_start
-    events += turn_start(state)  # trainings, missions, the flashpoint step (TOTE-GAP-30/31)
-    from .campaign_news import delivered_now
-    events += _events(state, delivered_now(state["campaign"]))  # TOTE-FLOW-04 step 8: news read, each by its reader
+    events += turn_start(state)  # after the news (step 8): trainings, missions, the flashpoint step (TOTE-GAP-30/31)
     state["posted"] = []
     state["active"] = turn_order(state)[0]
     events += check_end(state)
@@ -316,7 +314,8 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
     """A bot's post from its view only: its ships stay to fight where its forces are in conflict (the first
     scanning the system); at
     each other world with its ships it keeps one capital ship on a stronghold and sends the rest to the nearest world it does not know to be its own (expanding);
-    once it holds four worlds, it goes for Coruscant. It builds a Shipyard at home, then ships."""
+    once it holds four worlds, it goes for Coruscant. It builds a Shipyard at home, then ships, and claims
+    the worlds where it stands that are occupied or held by nobody with a cheap ground facility."""
     facts = view_.get("facts", {})
     if facts.get("mode") != "campaign" or "ledger" not in facts:
         return []
@@ -331,6 +330,7 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
     out += reserve_orders
     staying |= resting(facts)
     fighting = set(facts.get("conflict", []))
+    claiming = {b["at"] for b in facts["ledger"]["building"]}
     for w, ships in sorted(facts["movers"].items()):
         if w in fighting:
             if facts.get("scanners", {}).get(w):
@@ -344,13 +344,23 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
         if len(held) >= 4 and cp.THRONE not in held and w != cp.THRONE:
             target = cp.THRONE
         else:
-            options = [x for x in g.planets if x != w and known.get(x) != seat and x in hours and not g.planets[x].special_access]
+            options = [x for x in g.planets if x != w and known.get(x) != seat and x in hours and not g.planets[x].special_access
+                       and x not in claiming]  # not where its claim is being built
             if not options:
                 continue
             target = min(options, key=lambda x: (hours[x], x))
         out.append(f"jump {','.join(ships)} {target}")
     from .campaign_hero_bot import bot_orders
-    return bot_orders(facts, out + _builds(facts))
+    from .campaign_claims import bot_claims
+    builds = _builds(facts)
+    spent = sum(_cost(b.split()[1]) for b in builds)
+    claims = bot_claims(facts, spent)  # it claims where it stands, before its ships jump on (TOTE-CONFLICT-06)
+    return bot_orders(facts, claims + out + builds)
+
+
+def _cost(code: str) -> int:
+    from .data import facility_types, unit_types
+    return (facility_types().get(code) or unit_types()[code]).cost_kc
 
 
 def _builds(facts: dict[str, Any]) -> list[str]:
