@@ -200,13 +200,14 @@ def check_end(state: State) -> list[Event]:
 
 def movers(c: cp.Campaign, seat: str) -> dict[str, list[str]]:
     """``seat``'s ships that may jump now, by world: ships with a hyperdrive, not in hyperspace, not
-    aboard another ship, not the stronghold's PDF (which stays to guard it)."""
+    aboard another ship, not the stronghold's PDF (which stays to guard it), not disabled (a disabled ship may never enter hyperspace)."""
     from . import model
     out: dict[str, list[str]] = {}
     for uid in sorted(c["units"]):
         u = c["units"][uid]
         if (u["faction"] == seat and u.get("system") and not u.get("transit") and not u.get("carried_by")
-                and not u.get("destroyed") and not u.get("pdf") and getattr(model.spec(u), "hyperdrive", None) is not None):
+                and not u.get("destroyed") and not u.get("pdf") and getattr(model.spec(u), "hyperdrive", None) is not None
+                and not (u.get("disabled") or u.get("derelict") or u.get("inert"))):  # a disabled ship never jumps
             out.setdefault(u["system"], []).append(uid)
     return out
 
