@@ -315,7 +315,8 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
     """A bot's post from its view only: its ships stay to fight where its forces are in conflict (the first
     scanning the system); at
     each other world with its ships it keeps one capital ship on a stronghold and sends the rest to the nearest world it does not know to be its own (expanding);
-    once it holds four worlds, it goes for Coruscant. It builds a Shipyard at home, then ships, and claims
+    once it holds three worlds, it rallies at the world it holds nearest Coruscant and then goes for it
+    all together (:mod:`.campaign_assault`). It builds a Shipyard at home, then ships, and claims
     the worlds where it stands that are occupied or held by nobody with a cheap ground facility."""
     facts = view_.get("facts", {})
     if facts.get("mode") != "campaign" or "ledger" not in facts:
@@ -332,18 +333,24 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
     staying |= resting(facts)
     fighting = set(facts.get("conflict", []))
     claiming = {b["at"] for b in facts["ledger"]["building"]}
+    from . import campaign_assault as assault
+    free = {}
     for w, ships in sorted(facts["movers"].items()):
         if w in fighting:
             if facts.get("scanners", {}).get(w):
                 out.append(f"scan {facts['scanners'][w][0]} active")  # look at what it fights (TOTE-SCAN-01)
             continue  # stand and fight where its forces are in conflict
         ships = ships[1:] if w in homes else list(ships)
-        ships = [s for s in ships if s not in staying]  # sent to the reserve, or repairing at a yard
+        free[w] = [s for s in ships if s not in staying]  # sent to the reserve, or repairing at a yard
+    march = assault.targets(facts, free) if assault.marching(held, homes) else None  # rally, then Coruscant together
+    for w, ships in free.items():
         if not ships:
             continue
         hours = g.hours_from(w)
-        if len(held) >= 4 and cp.THRONE not in held and w != cp.THRONE:
-            target = cp.THRONE
+        if march is not None:
+            if w not in march:
+                continue  # waiting at the staging world for the rest
+            target = march[w]
         else:
             options = [x for x in g.planets if x != w and known.get(x) != seat and x in hours and not g.planets[x].special_access
                        and x not in claiming]  # not where its claim is being built
