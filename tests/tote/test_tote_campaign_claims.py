@@ -233,3 +233,20 @@ def test_conflict_06_a_bot_claims_where_it_stands_before_its_ships_jump_on() -> 
     assert "build COMSCAN kuat" in orders
     assert orders.index("build COMSCAN kuat") < min(i for i, o in enumerate(orders) if o.startswith("jump"))
     campaign_flow.check_sheet(state, "nr", orders)
+
+
+def test_conflict_05_an_occupation_is_hidden_from_factions_neither_host_nor_present() -> None:
+    """TOTE-CONFLICT-05 and the fog of war: the leak check's change (an occupation of a world held by
+    another seat where the viewer has nothing) leaves the viewer's whole view unchanged, while the
+    host's view shows it."""
+    import json
+    from core.rulesets.tote import TwilightOfTheEmpire, campaign_flow
+    rs = TwilightOfTheEmpire()
+    state = campaign_flow.new_state(SEATS, {}, "claims")
+    [(what, change)] = claims.secret_changes(state, "nr")
+    assert what == "whether bastion is occupied"
+    trial = json.loads(json.dumps(state))
+    change(trial)
+    assert json.dumps(rs.view(trial, "nr"), sort_keys=True) == json.dumps(rs.view(state, "nr"), sort_keys=True)
+    assert cp.ledger(trial["campaign"], "ir")["occupied"] == {"bastion": []}
+    assert "occupied" in next(p["marks"] for p in rs.view(trial, "ir")["board"]["places"] if p["id"] == "bastion")

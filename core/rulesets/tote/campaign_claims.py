@@ -204,3 +204,17 @@ def bot_claims(facts: dict[str, Any], committed_kc: int = 0) -> list[str]:
         out.append(f"build {code} {w}")
         money -= cost
     return out
+
+
+def secret_changes(state: dict[str, Any], viewer: str) -> list[tuple[str, Any]]:
+    """For the conformance leak check: a change ``viewer``'s view must not show, an occupation it may
+    not know of (the first world held by another seat where ``viewer`` stands with nothing)."""
+    c = state["campaign"]
+    for w in sorted(c["planets"]):
+        owner = c["planets"][w]["owner"]
+        if owner not in (None, viewer) and not _holds(c, viewer, w):
+            def flip(s: dict[str, Any], w: str = w, owner: str = owner) -> None:
+                st = s["campaign"]["status"].setdefault(w, conflict.blank())
+                st.update(occupied=not st["occupied"], host=owner, occupiers=[])
+            return [(f"whether {w} is occupied", flip)]
+    return []
