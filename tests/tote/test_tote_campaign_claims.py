@@ -250,3 +250,20 @@ def test_conflict_05_an_occupation_is_hidden_from_factions_neither_host_nor_pres
     assert json.dumps(rs.view(trial, "nr"), sort_keys=True) == json.dumps(rs.view(state, "nr"), sort_keys=True)
     assert cp.ledger(trial["campaign"], "ir")["occupied"] == {"bastion": []}
     assert "occupied" in next(p["marks"] for p in rs.view(trial, "ir")["board"]["places"] if p["id"] == "bastion")
+
+
+def test_conflict_05_06_the_ledger_screen_lists_occupations_and_claims() -> None:
+    """TOTE-CONFLICT-05/06 on the faction's screen: the roster "Occupation and claims" names its world
+    occupied (with the occupier) and the world it may claim, with the order that claims it."""
+    from core.rulesets.tote import TwilightOfTheEmpire, campaign_flow
+    rs = TwilightOfTheEmpire()
+    state = campaign_flow.new_state(SEATS, {}, "claims")
+    c = state["campaign"]
+    hold(c, "corellia", "nr")
+    send(c, "GE-1", "corellia")
+    send(c, "NR-1", "kuat")
+    cp.start_turn(c)
+    rows = next(r["rows"] for r in rs.view(state, "nr")["rosters"] if r["title"] == "Occupation and claims")
+    assert rows == ["Corellia: yours, occupied by Galactic Empire",
+                    "Kuat: held by nobody; claim it with a ground facility (build COMSCAN kuat)"]
+    assert not any(r["title"] == "Occupation and claims" for r in rs.view(state, "ir")["rosters"])

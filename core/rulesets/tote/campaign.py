@@ -270,7 +270,8 @@ def ledger(c: Campaign, seat: str) -> dict[str, Any]:
     (committed: at worlds in conflict; free: the rest; the free PDF counts in neither, TOTE-PDF-02)
     and its Heroes' ``cp_bonus``, worlds held, its calendar of arrivals (its own jumps only), its
     Fleet Reserve Force and its ships under repair (:mod:`.campaign_logistics`; units in the
-    reserve or scrapped count in neither CP nor units)."""
+    reserve or scrapped count in neither CP nor units), its worlds occupied and the worlds it may
+    claim (:mod:`.campaign_claims`)."""
     from . import campaign_heroes, campaign_missions
     from .campaign_logistics import in_play, repair_ledger, reserve_ledger
     from .campaign_claims import ledger as claims_ledger  # its worlds occupied, the worlds it may claim (TOTE-CONFLICT-05/06)

@@ -218,3 +218,14 @@ def secret_changes(state: dict[str, Any], viewer: str) -> list[tuple[str, Any]]:
                 st.update(occupied=not st["occupied"], host=owner, occupiers=[])
             return [(f"whether {w} is occupied", flip)]
     return []
+
+
+def roster_rows(c: Campaign, led: dict[str, Any]) -> list[str]:
+    """The roster lines "Occupation and claims" of a seat's ledger ``led`` (:func:`ledger`): each of its
+    worlds occupied, with the occupiers, and each world it may claim, with the order that does it."""
+    code = cheapest_claim()
+    rows = [f"{_name(w)}: yours, occupied by {', '.join(_who(c, s) for s in occ) or 'a foreign force'}"
+            for w, occ in sorted(led.get("occupied", {}).items())]
+    rows += [f"{_name(w)}: {'occupied' if c['planets'][w]['owner'] else 'held by nobody'}; claim it with a ground "
+             f"facility (build {code} {w})" for w in led.get("claimable", [])]
+    return rows

@@ -11,9 +11,10 @@ nothing of their own to command on the galaxy map).
 Each game day every faction makes one post in rotating initiative (TOTE-FLOW-04/05, GAP-02): its
 sheet of galaxy orders (jump, scan, build, message, and its Heroes' upgrade, train, mission and
 transfer, :mod:`.campaign_heroes`); after the last post every world in conflict fights a battle day
-on its grid (:mod:`.campaign_battle`), then the next day begins (:func:`.campaign.start_turn`:
-arrivals, conflict, occupation, Action Day income; then :func:`.campaign_missions.turn_start`:
-trainings, missions, flashpoints) and the end is checked (TOTE-FLOW-08, :func:`.victory.check_end`).
+on its grid (:mod:`.campaign_battle`), then the next day begins in TOTE-FLOW-04's order
+(:func:`.campaign.start_turn`, :mod:`.campaign_day`: Action Day income, arrivals, reserve,
+construction and claims, repairs, scans, conflict and occupation, news; then
+:func:`.campaign_missions.turn_start`: trainings, missions, flashpoints) and the end is checked (TOTE-FLOW-08, :func:`.victory.check_end`).
 """
 from __future__ import annotations
 
@@ -246,6 +247,10 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         rosters.append({"title": "Facilities and builds", "rows": [_facility_row(f) for f in led["facilities"]] + [
             f"building {_type_name(b['code'])} at {g.planets[b['at']].name}, ready day {b['due_hour'] // 24 + 1}"
             for b in led["building"]] or ["none"]})
+        from .campaign_claims import roster_rows as claim_rows
+        rows = claim_rows(c, led)  # its worlds occupied, the worlds it may claim (TOTE-CONFLICT-05/06)
+        if rows:
+            rosters.append({"title": "Occupation and claims", "rows": rows})
         from .campaign_news import rosters as news_rosters
         rosters += news_rosters(v["knowledge"], c["seats"])
         resources.update({"facility KC": led["facility_kc"], "treasury KC": led["treasury_kc"],
