@@ -130,7 +130,8 @@ def message(c: Campaign, day: Day) -> list[Event]:
 STEPS: tuple[tuple[str, Callable[[Campaign, Day], list[Event]]], ...] = (
     ("income", income), ("arrival", arrival), ("reserve", reserve), ("construction", construction),
     ("repair", repair), ("expiry", expiry), ("conflict", conflict_step), ("message", message))
-assert tuple(n for n, _ in STEPS) == clk.STEPS[:len(STEPS)], "campaign_day.STEPS must follow clock.STEPS"
+if tuple(n for n, _ in STEPS) != clk.STEPS[:len(STEPS)]:  # checked at load time: the catalog's order
+    raise RuntimeError(f"campaign_day.STEPS {[n for n, _ in STEPS]} must follow clock.STEPS {list(clk.STEPS)}")
 
 
 def start_turn(c: Campaign) -> list[Event]:
