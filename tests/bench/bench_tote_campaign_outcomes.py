@@ -1,7 +1,8 @@
 """How 10-faction bot campaigns of Twilight of the Empire end: N seeded games (``out-0``, ``out-1``, ...)
 of all ten factions played by their bots up to the day limit (90, the campaign's default), printed as a
 table: days played, the winner and how (Coruscant captured, the GE's last stand, the day limit, or
-nobody), the worlds held at the end, and wall time per game.
+nobody), what is left of the Coruscant SSD and the Imperial Sector Palace (shields, armor and hull
+together), the worlds held at the end, and wall time per game.
 
 Run: .venv/bin/python -m pytest -m bench tests/bench/bench_tote_campaign_outcomes.py -s
 Also as a script: .venv/bin/python tests/bench/bench_tote_campaign_outcomes.py [games]
@@ -50,18 +51,32 @@ def play(seed: str, days: int = DAYS) -> dict[str, object]:
             rs.submit(state, seat, text)
         rs.resolve(state)
     c = state["campaign"]
+    v = state["victory"]
+    left = {"ssd": _left(c["units"].get(v["ssd"], {})), "palace": _left(c.get("facilities", {}).get(v["palace"], {}))}
     held = {c["seats"][s]: sum(1 for p in c["planets"].values() if p["owner"] == s) for s in c["seats"]}
     winners = state["result"]["winners"]
     return {"seed": seed, "days": int(state["turn"]), "winner": c["seats"][winners[0]] if winners else "-",
             "how": how(str(state["result"]["reason"])), "fallen": ",".join(sorted(state["victory"].get("fallen", {}))) or "-",
             "held": " ".join(f"{f}{n}" for f, n in sorted(held.items(), key=lambda kv: (-kv[1], kv[0])) if n),
-            "seconds": time.perf_counter() - t0}
+            "left": f"{left['ssd']}% / {left['palace']}%", "seconds": time.perf_counter() - t0}
+
+
+def _left(thing: dict) -> int:
+    """What is left of a unit or facility, in percent of its full shields, armor and hull together."""
+    from core.rulesets.tote import model
+    from core.rulesets.tote.data import facility_types
+    if not thing or thing.get("destroyed"):
+        return 0
+    t = facility_types().get(thing["type"])
+    full = {"shields": t.shields, "armor": t.armor, "hull": t.hull} if t else model.maxima(thing)
+    top = sum(full[k] for k in ("shields", "armor", "hull"))
+    return sum(int(thing.get(k, full[k])) for k in ("shields", "armor", "hull")) * 100 // top if top else 0
 
 
 def table(rows: list[dict[str, object]]) -> str:
     """The rows as a Markdown table."""
-    lines = ["| seed | days | winner | how | fallen | worlds held | s/game |", "|---|---|---|---|---|---|---|"]
-    lines += [f"| {r['seed']} | {r['days']} | {r['winner']} | {r['how']} | {r['fallen']} | {r['held']} | {r['seconds']:.1f} |"
+    lines = ["| seed | days | winner | how | fallen | SSD / Palace left | worlds held | s/game |", "|---|---|---|---|---|---|---|---|"]
+    lines += [f"| {r['seed']} | {r['days']} | {r['winner']} | {r['how']} | {r['fallen']} | {r['left']} | {r['held']} | {r['seconds']:.1f} |"
               for r in rows]
     return "\n".join(lines)
 

@@ -56,15 +56,15 @@ def facts_of(worlds: list[str], arrivals: list[dict] | None = None) -> dict:
 
 
 def test_the_march_on_coruscant_rallies_at_the_world_nearest_then_goes_together() -> None:
-    """A faction holding three worlds marches (not one holding two, nor one holding Coruscant); its
+    """A faction holding four worlds marches (not one holding three, nor one holding Coruscant); its
     staging world is the one it holds nearest Coruscant (Corellia, 6 h, before Kuat, 12 h, and Mon
     Calamari, 48 h). Ships elsewhere go there first; none jumps to Coruscant while any is away or
     still in hyperspace towards it; then the whole force at Corellia jumps."""
-    held = ["mon_calamari", "kuat", "corellia"]
-    assert assault.marching(set(held), {"mon_calamari"}) and not assault.marching({"mon_calamari", "kuat"}, set())
-    assert not assault.marching({"coruscant", "kuat", "corellia"}, set())
+    held = ["mon_calamari", "kuat", "corellia", "felucia"]
+    assert assault.marching(set(held), {"mon_calamari"}) and not assault.marching(set(held[:3]), set())
+    assert not assault.marching({"coruscant", "kuat", "corellia", "felucia"}, set())
     assert assault.staging_world(set(held)) == "corellia"
-    free = {"mon_calamari": ["NR-2"], "kuat": ["NR-3"], "corellia": ["NR-1"]}
+    free = {"mon_calamari": ["NR-2"], "kuat": ["NR-3"], "corellia": ["NR-1"], "felucia": []}
     assert assault.targets(facts_of(held), free) == {"mon_calamari": "corellia", "kuat": "corellia"}
     free = {"mon_calamari": [], "corellia": ["NR-1", "NR-3"]}
     assert assault.targets(facts_of(held, [{"to": "corellia"}]), free) == {}

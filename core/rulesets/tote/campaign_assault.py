@@ -17,7 +17,7 @@ from typing import Any
 from .galaxy import CAPITAL, galaxy
 
 #: Worlds a faction holds before it marches on Coruscant.
-MARCH_WORLDS = 3
+MARCH_WORLDS = 4
 
 
 def marching(held: set[str], seat_homes: set[str]) -> bool:

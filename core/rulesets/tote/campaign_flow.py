@@ -320,7 +320,7 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
     """A bot's post from its view only: its ships stay to fight where its forces are in conflict (the first
     scanning the system); at
     each other world with its ships it keeps one capital ship on a stronghold and sends the rest to the nearest world it does not know to be its own (expanding);
-    once it holds three worlds, it rallies at the world it holds nearest Coruscant and then goes for it
+    once it holds four worlds, it rallies at the world it holds nearest Coruscant and then goes for it
     all together (:mod:`.campaign_assault`). It builds a Shipyard at home, then ships, and claims
     the worlds where it stands that are occupied or held by nobody with a cheap ground facility."""
     facts = view_.get("facts", {})
