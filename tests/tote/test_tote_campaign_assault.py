@@ -69,3 +69,4 @@ def test_the_march_on_coruscant_rallies_at_the_world_nearest_then_goes_together(
     free = {"mon_calamari": [], "corellia": ["NR-1", "NR-3"]}
     assert assault.targets(facts_of(held, [{"to": "corellia"}]), free) == {}
     assert assault.targets(facts_of(held), free) == {"corellia": "coruscant"}
+    assert assault.targets(facts_of(held), {**free, "coruscant": ["NR-5"]}) == {"corellia": "coruscant"}  # it stays

@@ -38,8 +38,9 @@ def targets(facts: dict[str, Any], free: dict[str, list[str]]) -> dict[str, str]
     """Where the free ships at each world jump (``free``: world -> ship ids the bot may send): to the
     staging world while the rally goes on; to Coruscant from the staging world once every free ship
     is there and none of its own fleets is still bound for it. A world missing from the answer keeps
-    its ships (they wait at the staging world)."""
+    its ships (they wait at the staging world, or stand at Coruscant)."""
     led = facts["ledger"]
+    free = {w: ships for w, ships in free.items() if w != CAPITAL}  # already at Coruscant: they stay (and claim it)
     stage = staging_world(set(led["worlds"]))
     if stage is None:
         return {w: CAPITAL for w, ships in free.items() if ships and w != CAPITAL}
