@@ -128,9 +128,10 @@ def test_econ_01_action_day_income() -> None:
     assert c["turn"] == 15 and c["treasury"]["ge"] == first + expected and expected >= 1000
 
 
-def test_conflict_01_hostile_fleets_put_a_world_in_conflict_and_a_lone_holder_takes_it() -> None:
-    """TOTE-CONFLICT-01/04/05: GE's and NR's ships at one world put it in conflict (no income from
-    it); ships alone at a world nobody contests take it for their faction."""
+def test_conflict_01_hostile_fleets_put_a_world_in_conflict_and_a_lone_fleet_does_not_take_it() -> None:
+    """TOTE-CONFLICT-01/04/06: GE's and NR's ships at one world put it in conflict (no income from
+    it); ships alone at a world nobody holds do not take it: a ground facility built there claims it
+    (tests/tote/test_tote_campaign_claims.py)."""
     c = fresh()
     for u in c["units"].values():
         if u["faction"] == "nr":
@@ -142,7 +143,8 @@ def test_conflict_01_hostile_fleets_put_a_world_in_conflict_and_a_lone_holder_ta
             u["system"] = "kuat"
     owner = c["planets"]["kuat"]["owner"]
     cp.start_turn(c)
-    assert owner != "nr" and c["planets"]["kuat"]["owner"] == "nr"
+    assert owner is None and c["planets"]["kuat"]["owner"] is None
+    assert "kuat" in cp.ledger(c, "nr")["claimable"]
 
 
 @lru_cache(maxsize=1)

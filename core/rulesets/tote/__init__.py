@@ -254,7 +254,8 @@ class TwilightOfTheEmpire(Ruleset):
                             "due_hour", s["campaign"]["activations"][n]["due_hour"] + 24)))
                         break
             from .campaign_secrets import changes as campaign_secrets
-            return changes + campaign_secrets(state, viewer)
+            from .campaign_claims import secret_changes as occupations  # an occupation it is not told of (TOTE-CONFLICT-05)
+            return changes + campaign_secrets(state, viewer) + occupations(state, viewer)
         covered = model.visible_spaces(state, viewer) if viewer in state["seats"] else set()
         for uid, u in sorted(state["units"].items()):
             if u["faction"] == viewer or (model.targetable(u) and u["space"] in covered):

@@ -11,32 +11,52 @@
   over it when enemy craft are about (TOTE-CSP-04).
 - Ground installations come last; a ship that can bombard closes to the A-Ring space above them
   and bombards (TOTE-OB-01..03).
+- Victory targets come first: at Coruscant the Imperial Sector Palace and its holder's Super Star
+  Destroyer, whose fall wins the game (TOTE-WIN-02), are focused before anything else (the Palace
+  is bombarded from the A-Ring, and landing craft put their troops down by it).
 - Ground objectives: a landing craft (``can_land``) carrying troops, vehicles or embarked stacks
   flies to the Surface where an enemy facility or ground stack is, and there puts them down
   (``land``); with no ground objective it fights as any other craft.
 - Grapple: tractor beams hold the smallest enemy ship in reach, AUX with troops board ships whose
   shields are down.
 - Withdraw when beaten: when its fighting strength (CP) falls below a third of the strongest
-  hostile faction it sees, or below a third of what it brought, every ship that can jumps out.
+  hostile faction it sees, or below a third of what it brought, every ship that can jumps out;
+  in sight of a victory target, or at Coruscant, only the second counts (it came to take it).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Collection
 
 from . import grid, model
+from .galaxy import CAPITAL
 
 
 def _strength(pct: dict[str, int]) -> int:
     return pct.get("hull", 100) + pct.get("armor", 100) if pct.get("hull") is not None else pct.get("armor", 100)
 
 
-def focus(contacts: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The contact to focus on: the weakest (remaining percent), capital ships before craft."""
+#: The facility whose fall, with its holder's Super Star Destroyer's, captures Coruscant (TOTE-WIN-02).
+PALACE = "PALACE"
+
+
+def victory_targets(contacts: list[dict[str, Any]], planet: str | None = None) -> set[str]:
+    """The ids of the contacts whose fall wins the game (TOTE-WIN-01/02, TOTE-GAP-29): the Imperial
+    Sector Palace, and the Super Star Destroyers of the faction that holds it (the Palace's holder is
+    read from every contact, standing or fallen) or, at Coruscant (``planet``), every SSD there:
+    the Palace stands on the ground, often out of the scanners' sight."""
+    holders = {c["faction"] for c in contacts if c["type"] == PALACE}
+    return {c["id"] for c in contacts if c["type"] == PALACE
+            or (c["type"] == "SSD" and (c["faction"] in holders or planet == CAPITAL))}
+
+
+def focus(contacts: list[dict[str, Any]], first: Collection[str] = ()) -> dict[str, Any] | None:
+    """The contact to focus on: a victory target among ``first`` before anything else, then the
+    weakest (remaining percent), capital ships before craft, installations last."""
     live = [c for c in contacts if c["state"] not in ("destroyed", "derelict")]
     if not live:
         return None
-    return min(live, key=lambda c: (model.is_installation(c["type"]), c["state"] == "disabled", not model.is_capital(c["type"]),
-                                    c["pct"]["hull"] + c["pct"]["armor"], c["id"]))
+    return min(live, key=lambda c: (c["id"] not in first, model.is_installation(c["type"]), c["state"] == "disabled",
+                                    not model.is_capital(c["type"]), c["pct"]["hull"] + c["pct"]["armor"], c["id"]))
 
 
 def reachable(u: dict[str, Any], target_space: str) -> bool:
@@ -82,9 +102,10 @@ def stand_off(u: dict[str, Any], target_space: str, craft_at: set[str]) -> str |
     return None
 
 
-def beaten(facts: dict[str, Any]) -> bool:
+def beaten(facts: dict[str, Any], assault: bool = False) -> bool:
     """Whether the bot's side is beaten: its fighting CP under a third of what the contacts show,
-    or under a third of what it brought."""
+    or under a third of what it brought. In an ``assault`` on a victory target only the second
+    counts: it came to take Coruscant against the odds."""
     mine = [u for u in facts["units"].values() if not u["destroyed"] and not u["withdrawn"]]
     fighting = sum(model.cp(u) for u in mine if not u["disabled"] and not u["derelict"])
     brought = sum(model.cp(u) for u in facts["units"].values())
@@ -93,7 +114,7 @@ def beaten(facts: dict[str, Any]) -> bool:
         if c["state"] not in ("disabled", "derelict"):
             per_faction[c["faction"]] = per_faction.get(c["faction"], 0) + model.cp(c["type"])
     theirs = max(per_faction.values(), default=0)
-    return fighting * 3 < theirs or (brought > 0 and fighting * 3 < brought)
+    return (fighting * 3 < theirs and not assault) or (brought > 0 and fighting * 3 < brought)
 
 
 def _hull_pct(u: dict[str, Any]) -> int:
@@ -111,7 +132,8 @@ def play(view: dict[str, Any], seat: str) -> list[str]:
     orders: list[str] = []
     jumpers = [u for u in active if u["space"] is not None and not u["disabled"] and not u.get("tractored_by")
                and getattr(model.spec(u), "hyperdrive", None) is not None]
-    if beaten(facts):
+    first = victory_targets(facts["contacts"], facts.get("planet"))  # at Coruscant: the Palace and the SSD before all (TOTE-WIN-02)
+    if beaten(facts, assault=bool(first) or facts.get("planet") == CAPITAL):
         if jumpers:
             return [f"withdraw {','.join(u['id'] for u in jumpers)}"]
     saved = {u["id"] for u in jumpers if model.is_capital(u) and _hull_pct(u) < 25 and facts["contacts"]}
@@ -119,7 +141,7 @@ def play(view: dict[str, Any], seat: str) -> list[str]:
         if u["space"] is not None and u["carried"] and not u["disabled"] and u["id"] not in saved:
             orders.append(f"launch {u['id']}")
     contacts = [c for c in facts["contacts"] if c["state"] not in ("destroyed", "derelict")]
-    target = focus(contacts)
+    target = focus(contacts, first)
     if target is None:
         for u in active:
             if u["space"] is not None and model.speed(u) > 0 and grid.kind(u["space"]) == "dsz":
@@ -143,7 +165,7 @@ def play(view: dict[str, Any], seat: str) -> list[str]:
                 and not u["fired"]):
             orders.append(f"bombard {u['id']} {target['id']}")  # every weapon at the ground below (TOTE-OB-01..03)
             continue
-        objective = ground_objective(u, contacts)
+        objective = ground_objective(u, contacts, first)
         if objective is not None and u["space"]:
             if u["space"] == objective["space"]:
                 orders.append(f"land {u['id']}")  # put the troops down by the objective (TOTE-G2G-01)
@@ -154,7 +176,7 @@ def play(view: dict[str, Any], seat: str) -> list[str]:
                     continue
         in_reach = [c for c in contacts if reachable(probe, c["space"])]
         if in_reach and model.spec(u).mounts:
-            pick = target if target in in_reach else focus(in_reach)
+            pick = target if target in in_reach else focus(in_reach, first)
             if pick is not None:
                 orders.append(f"fire {u['id']} {pick['id']}")
                 if model.unit_class(u) == "capital" and where in craft_at and model.speed(u) > 0:
@@ -175,16 +197,17 @@ def play(view: dict[str, Any], seat: str) -> list[str]:
     return orders
 
 
-def ground_objective(u: dict[str, Any], contacts: list[dict[str, Any]]) -> dict[str, Any] | None:
+def ground_objective(u: dict[str, Any], contacts: list[dict[str, Any]], first: Collection[str] = ()) -> dict[str, Any] | None:
     """For a landing craft carrying troops, vehicles or embarked stacks: the enemy facility or ground
-    stack on a ground grid's Surface to put them down by (the weakest, :func:`focus`), or None."""
+    stack on a ground grid's Surface to put them down by (a victory target among ``first``, else the
+    weakest, :func:`focus`), or None."""
     if not model.flag(u, "can_land") or u["disabled"]:
         return None
     if not (any(t["count"] for t in u.get("troops", []) + u.get("vehicles", [])) or u.get("embarked")):
         return None
     below = [c for c in contacts if c.get("space") and grid.kind(c["space"]) == "surface"
              and (model.is_installation(c["type"]) or model.is_ground(c["type"]))]
-    return focus(below)
+    return focus(below, first)
 
 
 def grapple(active: list[dict[str, Any]], contacts: list[dict[str, Any]], saved: set[str]) -> list[str]:

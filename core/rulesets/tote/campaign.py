@@ -258,62 +258,11 @@ def contested(c: Campaign) -> list[str]:
 
 
 def start_turn(c: Campaign) -> list[Event]:
-    """The next game day begins (catalog 5, TOTE-FLOW-04): fleets due arrive (TOTE-GAP-07), every
-    system's conflict is updated (TOTE-CONFLICT-01/04), a world held alone by one seat with nobody
-    contesting it passes to that seat (occupation, TOTE-CONFLICT-05), and on Action Days each seat
-    is paid (TOTE-ECON-01..03)."""
-    g = galaxy()
-    c["turn"] += 1
-    c["hour"] = clk.turn_start_hour(c["turn"])
-    events: list[Event] = []
-    arrived, arr_events = travel.arrivals(g, c["units"], c["turn"])
-    for uid, u in arrived.items():
-        u["arrived_turn"] = c["turn"]
-        place_arrival(c, u)
-    c["units"].update(arrived)
-    for e in arr_events:
-        events.append(_say(c, e["text"], [str(t).split(":", 1)[-1] for t in e.get("to", [])] or ["gm"], "campaign.arrive"))
-    from . import campaign_logistics as logistics
-    events += logistics.activations(c)  # TOTE-FLOW-04 step 3
-    from .campaign_build import complete
-    events += [_say(c, e["text"], e["to"], e["kind"]) for e in complete(c)]
-    from .campaign_missions import neutral_at, note_turn
-    events += logistics.repairs(c)  # TOTE-FLOW-04 step 5, for the day that passed
-    from .campaign_fleets import settle
-    events += settle(c)  # new and captured units take their places; the command limits hold (TOTE-GAP-27/28)
-    worlds = sorted({u["system"] for u in c["units"].values() if u.get("system")} | set(c["status"]))
-    names = {"NEUTRAL": "the neutral forces", **{s: FACTIONS[f] for s, f in c["seats"].items()}, **{w: g.planets[w].name for w in worlds if w in g.planets}}
-    for w in worlds:
-        here = present(c, w)
-        status, news = conflict.update(c["status"].get(w), w, here | neutral_at(c, w), c["hour"], names=names)
-        c["status"][w] = status
-        for n in news:
-            events.append(_say(c, n["text"], list(n["to"]), "campaign.conflict"))
-        owner = c["planets"][w]["owner"]
-        if len(here) == 1 and not status["in_conflict"] and owner not in here:
-            taker = next(iter(here))
-            c["planets"][w]["owner"] = taker
-            events.append(_say(c, f"{FACTIONS[c['seats'][taker]]} takes {g.planets[w].name}.",
-                               sorted({taker} | ({owner} if owner else set())), "campaign.claim"))
-    owners = {w: p["owner"] for w, p in c["planets"].items()}
-    ground = {w: galaxy().planets[w].ground_grids > 0 for w in c["planets"]}
-    seen = {**c["units"], **c.get("fp_units", {})}  # a flashpoint's force shows on a scan (TOTE-FLASH-01)
-    snaps, c["scans"], scan_events = sensors.complete_scans(c["scans"], c["hour"], seen, {}, owners, ground)
-    c["snapshots"] += snaps
-    note_turn(c, arrived, snaps)  # the deeds missions count (TOTE-MISSION-03)
-    for e in scan_events:
-        events.append(_say(c, e["text"], list(e["to"]), "campaign.scan"))
-    fighting = contested(c)
-    for seat in c["seats"]:
-        kc, lines = clk.action_day_income(g, seat, c["turn"], c["units"], list(c.get("facilities", {}).values()), fighting)
-        from .campaign_heroes import income_bonus
-        bonus, more = income_bonus(c, seat)  # income_bonus_kc (TOTE-DATA-09)
-        kc, lines = kc + bonus, lines + more
-        if kc:
-            c["treasury"][seat] += kc
-            events.append(_say(c, f"Income {kc} KC: " + "; ".join(lines), [seat], "campaign.income"))
-    c["visits"] = knowledge.note_presence(c["visits"], facts(c))
-    return events
+    """The next game day begins (catalog 5, TOTE-FLOW-04): the campaign's turn-start steps in the
+    catalog's order (:mod:`.campaign_day`: income, arrivals, reserve, construction, repairs, scans,
+    conflict and occupation, news)."""
+    from .campaign_day import start_turn as run_steps
+    return run_steps(c)
 
 
 def build(c: Campaign, seat: str, code: str, world: str) -> list[Event]:
@@ -328,10 +277,12 @@ def ledger(c: Campaign, seat: str) -> dict[str, Any]:
     (committed: at worlds in conflict; free: the rest; the free PDF counts in neither, TOTE-PDF-02)
     and its Heroes' ``cp_bonus``, worlds held, its calendar of arrivals (its own jumps only), its
     Fleet Reserve Force and its ships under repair (:mod:`.campaign_logistics`; units in the
-    reserve or scrapped count in neither CP nor units)."""
+    reserve or scrapped count in neither CP nor units), its worlds occupied and the worlds it may
+    claim (:mod:`.campaign_claims`)."""
     from . import campaign_heroes, campaign_missions
     from .campaign_logistics import in_play, repair_ledger, reserve_ledger
     from .campaign_fleets import ledger as fleets_ledger  # the main fleet, each Space PDF, the unassigned
+    from .campaign_claims import ledger as claims_ledger  # its worlds occupied, the worlds it may claim (TOTE-CONFLICT-05/06)
     mine = [u for u in c["units"].values() if u["faction"] == seat and in_play(u)]
     fighting = set(contested(c))
     mine = [u for u in mine if not u.get("attached_to")]  # a craft's CP is its carrier's (TOTE-BURDEN-02)
@@ -347,7 +298,7 @@ def ledger(c: Campaign, seat: str) -> dict[str, Any]:
                          for t in c.get("timers", []) if t.get("faction") == seat], "cp": sum(model.cp(u) for u in mine), "units": len(mine),
             "worlds": sorted(w for w, p in c["planets"].items() if p["owner"] == seat),
             "arrivals": travel.inbound(c["units"], seat), **reserve_ledger(c, seat), "repairs": repair_ledger(c, seat),
-            "fleets": fleets_ledger(c, seat)}
+            "fleets": fleets_ledger(c, seat), **claims_ledger(c, seat)}
 
 
 def view(c: Campaign, viewer: str) -> dict[str, Any]:
@@ -365,6 +316,8 @@ def view(c: Campaign, viewer: str) -> dict[str, Any]:
                            **{w: s for s, ws in c["strongholds"].items() for w in ws}, **known["owners"]}
         out["board"] = map_board(galaxy(), known)
         out["ledger"] = ledger(c, viewer)
+    from .campaign_claims import mark_board
+    mark_board(c, out["board"], viewer)  # the occupied worlds it knows of (TOTE-CONFLICT-05)
     return out
 
 

@@ -73,7 +73,10 @@ def build(c: Campaign, seat: str, code: str, world: str, quadrant: Any) -> list[
         raise OrderError(f"{faction} cannot build {code!r}: a facility, or a unit of its technology "
                          f"({', '.join(FACTION_TECH.get(faction, ()))})")
     if c["planets"][world]["owner"] != seat:
-        raise OrderError(f"you do not hold {g.planets[world].name}: build where you hold the world")
+        from .campaign_claims import build_refusal
+        why = build_refusal(c, seat, code, world)  # claiming an occupied or unheld world (TOTE-CONFLICT-06)
+        if why:
+            raise OrderError(why)
     is_facility = code in facility_types()
     if not is_facility and not any(f["faction"] == seat and f["system"] == world and not f.get("destroyed")
                                    and facility_types()[f["type"]].kind == "shipyard" for f in c["facilities"].values()):
@@ -128,7 +131,10 @@ def complete(c: Campaign) -> list[Event]:
             c["facilities"][uid] = {"id": uid, "type": code, "faction": seat, "system": t["system"],
                                     "space": f"G-{t['quadrant']}/surface", "destroyed": False}
             name = facility_types()[code].name
+            from .campaign_claims import on_facility
+            claims = on_facility(c, c["facilities"][uid])  # TOTE-CONFLICT-06
         else:
+            claims = []
             u = model.new_unit(uid, code, seat, f"C-{t['quadrant']}")
             u.update(system=t["system"], transit=None, built=True)  # manufactured: scrapped at 25% (TOTE-SCRAP-01)
             c["units"][uid] = u
@@ -138,4 +144,5 @@ def complete(c: Campaign) -> list[Event]:
         events.append({"kind": "campaign.build", "to": [seat], "turn": c["turn"],
                        "text": f"{uid}, a {name}, is ready at {g.planets[t['system']].name}"
                                + (f"; it {place}." if place else ".")})
+        events += claims
     return events

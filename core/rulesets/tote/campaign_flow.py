@@ -11,9 +11,10 @@ nothing of their own to command on the galaxy map).
 Each game day every faction makes one post in rotating initiative (TOTE-FLOW-04/05, GAP-02): its
 sheet of galaxy orders (jump, scan, build, message, and its Heroes' upgrade, train, mission and
 transfer, :mod:`.campaign_heroes`); after the last post every world in conflict fights a battle day
-on its grid (:mod:`.campaign_battle`), then the next day begins (:func:`.campaign.start_turn`:
-arrivals, conflict, occupation, Action Day income; then :func:`.campaign_missions.turn_start`:
-trainings, missions, flashpoints) and the end is checked (TOTE-FLOW-08, :func:`.victory.check_end`).
+on its grid (:mod:`.campaign_battle`), then the next day begins in TOTE-FLOW-04's order
+(:func:`.campaign.start_turn`, :mod:`.campaign_day`: Action Day income, arrivals, reserve,
+construction and claims, repairs, scans, conflict and occupation, news; then
+:func:`.campaign_missions.turn_start`: trainings, missions, flashpoints) and the end is checked (TOTE-FLOW-08, :func:`.victory.check_end`).
 """
 from __future__ import annotations
 
@@ -146,9 +147,7 @@ def resolve_post(state: State) -> list[Event]:
     state["hour"] = state["campaign"]["hour"]
     events += _events(state, raw)
     from .campaign_missions import turn_start
-    events += turn_start(state)  # trainings, missions, the flashpoint step (TOTE-GAP-30/31)
-    from .campaign_news import delivered_now
-    events += _events(state, delivered_now(state["campaign"]))  # TOTE-FLOW-04 step 8: news read, each by its reader
+    events += turn_start(state)  # after the news (step 8): trainings, missions, the flashpoint step (TOTE-GAP-30/31)
     state["posted"] = []
     state["active"] = turn_order(state)[0]
     events += check_end(state)
@@ -207,14 +206,16 @@ def check_end(state: State) -> list[Event]:
 
 def movers(c: cp.Campaign, seat: str) -> dict[str, list[str]]:
     """``seat``'s ships that may jump now, by world: ships with a hyperdrive, not in hyperspace, not
-    aboard another ship, in its main fleet (a Space PDF stays to guard its world, the unassigned cannot act)."""
+    aboard another ship, in its main fleet (a Space PDF stays to guard its world, the unassigned cannot act),
+    not disabled (a disabled ship may never enter hyperspace)."""
     from . import model
     from .campaign_fleets import place  # the main fleet sails; a Space PDF (and what it carries) guards its world
     out: dict[str, list[str]] = {}
     for uid in sorted(c["units"]):
         u = c["units"][uid]
         if (u["faction"] == seat and u.get("system") and not u.get("transit") and not u.get("carried_by")
-                and not u.get("destroyed") and place(c["units"], u) == "main" and getattr(model.spec(u), "hyperdrive", None) is not None):
+                and not u.get("destroyed") and place(c["units"], u) == "main" and getattr(model.spec(u), "hyperdrive", None) is not None
+                and not (u.get("disabled") or u.get("derelict") or u.get("inert"))):  # a disabled ship never jumps
             out.setdefault(u["system"], []).append(uid)
     return out
 
@@ -253,6 +254,10 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         rosters.append({"title": "Facilities and builds", "rows": [_facility_row(f) for f in led["facilities"]] + [
             f"building {_type_name(b['code'])} at {g.planets[b['at']].name}, ready day {b['due_hour'] // 24 + 1}"
             for b in led["building"]] or ["none"]})
+        from .campaign_claims import roster_rows as claim_rows
+        rows = claim_rows(c, led)  # its worlds occupied, the worlds it may claim (TOTE-CONFLICT-05/06)
+        if rows:
+            rosters.append({"title": "Occupation and claims", "rows": rows})
         from .campaign_news import rosters as news_rosters
         rosters += news_rosters(v["knowledge"], c["seats"])
         from .campaign_fleets import rows as fleet_rows
@@ -329,7 +334,9 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
     """A bot's post from its view only: its ships stay to fight where its forces are in conflict (the first
     scanning the system); at
     each other world with its ships it keeps one capital ship on a stronghold and sends the rest to the nearest world it does not know to be its own (expanding);
-    once it holds four worlds, it goes for Coruscant. It builds a Shipyard at home, then ships."""
+    once it holds four worlds, it rallies at the world it holds nearest Coruscant and then goes for it
+    all together (:mod:`.campaign_assault`). It builds a Shipyard at home, then ships, and claims
+    the worlds where it stands that are occupied or held by nobody with a cheap ground facility."""
     facts = view_.get("facts", {})
     if facts.get("mode") != "campaign" or "ledger" not in facts:
         return []
@@ -348,26 +355,43 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
     assigned, freed = bot_assign(facts, seat)  # PDF ships into the main fleet while it has room (TOTE-PDF-03)
     out += assigned
     movers = {w: sorted(set(facts["movers"].get(w, [])) | set(freed.get(w, []))) for w in set(facts["movers"]) | set(freed)}
+    claiming = {b["at"] for b in facts["ledger"]["building"]}
+    from . import campaign_assault as assault
+    free = {}
     for w, ships in sorted(movers.items()):
         if w in fighting:
             if facts.get("scanners", {}).get(w):
                 out.append(f"scan {facts['scanners'][w][0]} active")  # look at what it fights (TOTE-SCAN-01)
             continue  # stand and fight where its forces are in conflict
         ships = ships[1:] if w in homes else list(ships)
-        ships = [s for s in ships if s not in staying]  # sent to the reserve, or repairing at a yard
+        free[w] = [s for s in ships if s not in staying]  # sent to the reserve, or repairing at a yard
+    march = assault.targets(facts, free) if assault.marching(held, homes) else None  # rally, then Coruscant together
+    for w, ships in free.items():
         if not ships:
             continue
         hours = g.hours_from(w)
-        if len(held) >= 4 and cp.THRONE not in held and w != cp.THRONE:
-            target = cp.THRONE
+        if march is not None:
+            if w not in march:
+                continue  # waiting at the staging world for the rest
+            target = march[w]
         else:
-            options = [x for x in g.planets if x != w and known.get(x) != seat and x in hours and not g.planets[x].special_access]
+            options = [x for x in g.planets if x != w and known.get(x) != seat and x in hours and not g.planets[x].special_access
+                       and x not in claiming]  # not where its claim is being built
             if not options:
                 continue
             target = min(options, key=lambda x: (hours[x], x))
         out.append(f"jump {','.join(ships)} {target}")
     from .campaign_hero_bot import bot_orders
-    return bot_orders(facts, out + _builds(facts))
+    from .campaign_claims import bot_claims
+    builds = _builds(facts)
+    spent = sum(_cost(b.split()[1]) for b in builds)
+    claims = bot_claims(facts, spent)  # it claims where it stands, before its ships jump on (TOTE-CONFLICT-06)
+    return bot_orders(facts, claims + out + builds)
+
+
+def _cost(code: str) -> int:
+    from .data import facility_types, unit_types
+    return (facility_types().get(code) or unit_types()[code]).cost_kc
 
 
 def _builds(facts: dict[str, Any]) -> list[str]:

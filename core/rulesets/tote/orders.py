@@ -422,9 +422,11 @@ def _specs() -> list[OrderSpec]:
                   "on the galaxy: scan the ship's system; the snapshot of what its sensors cover comes at the next "
                   "day's start, for you alone (a passive scan only listens)", queue_jump),
         OrderSpec("build", [Choice("code", build_codes, "a facility, or a unit type of your technology"),
-                            WorldChoice("world", world_ids, "a world you hold (a Shipyard of yours there, for ships)")],
+                            WorldChoice("world", world_ids, "a world you hold (a Shipyard of yours there, for ships), or "
+                                        "one occupied or held by nobody where your forces stand (a ground facility claims it)")],
                   "on the galaxy: order a facility or a ship built (paid now; a capital ship takes its CP in days, "
-                  "anything else one day, a facility its build days; paused while the system is in conflict)",
+                  "anything else one day, a facility its build days; paused while the system is in conflict); a "
+                  "ground facility finished at a world occupied or held by nobody claims it (TOTE-CONFLICT-06)",
                   queue_jump),
         OrderSpec("at", [WorldChoice("world", _at_worlds, "a world in conflict where you have forces"), _battle_order()],
                   "on the galaxy: an order for your battle at a world in conflict, given at your post there on the "

@@ -1,0 +1,72 @@
+"""The bots go for Coruscant (issue 18; TOTE-WIN-01/02, TOTE-GAP-29): the battle bot puts the
+Imperial Sector Palace and the Coruscant SSD first and does not flee Coruscant for the odds alone
+(:mod:`core.rulesets.tote.bot`), and the galaxy bot rallies its free ships at its world nearest
+Coruscant before it jumps there with all of them (:mod:`core.rulesets.tote.campaign_assault`)."""
+from __future__ import annotations
+
+from core.rulesets.tote import bot
+from core.rulesets.tote import campaign_assault as assault
+
+
+def contact(cid: str, ctype: str, faction: str = "ge", hull: int = 100, state: str = "operational") -> dict:
+    return {"id": cid, "type": ctype, "faction": faction, "space": "C-1", "state": state,
+            "tractored": False, "patrol": False, "pct": {"shields": 100, "armor": 100, "hull": hull, "systems": 100}}
+
+
+def test_win_02_the_palace_and_its_holders_ssd_are_focused_first() -> None:
+    """TOTE-WIN-02: with the Palace in sight, the bot focuses it (and then its holder's SSD) before a
+    nearly dead corvette; an SSD of another faction is no victory target."""
+    cs = [contact("GE-1", "SSD"), contact("GE-PALACE", "PALACE"), contact("GE-9", "CORV", hull=5),
+          contact("IR-1", "SSD", faction="ir")]
+    first = bot.victory_targets(cs)
+    assert first == {"GE-1", "GE-PALACE"}
+    assert bot.focus(cs, first)["id"] == "GE-1"  # both first: the capital ship before the installation
+    assert bot.focus([c for c in cs if c["id"] != "GE-1"], first)["id"] == "GE-PALACE"
+
+
+def test_win_02_at_coruscant_the_ssd_is_first_even_with_the_palace_unseen() -> None:
+    """TOTE-WIN-02: at Coruscant the Palace on the ground is often unseen; the SSD there is still a
+    victory target. Elsewhere with no Palace in sight the focus is as before: the weakest first,
+    installations last (the battle scenarios are unchanged)."""
+    cs = [contact("GE-1", "SSD"), contact("GE-9", "CORV", hull=5), contact("GE-F", "FCC", hull=1)]
+    assert bot.victory_targets(cs, "coruscant") == {"GE-1"}
+    assert bot.focus(cs, bot.victory_targets(cs, "coruscant"))["id"] == "GE-1"
+    assert bot.victory_targets(cs, "Bilbringi") == set()
+    assert bot.focus(cs, bot.victory_targets(cs, "Bilbringi"))["id"] == "GE-9"
+
+
+def unit(uid: str, ctype: str = "CORV") -> dict:
+    return {"id": uid, "type": ctype, "destroyed": False, "withdrawn": False, "disabled": False, "derelict": False}
+
+
+def test_an_assault_on_coruscant_stands_against_the_odds_until_it_has_lost_two_thirds() -> None:
+    """At Coruscant the bot withdraws only when it keeps under a third of the CP it brought, not
+    because the defender is three times stronger; elsewhere the odds still send it home."""
+    mine = {f"X-{i}": unit(f"X-{i}") for i in range(3)}
+    foes = [contact(f"GE-{i}", "ISD2") for i in range(6)]
+    facts = {"units": mine, "contacts": foes}
+    assert bot.beaten(facts) and not bot.beaten(facts, assault=True)
+    for u in list(mine.values())[:3]:
+        u["destroyed"] = True
+    assert bot.beaten(facts, assault=True)
+
+
+def facts_of(worlds: list[str], arrivals: list[dict] | None = None) -> dict:
+    return {"ledger": {"worlds": worlds, "arrivals": arrivals or []}}
+
+
+def test_the_march_on_coruscant_rallies_at_the_world_nearest_then_goes_together() -> None:
+    """A faction holding four worlds marches (not one holding three, nor one holding Coruscant); its
+    staging world is the one it holds nearest Coruscant (Corellia, 6 h, before Kuat, 12 h, and Mon
+    Calamari, 48 h). Ships elsewhere go there first; none jumps to Coruscant while any is away or
+    still in hyperspace towards it; then the whole force at Corellia jumps."""
+    held = ["mon_calamari", "kuat", "corellia", "felucia"]
+    assert assault.marching(set(held), {"mon_calamari"}) and not assault.marching(set(held[:3]), set())
+    assert not assault.marching({"coruscant", "kuat", "corellia", "felucia"}, set())
+    assert assault.staging_world(set(held)) == "corellia"
+    free = {"mon_calamari": ["NR-2"], "kuat": ["NR-3"], "corellia": ["NR-1"], "felucia": []}
+    assert assault.targets(facts_of(held), free) == {"mon_calamari": "corellia", "kuat": "corellia"}
+    free = {"mon_calamari": [], "corellia": ["NR-1", "NR-3"]}
+    assert assault.targets(facts_of(held, [{"to": "corellia"}]), free) == {}
+    assert assault.targets(facts_of(held), free) == {"corellia": "coruscant"}
+    assert assault.targets(facts_of(held), {**free, "coruscant": ["NR-5"]}) == {"corellia": "coruscant"}  # it stays
