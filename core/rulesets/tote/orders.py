@@ -321,6 +321,7 @@ def build_book() -> OrderBook:
         if spec.verb == "at":  # only with forces at a world in conflict
             spec.available = lambda ctx: on_galaxy(ctx) and bool(_at_worlds(ctx))
             spec.why_not = lambda ctx: "you have no forces in a battle today (at a world in conflict)"
+            spec.carries = tuple(s.verb for s in specs if s.verb not in GALAXY_VERBS)
     return OrderBook(specs)
 
 
