@@ -103,8 +103,19 @@ def carry(state: State, seat: str, text: str) -> list[Event]:
     if words and words[0] in ("upgrade", "train", "mission", "transfer"):
         from .campaign_heroes import carry as carry_hero
         return _events(state, carry_hero(state["campaign"], seat, words))
-    raise OrderError(f"{text!r}: on the galaxy a post is made of jump, scan, build, message, upgrade, train, mission and "
-                     "transfer orders: jump <ships> <world>, scan <ship>, mission <hero> <mission>")
+    raise OrderError(galaxy_refusal(text))
+
+
+def galaxy_refusal(text: str) -> str:
+    """Why ``text`` is no galaxy order: the galaxy's orders by their usage (a battle's order: how to give it)."""
+    from .orders import GALAXY_VERBS, build_book
+    specs = build_book().specs
+    verb = text.split()[0].lower() if text.split() else ""
+    if verb in specs and verb not in GALAXY_VERBS:
+        return (f"{text!r}: {verb!r} is a battle's order; give it for your battle at a world in conflict as "
+                f"`at <world> {text.strip()}`")
+    usage = f"usage: {specs[verb].usage()}; " if verb in GALAXY_VERBS else ""
+    return f"{text!r}: {usage}on the galaxy a post is made of these orders: " + "; ".join(specs[v].usage() for v in GALAXY_VERBS)
 
 
 def check_sheet(state: State, seat: str, texts: list[str]) -> None:

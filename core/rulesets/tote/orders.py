@@ -313,11 +313,20 @@ def in_battle(ctx: Any) -> bool:
     return not on_galaxy(ctx)
 
 
+def _galaxy_only(ctx: Any) -> str:
+    return "an order of the galaxy (the campaign), not of a battle"
+
+
+def _battle_only(ctx: Any) -> str:
+    return "a battle's order: on the galaxy give it for your battle at a world in conflict, as `at <world> <order>`"
+
+
 def build_book() -> OrderBook:
     """The tote order language: the battle's orders, and the galaxy's (available in the campaign only)."""
     specs = _specs()
     for spec in specs:
         spec.available = on_galaxy if spec.verb in GALAXY_VERBS else in_battle
+        spec.why_not = _galaxy_only if spec.verb in GALAXY_VERBS else _battle_only
         if spec.verb == "at":  # only with forces at a world in conflict
             spec.available = lambda ctx: on_galaxy(ctx) and bool(_at_worlds(ctx))
             spec.why_not = lambda ctx: "you have no forces in a battle today (at a world in conflict)"

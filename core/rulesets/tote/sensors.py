@@ -203,7 +203,8 @@ def complete_scans(scans: Iterable[Record], hour: int, units: Units, facilities:
             and (not scanner.get("destroyed")) and (is_facility(scanner) or _able(scanner))
         if not ok:
             events.append({"kind": "scan_lost", "to": [scan["faction"]], "system": scan["system"],
-                           "text": f"The scan of {scan['system']} by {scan['scanner']} was broken off"})
+                           "text": f"The scan of {_world(scan['system'])} by {scan['scanner']} was broken off: "
+                                   f"{_lost_why(scanner, scan)}"})
             continue
         has_ground = (ground or {}).get(scan["system"], True)
         covered = coverage({"type": scanner["type"], "space": scan.get("cover_from") or scan["space"]}, has_ground)
@@ -335,3 +336,20 @@ def visible_to(record: Record, faction: str) -> bool:
     if "to" in record:
         return faction in record["to"]
     return record.get("faction") == faction
+
+
+def _world(system: str) -> str:
+    from .galaxy import galaxy
+    planet = galaxy().planets.get(system)
+    return planet.name if planet is not None else system
+
+
+def _lost_why(scanner: Record | None, scan: Record) -> str:
+    """Why a scan was broken off, in the scanning faction's words."""
+    if scanner is None or scanner.get("destroyed"):
+        return "the scanner was lost"
+    if scanner.get("faction") != scan["faction"]:
+        return "the scanner was taken"
+    if scanner.get("system") != scan["system"]:
+        return "the scanner left the system"
+    return "the scanner can no longer scan (disabled or inert)"
