@@ -250,7 +250,7 @@ def view(state: State, viewer: str) -> dict[str, Any]:
                         "rows": [f"{_ships_aboard(c, f['units'])} -> {g.planets[f['to']].name}, day {f['arrive_turn']}"
                                  for f in led["arrivals"]] or ["none"]})
         rosters.append({"title": "Fleet Reserve Force", "rows": [
-            f"{r['unit']} ({r['type']}, {r['cp']} CP)" + (f" -> {g.planets[r['to']].name} {r['dsz']}, day {r['arrives_day']}" if r["arrives_day"] else "")
+            f"{r['unit']} ({_type_name(r['type'])}, {r['cp']} CP)" + (f" -> {g.planets[r['to']].name} {r['dsz']}, day {r['arrives_day']}" if r["arrives_day"] else "")
             for r in led["reserve"]] + [f"{led['reserve_cp']} of 23 CP"]})
         rosters.append({"title": "Under repair", "rows": [
             f"{r['unit']} at {g.planets[r['at']].name}: " + (f"full day {r['full_day']}" if r["full_day"] else f"needs {r['needs']}")
@@ -282,6 +282,8 @@ def view(state: State, viewer: str) -> dict[str, Any]:
     elif viewer == GM:
         resources.update({f"{s} KC": kc for s, kc in v["treasury"].items()})
         facts["contested"] = cp.contested(c)
+        from .campaign_gm import gm_rosters
+        rosters += gm_rosters(state)  # every faction's post, purses, builds, reserve, Heroes, mission
     over = state.get("result") is not None
     return {"viewer": viewer, "ruleset": "tote", "title": "Twilight of the Empire: the campaign",
             "turn": state["turn"], "phase": "over" if over else f"{state.get('active')}'s post",

@@ -203,7 +203,7 @@ def complete_scans(scans: Iterable[Record], hour: int, units: Units, facilities:
             and (not scanner.get("destroyed")) and (is_facility(scanner) or _able(scanner))
         if not ok:
             events.append({"kind": "scan_lost", "to": [scan["faction"]], "system": scan["system"],
-                           "text": f"The scan of {_world(scan['system'])} by {scan['scanner']} was broken off: "
+                           "text": f"The scan of {_world_name(scan['system'])} by {scan['scanner']} was broken off: "
                                    f"{_lost_why(scanner, scan)}"})
             continue
         has_ground = (ground or {}).get(scan["system"], True)
@@ -336,12 +336,6 @@ def visible_to(record: Record, faction: str) -> bool:
     if "to" in record:
         return faction in record["to"]
     return record.get("faction") == faction
-
-
-def _world(system: str) -> str:
-    from .galaxy import galaxy
-    planet = galaxy().planets.get(system)
-    return planet.name if planet is not None else system
 
 
 def _lost_why(scanner: Record | None, scan: Record) -> str:
