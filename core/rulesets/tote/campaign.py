@@ -284,7 +284,8 @@ def start_turn(c: Campaign) -> list[Event]:
         if len(here) == 1 and not status["in_conflict"] and owner not in here:
             taker = next(iter(here))
             c["planets"][w]["owner"] = taker
-            events.append(_say(c, f"{FACTIONS[c['seats'][taker]]} takes {g.planets[w].name}.",
+            was = f" from {FACTIONS[c['seats'][owner]]}" if owner in c["seats"] else ""
+            events.append(_say(c, f"{FACTIONS[c['seats'][taker]]} takes {g.planets[w].name}{was}.",
                                sorted({taker} | ({owner} if owner else set())), "campaign.claim"))
     owners = {w: p["owner"] for w, p in c["planets"].items()}
     ground = {w: galaxy().planets[w].ground_grids > 0 for w in c["planets"]}
