@@ -90,6 +90,7 @@ def campaign_summary(events: list[Event]) -> Summary | None:
     block: list[Event] = []
     groups: dict[str, list[str]] = {}
     departed: list[str] = []
+    fighting = False
     for e in events:
         kind, text = str(e.get("kind", "")), str(e.get("text", ""))
         if kind in QUIET_KINDS:
@@ -100,10 +101,14 @@ def campaign_summary(events: list[Event]) -> Summary | None:
                 summary.battles.append(_battle(battle.group("place"), battle.group("who"), block))
             else:  # a battle elsewhere, known from the public notice alone
                 groups.setdefault("elsewhere", []).append(text.rstrip("."))
+            fighting = False
             block = []
             continue
+        if kind == "tote.post" and text.startswith("At "):  # a post at a battle: the reader sees the battle
+            fighting = True
         if kind.startswith("tote.") and kind not in ("tote.departed", "tote.refused", "tote.battle", "tote.victory", "tote.hero"):
-            block.append(e)
+            if fighting:
+                block.append(e)
             continue
         if kind == "campaign.claim" and (claim := _CLAIM.match(text)):
             summary.changes.append((claim.group("place"), str(_code(claim.group("taker"))), _code(claim.group("was"))))

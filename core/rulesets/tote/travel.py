@@ -242,7 +242,7 @@ def arrivals(g: Galaxy, units: Mapping[str, Unit], turn: int, c: clk.Clock | Non
 
 def arrival_words(units: Mapping[str, Unit], ids: list[str]) -> str:
     """Who arrives, for their owner: the ships by class and id, the craft aboard counted
-    ("Victory-class Star Destroyer GE-8 arrives", "... and GE-11, with 10 craft aboard, arrive")."""
+    ("Imperial Escort Carrier GE-11, with 8 craft aboard, arrives", "... GE-8 and ... GE-11 arrive")."""
     from .views import natural
     ships = sorted((u for u in ids if not units[u].get("carried_by")), key=natural)
     named = [f"{_type_name(units[u])} {u}" for u in ships] or [", ".join(sorted(ids, key=natural))]
@@ -250,7 +250,7 @@ def arrival_words(units: Mapping[str, Unit], ids: list[str]) -> str:
     text = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
     if craft and ships:
         text += f", with {craft} craft aboard,"
-    return text + (" arrives" if len(ids) == 1 else " arrive")
+    return text + (" arrives" if len(ships if ships else ids) == 1 else " arrive")
 
 
 def _type_name(u: Unit) -> str:
