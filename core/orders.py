@@ -456,9 +456,8 @@ class OrderBook:
                 continue
             prefix = " ".join([carrier.verb, *(a.usage() for a in carrier.args[:-1])])
             heading = f"orders given after `{prefix}`"
-            if carrier.verb not in shown:
+            if carrier.verb not in shown:  # named by its heading alone (`help <verb>` explains it)
                 why = carrier.why_not(ctx) if carrier.why_not is not None else "it cannot be given now"
-                lines.append(f"{carrier.usage():44} {carrier.summary}")
                 heading += f" (not now: {why})"
             lines.append(heading + ":")
             lines.extend(f"  {s.usage():42} {s.summary}" for s in inner)
