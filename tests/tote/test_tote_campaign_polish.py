@@ -23,6 +23,7 @@ from core.rulesets.tote import heroes, model, sensors
 from core.rulesets.tote.campaign_battle import _in_campaign
 from core.rulesets.tote.campaign_flow import galaxy_refusal
 from core.rulesets.tote.comms import departure_notice
+from core.rulesets.tote.galaxy import galaxy, map_board
 from core.rulesets.tote.orders import GALAXY_VERBS, build_book
 from core.session import Session
 from saves.replay import frames, replay_reports, replay_text
@@ -183,6 +184,19 @@ def test_conflict_01_04_and_a_battle_days_end_read_without_codes() -> None:
                                        "disabled or gone."}
     assert _in_campaign(end, "Coruscant") == ("At Coruscant, the fighting stops for today: al holds the field; every "
                                               "other faction is destroyed, disabled or gone.")
+
+
+def test_gap_10_the_map_names_holders_by_faction_and_marks_enemies_by_code() -> None:
+    """TOTE-GAP-10 / catalog 5.5: the map's "held by" lines name the faction (with its seat) and the
+    enemy marks its code, never a bare seat id."""
+    s = battle_at_mon_calamari()
+    by = {p["id"]: p for p in s.view("al")["board"]["places"]}
+    assert "held by: New Republic (bo) (seen now)" in by["mon_calamari"]["lines"]
+    assert "held by: Galactic Empire (al) (seen now)" in by["coruscant"]["lines"]
+    board = map_board(galaxy(), {"enemies": {"kuat": {"bo": 2}}, "codes": {"bo": "NR"}, "names": {"bo": "New Republic"},
+                                 "owners": {"kuat": "bo"}, "current": ["kuat"]})
+    kuat = next(p for p in board["places"] if p["id"] == "kuat")
+    assert kuat["marks"] == ["enemy:NR=2"] and "held by: New Republic (bo) (seen now)" in kuat["lines"]
 
 
 # ---- the GM's desk -------------------------------------------------------------------------------

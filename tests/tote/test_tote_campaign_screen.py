@@ -61,13 +61,13 @@ def test_gap_07_gap_10_the_map_says_what_is_seen_stale_and_inbound() -> None:
     assert roster(view, "In hyperspace") == [f"GE-11 (and 8 craft aboard) -> Endor, day {day}"]
     assert by["endor"]["marks"] == ["inbound:1"] and f"your fleet of 1 arrives at the start of day {day}" in by["endor"]["lines"]
     assert by["corellia"]["symbol"] == "a" and by["corellia"]["marks"] == []
-    assert "held by: al (seen day 3, 24 h ago)" in by["corellia"]["lines"]
+    assert "held by: Galactic Empire (al) (seen day 3, 24 h ago)" in by["corellia"]["lines"]
     assert "Corellia: stale, held by al, seen 1 day ago" in roster(view, "Worlds seen")
     for world in ("commenor", "kuat", "coruscant"):
         assert by[world]["marks"] == ["fleet:1"] or world == "coruscant", (world, by[world]["marks"])
-        assert any(line.startswith("held by: al (seen now)") for line in by[world]["lines"]), by[world]["lines"]
+        assert any(line.startswith("held by: Galactic Empire (al) (seen now)") for line in by[world]["lines"]), by[world]["lines"]
     assert by["byss"]["symbol"] == "?" and "held by: unknown (never scanned)" in by["byss"]["lines"]
-    assert by["mon_calamari"]["symbol"] == "b" and "held by: bo at the start of the game" in by["mon_calamari"]["lines"]
+    assert by["mon_calamari"]["symbol"] == "b" and "held by: New Republic (bo) at the start of the game" in by["mon_calamari"]["lines"]
     assert by["nal_hutta"]["symbol"] == "c" and by["hapes"]["symbol"] == "."
     assert "held by: nobody at the start of the game" in by["hapes"]["lines"], "HC plays no seat here"
 
