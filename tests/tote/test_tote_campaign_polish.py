@@ -22,6 +22,7 @@ from core.rulesets.tote import campaign as cp
 from core.rulesets.tote import heroes, model, sensors
 from core.rulesets.tote.campaign_battle import _in_campaign
 from core.rulesets.tote.campaign_flow import galaxy_refusal
+from core.rulesets.tote.campaign_news import rosters as news_rosters
 from core.rulesets.tote.comms import departure_notice
 from core.rulesets.tote.galaxy import galaxy, map_board
 from core.rulesets.tote.orders import GALAXY_VERBS, build_book
@@ -153,6 +154,11 @@ def test_comms_05_gap_39_a_force_without_capital_ships_leaves_as_such() -> None:
         departure_notice(fighters, "muunilinst", 10, "Galactic Empire", "Muunilinst")["text"]
     assert departure_notice(one, "coruscant", 10, "Galactic Empire", "Coruscant")["text"] == \
         "Galactic Empire fleet of 1 capital ship departed Coruscant"
+    heard = {"news": [], "combat": [], "systems": {}, "departures": [
+        {"hour": 10, "owner": "al", "ships": 0, "origin": "muunilinst"}, {"hour": 40, "owner": "al", "ships": 2, "origin": "kuat"}]}
+    assert news_rosters(heard, {"al": "GE"})[0]["rows"] == [
+        "day 2: a fleet of Galactic Empire (al) with 2 capital ships left Kuat",
+        "day 1: a force of small craft of Galactic Empire (al), no capital ship, left Muunilinst"]
 
 
 def test_hero_05_gap_30_a_heros_fall_names_the_world_and_the_ship() -> None:
