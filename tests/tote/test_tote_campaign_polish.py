@@ -27,6 +27,7 @@ from core.rulesets.tote.comms import departure_notice
 from core.rulesets.tote.galaxy import galaxy, map_board
 from core.rulesets.tote.orders import GALAXY_VERBS, build_book
 from core.session import Session
+from server.ssh import HolotableServer, ServerOptions
 from saves.replay import frames, replay_reports, replay_text
 from tui.screens.help import help_text
 from tui.screens.replay import ReplayScreen
@@ -34,6 +35,8 @@ from tui.widgets.galaxy_map import GalaxyMap
 from tui.widgets.rings_board import RingsBoard
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))  # the SSH tests' helpers
+from server_helpers import Table, fast_limits  # noqa: E402
 from test_tote_campaign_orders import battle_at_coruscant, post  # noqa: E402
 from test_tote_campaign_tui import al_at_its_post, app_for, settle, to_battle  # noqa: E402
 
@@ -91,6 +94,30 @@ def test_help_orders_in_the_campaign_lists_the_galaxy_then_the_battle_under_at()
     assert "\nmove " not in cy and "\n  move <units,...> <space>" in cy
     page = help_text([], "Twilight of the Empire", cy, []).plain
     assert "you can give now\njump <ships,...> <world>" in page and "  fire <unit> <target>" in page
+
+
+async def test_over_ssh_a_player_reads_the_orders_of_their_own_seat(tmp_path: Path) -> None:
+    """Over SSH, ``help orders`` (with any seat named) answers for the player's own seat: ann (al, in
+    the battle at Coruscant) may give ``at`` now; cat (cy) reads why not, even naming al's seat."""
+    server = HolotableServer(ServerOptions(tmp_path / "data", "127.0.0.1", 0, limits=fast_limits()))
+    table = Table(server, tmp_path / "data", "")
+    session = battle_at_coruscant()
+    post(session, "cy")
+    table.game_id = server.hub.adopt(session, "camp-1").game_id
+    for name, seat in (("ann", "al"), ("cat", "cy")):
+        server.accounts.create(name)
+        server.accounts.add_key(name, table.key(name).export_public_key("openssh").decode())
+        server.accounts.grant_seat(name, table.game_id, seat)
+    await server.start()
+    try:
+        ann = await table.run("ann", "help orders")
+        assert ann.exit_status == 0 and ann.stdout.strip() == session.help(None, "al").strip(), ann.stdout
+        for command in ("help orders", "help orders al"):
+            cat = await table.run("cat", command)
+            assert cat.exit_status == 0 and cat.stdout.strip() == session.help(None, "cy").strip(), cat.stdout
+            assert "(not now: you have no forces in a battle today" in cat.stdout
+    finally:
+        await server.close()
 
 
 def test_help_orders_in_a_battle_lists_the_battle_and_names_the_galaxy() -> None:
