@@ -232,6 +232,14 @@ def test_gap_10_the_map_names_holders_by_faction_and_marks_enemies_by_code() -> 
     assert kuat["marks"] == ["enemy:NR=2"] and "held by: New Republic (bo) (seen now)" in kuat["lines"]
 
 
+def test_post_01_a_battle_roster_names_unit_types_by_name() -> None:
+    """TOTE-POST-01: a faction's roster gives each unit's type by its name (no type codes such as FCC)."""
+    s = Session.new("tote", SEATS[:2], scenario="skirmish", seed="polish")
+    rows = next(r["rows"] for r in s.view("al")["rosters"] if r["title"].startswith("al "))
+    ge1 = next(r for r in rows if r.startswith("GE-1 "))
+    assert ge1.startswith(f"GE-1 {model.spec(s.state['units']['GE-1']).name} ")
+
+
 # ---- the GM's desk -------------------------------------------------------------------------------
 
 def test_gap_02_econ_01_the_gm_sees_every_factions_books() -> None:
