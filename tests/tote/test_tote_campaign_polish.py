@@ -21,6 +21,7 @@ from core.report import render, session_report
 from core.rulesets.tote import campaign as cp
 from core.rulesets.tote import heroes, model, sensors
 from core.rulesets.tote.campaign_battle import _in_campaign
+from core.rulesets.tote.campaign_report import campaign_summary
 from core.rulesets.tote.campaign_flow import galaxy_refusal
 from core.rulesets.tote.campaign_news import rosters as news_rosters
 from core.rulesets.tote.comms import departure_notice
@@ -288,8 +289,9 @@ def test_the_report_of_a_battle_day_puts_the_battle_first_and_folds_the_rest() -
 
 
 def test_the_report_of_a_quiet_day_names_worlds_taken_and_arrivals() -> None:
-    """A day without a battle: al's jump arrives and takes Corellia: the summary says "Taken: Corellia"
-    first, then the arrival; the fleets seen leaving make one line."""
+    """TOTE-GAP-07 / TOTE-CONFLICT-05: a day without a battle: al's jump arrives and takes Corellia and
+    the summary says "Taken: Corellia" first, then the arrival; builds done come before the news, a world
+    lost names who took it, and a build ordered stays in the details."""
     s = campaign()
     order = s.ruleset.posting(s.state)
     for seat in order["posting"] + order["to_post"]:
@@ -300,8 +302,16 @@ def test_the_report_of_a_quiet_day_names_worlds_taken_and_arrivals() -> None:
     day = next(e["turn"] for e in s.record["log"] if e["kind"] == "campaign.claim")
     text = render(session_report(s, "al", day), "text")
     summary = text.split("-- Summary --")[1].split("-- ")[0].splitlines()
-    assert summary[1] == "  Taken: Corellia"
+    assert day == 2 and summary[1] == "  Taken: Corellia"
     assert summary[2].startswith(f"  {model.spec('ACC').name} GE-1, with ") and "arrives at Corellia" in summary[2]
+    built = campaign_summary([
+        {"kind": "campaign.news", "text": "News read: New Republic is building 1 Orbital Shipyard Complex at Mon Calamari"},
+        {"kind": "campaign.build", "text": "ISD ordered at Kuat for 9000 KC; ready in 8 day(s)."},
+        {"kind": "campaign.build", "text": "GE-B1, a Faction Command Center, is ready at Kuat."},
+        {"kind": "campaign.claim", "text": "New Republic takes Kuat from Galactic Empire."}])
+    assert built.builds == ["GE-B1, a Faction Command Center, is ready at Kuat"]
+    assert built.changes == [("Kuat", "NR", "GE")] and built.headlines == [
+        "News read: New Republic is building 1 Orbital Shipyard Complex at Mon Calamari"]
 
 
 # ---- the replay and the footer -------------------------------------------------------------------

@@ -114,7 +114,7 @@ def campaign_summary(events: list[Event]) -> Summary | None:
             summary.changes.append((claim.group("place"), str(_code(claim.group("taker"))), _code(claim.group("was"))))
         elif kind == "campaign.build":
             if " is ready at " in text:
-                summary.builds.append("Built: " + text.rstrip("."))
+                summary.builds.append(text.rstrip("."))
         elif kind == "tote.departed":
             departed.append(text.rstrip("."))
         elif kind in _DETAIL or (kind == "campaign.scan" and " begins a" in text):
