@@ -30,7 +30,7 @@ from core.rulesets.tote.orders import GALAXY_VERBS, build_book
 from core.session import Session
 from server.ssh import HolotableServer, ServerOptions
 from saves.replay import frames, replay_reports, replay_text
-from tui.screens.help import help_text
+from tui.screens.help import HelpScreen, help_text
 from tui.screens.replay import ReplayScreen
 from tui.widgets.galaxy_map import GalaxyMap
 from tui.widgets.rings_board import RingsBoard
@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))  # the SSH tests' helpers
 from server_helpers import Table, fast_limits  # noqa: E402
 from test_tote_campaign_orders import battle_at_coruscant, post  # noqa: E402
-from test_tote_campaign_tui import al_at_its_post, app_for, settle, to_battle  # noqa: E402
+from test_tote_campaign_tui import al_at_its_post, app_for, into_game, settle, to_battle  # noqa: E402
 
 SEATS = [("al", "GE"), ("bo", "NR"), ("cy", "HS")]
 BATTLE_VERBS = [v for v in build_book().specs if v not in GALAXY_VERBS]
@@ -95,6 +95,21 @@ def test_help_orders_in_the_campaign_lists_the_galaxy_then_the_battle_under_at()
     assert "\nmove " not in cy and "\n  move <units,...> <space>" in cy
     page = help_text([], "Twilight of the Empire", cy, []).plain
     assert "you can give now\njump <ships,...> <world>" in page and "  fire <unit> <target>" in page
+
+
+async def test_the_war_rooms_help_lists_the_galaxy_orders_and_the_battles_under_at() -> None:
+    """F1 in the war room (al at its galaxy post, in the battle at Coruscant): the orders al can give
+    now are the galaxy's, the battle's listed under ``at <world>``; none of the battle's at the top level."""
+    app = app_for(al_at_its_post())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await into_game(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        page = app.screen.page.plain
+        now = page.split("you can give now\n")[1]
+        assert now.startswith("jump <ships,...> <world>") and "orders given after `at <world>`:\n  move <units,...>" in now
+        assert "\nmove <units" not in page and "\nfire <unit" not in page
 
 
 async def test_over_ssh_a_player_reads_the_orders_of_their_own_seat(tmp_path: Path) -> None:
