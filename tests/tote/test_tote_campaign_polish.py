@@ -214,12 +214,16 @@ def test_hero_05_gap_30_a_heros_fall_names_the_world_and_the_ship() -> None:
 
 
 def test_scan_04_a_broken_scan_names_the_world_and_why() -> None:
-    """TOTE-SCAN-04: a scan whose scanner left is broken off: the world by its name, and the reason."""
+    """TOTE-SCAN-04: a scan whose scanner left is broken off: the world by its name, and the reason; a
+    completed scan names its scanner (the GM reads every faction's)."""
     scan = sensors.declare_scan({"id": "GE-1", "faction": "al", "type": "ACC", "system": "coruscant", "space": "C-1"},
                                 "active", 0, "s1")
     moved = {"GE-1": {"id": "GE-1", "faction": "al", "type": "ACC", "system": "kuat", "space": "C-1"}}
     _snaps, _running, events = sensors.complete_scans([scan], 24, moved)
     assert events[0]["text"] == "The scan of Coruscant by GE-1 was broken off: the scanner left the system"
+    there = {"GE-1": dict(moved["GE-1"], system="coruscant")}
+    _snaps, _running, events = sensors.complete_scans([scan], 24, there)
+    assert events[0]["text"] == "Scan of Coruscant by GE-1 from C-1: 0 contacts", "whose scan: the GM reads them all"
 
 
 def test_conflict_01_04_and_a_battle_days_end_read_without_codes() -> None:

@@ -217,7 +217,7 @@ def complete_scans(scans: Iterable[Record], hour: int, units: Units, facilities:
                 "owner": (owners or {}).get(scan["system"]), "covered": list(covered), "contacts": seen}
         snapshots.append(snap)
         events.append({"kind": "scan_done", "to": [scan["faction"]], "system": scan["system"],
-                       "text": f"Scan of {_world_name(scan['system'])} from {grid.label(scan['space'])}: "
+                       "text": f"Scan of {_world_name(scan['system'])} by {scan['scanner']} from {grid.label(scan['space'])}: "
                                f"{len(seen)} contact{'s' if len(seen) != 1 else ''}"})
     return snapshots, running, events
 
