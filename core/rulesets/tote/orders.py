@@ -447,8 +447,8 @@ def _specs() -> list[OrderSpec]:
                   "on the galaxy: bring a reserve unit out; in 3 days it appears in the stronghold's Deep Space Zone; "
                   "e.g. activate GE-8 coruscant 2",
                   queue_jump),
-        OrderSpec("exchange", [Choice("send", lg.reservable, "your ship at a stronghold you hold"),
-                               Choice("activate", lg.reserve_units, "a unit of your Fleet Reserve Force"),
+        OrderSpec("exchange", [Choice("ship", lg.reservable, "your ship at a stronghold you hold, to mothball"),
+                               Choice("unit", lg.reserve_units, "a unit of your Fleet Reserve Force, to bring out"),
                                Optional(Choice("quadrant", lg.quadrants, "the DSZ's quadrant, 1-4 (default: yours)"))],
                   "on the galaxy: mothball one ship and bring a reserve unit out to the same stronghold's DSZ in 3 days; "
                   "e.g. exchange GE-11 GE-8",
