@@ -147,7 +147,8 @@ COMMANDS: dict[str, Command] = {c.name: c for c in [
     Command("save", "save", "say where the game is kept (every change is saved as it is made)", "_save", changes=False),
     Command("load", "load <game>", "open a kept game by its id (`holotable saves` lists them)", "_load", needs_game=False),
     Command("rulesets", "rulesets", "the rule systems this holotable knows", "_rulesets", needs_game=False, changes=False),
-    Command("help", "help [<command>|orders|<order>]", "this list, one command, or the ruleset's orders", "_help",
+    Command("help", "help [<command>|orders [<seat>]|<order>]",
+            "this list, one command, or the orders (those a seat may give now, in a game: the seat posting by default)", "_help",
             needs_game=False, changes=False),
     Command("quit", "quit", "leave the console", "_quit", needs_game=False, changes=False),
 ]}
@@ -628,7 +629,12 @@ class Console:
             return Answer(True, "help", "\n".join(lines))
         words = rest.split()
         if topic == "orders":
-            ruleset_id = words[1] if len(words) > 1 else (self.session.record["ruleset"] if self.session else None)
+            if self.session is not None and (len(words) == 1 or words[1] in self.session.seats()):
+                seats = self.session.seats()
+                waiting = [s for s in seats if s in self.session.ruleset.awaiting(self.session.state)]
+                seat = words[1] if len(words) > 1 else (waiting or seats)[0]
+                return Answer(True, "help", self.session.help(None, seat))
+            ruleset_id = words[1] if len(words) > 1 else None
             if ruleset_id is None:
                 raise ConsoleError(f"no game yet: say which ruleset, e.g. `help orders {ruleset_ids()[0]}`")
             return Answer(True, "help", find_ruleset(ruleset_id).order_book().help())

@@ -354,6 +354,9 @@ class OrderSpec:
     dice: str = ""
     #: why the order cannot be given now, for the refusal when ``available`` says no
     why_not: Callable[[Any], str] | None = None
+    #: the verbs given inside this order, as its last argument (a campaign's ``at <world> <order>`` carries
+    #: the battle's orders): the help lists those under this order when they cannot be given on their own
+    carries: tuple[str, ...] = ()
 
     def usage(self) -> str:
         """The usage line, e.g. ``jump <ships,...> [deep] <planet> [<point>]``."""
@@ -428,14 +431,41 @@ class OrderBook:
         spec = self.specs.get(words[0].lower()) if words else None
         return spec.final if spec is not None and spec.final else None
 
-    def help(self, verb: str | None = None) -> str:
-        """Help for one verb, or the list of all orders with their usage. Raises OrderError for an unknown verb."""
+    def help(self, verb: str | None = None, ctx: Any = None) -> str:
+        """Help for one verb, or the list of all orders with their usage. Raises OrderError for an unknown verb.
+
+        With ``ctx`` the list is the orders that can be given there: those available first, then under each
+        available order that carries others (``carries``) the carried ones that cannot be given on their own,
+        and last the names of the rest (another phase, side or role)."""
         if verb is None:
-            return "\n".join(f"{s.usage():44} {s.summary}" for s in self.specs.values())
+            if ctx is None:
+                return "\n".join(f"{s.usage():44} {s.summary}" for s in self.specs.values())
+            return self._help_now(ctx)
         spec = self.specs.get(verb.lower())
         if spec is None:
             raise OrderError(f"no order {verb!r}; orders are: {', '.join(self.specs)}")
         return spec.help_text()
+
+    def _help_now(self, ctx: Any) -> str:
+        now = [s for s in self.specs.values() if s.available(ctx)]
+        lines = [f"{s.usage():44} {s.summary}" for s in now] or ["none right now"]
+        shown = {s.verb for s in now}
+        for carrier in [s for s in self.specs.values() if s.carries]:
+            inner = [self.specs[v] for v in carrier.carries if v in self.specs and v not in shown]
+            if not inner:
+                continue
+            prefix = " ".join([carrier.verb, *(a.usage() for a in carrier.args[:-1])])
+            heading = f"orders given after `{prefix}`"
+            if carrier.verb not in shown:  # named by its heading alone (`help <verb>` explains it)
+                why = carrier.why_not(ctx) if carrier.why_not is not None else "it cannot be given now"
+                heading += f" (not now: {why})"
+            lines.append(heading + ":")
+            lines.extend(f"  {s.usage():42} {s.summary}" for s in inner)
+            shown.update([carrier.verb, *(s.verb for s in inner)])
+        later = [v for v in self.specs if v not in shown]
+        if later:
+            lines.append(f"other orders of the game (another phase, side or role): {', '.join(later)}")
+        return "\n".join(lines)
 
     def complete(self, text: str, ctx: Any) -> list[str]:
         """Whole candidate lines completing what is typed, each one the parser would read as typed.

@@ -724,8 +724,12 @@ class Session:
         self._check(actor, seat)
         return self.ruleset.order_book().complete(text, self.ruleset.context(self.state, seat, actor))
 
-    def help(self, verb: str | None = None) -> str:
-        """The order language's help, for one verb or all. Raises OrderError for an unknown verb."""
+    def help(self, verb: str | None = None, seat: str | None = None) -> str:
+        """The order language's help, for one verb or all; the list of all, with ``seat``, as that seat may
+        give them now (the others named; orders carried inside another listed under it). Raises OrderError
+        for an unknown verb."""
+        if verb is None and seat is not None:
+            return self.ruleset.order_book().help(None, self.ruleset.context(self.state, seat))
         return self.ruleset.order_book().help(verb)
 
     # -- seeing -----------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from typing import Any, Callable
 from core.errors import HolotableError
 from core.events import GM
 from core.registry import find_ruleset
+from core.render import render_board
 from core.report import (Style, TurnReport, audience_events, build, common, public_board, render, scores,
                          without_plans)
 from core.session import Session
@@ -131,6 +132,15 @@ def _view_rows(view: dict[str, Any], compact: bool) -> list[str]:
             owner = place.get("owner") or "nobody"
             held[str(owner)] = held.get(str(owner), 0) + 1
         rows.append(f"Board: {len(places)} places; held by " + ", ".join(f"{k} {v}" for k, v in sorted(held.items())))
+    for extra in view.get("boards") or []:  # the boards the view opened into (a battle grid from the galaxy)
+        if isinstance(extra, dict) and isinstance(extra.get("board"), dict):
+            sections: list[str] = []
+            for line in render_board(extra["board"]):  # "key:" opens a section, its items follow indented
+                if not line.startswith(" "):
+                    sections.append(line)
+                else:
+                    sections[-1] += ("" if sections[-1].endswith(":") else ";") + " " + line.strip()
+            rows.append(f"Board {extra.get('title') or ''}: {' | '.join(sections) or 'empty'}")
     sheet = view.get("sheet") or []
     if sheet:
         rows.append("Order sheet: " + "; ".join(str(o.get("text", o)) if isinstance(o, dict) else str(o) for o in sheet))

@@ -281,6 +281,8 @@ class AccountConsole:
         if word in ("help", "?"):
             if not rest:
                 return Answer(True, "help", PLAYER_HELP.format(seat=seat, game=ref.game))
+            if words[0].lower() == "orders":  # the orders of the player's own seat, never another's
+                return self._console(hosted, f"help orders {seat}")
             return self._console(hosted, f"help {rest}")
         if word in verbs and word not in ("view", "log", "messages", "sheet", "status", "help"):
             return self._order(hosted, seat, seat, text)

@@ -243,7 +243,9 @@ def test_help_for_commands_and_orders(console: Console) -> None:
     book = console.session.ruleset.order_book()
     verb = book.verbs()[0]
     assert ok(console, f"help {verb}").text == book.help(verb)
-    assert ok(console, "help orders").text == book.help()
+    seat = console.session.seats()[0]
+    assert ok(console, f"help orders {seat}").text == console.session.help(None, seat)
+    assert ok(console, f"help orders {console.session.record['ruleset']}").text == book.help()
     assert "withdraw <seat> <n>" in ok(console, "help withdraw").text
     assert "raw" in ok(console, "help new").text
     refused(console, "help nosuchthing", "commands")

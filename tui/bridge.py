@@ -49,6 +49,14 @@ class SessionAdvisor:
         except Exception:  # noqa: BLE001
             return None
 
+    def overview(self) -> str:
+        """The orders the seat may give now with their usage, those given inside another order under it, the
+        others named (empty on any fault)."""
+        try:
+            return self.session.help(None, self.seat)
+        except Exception:  # noqa: BLE001
+            return ""
+
     def describe(self, word: str) -> str | None:
         """``name, cost`` of a unit code (the seat's own side's first), for completion; None for other words."""
         if not hasattr(self, "_units"):

@@ -46,7 +46,7 @@ def test_hero_04_ex_37_train_a_second_hero_in_14_days_and_no_third() -> None:
     unchanged_on_refusal(state, "al", "train admiral Admiral Natasi Daala", "dead and cannot be rebuilt")
     events = order(state, "al", "train spymaster Ysanne Isard")
     assert c["treasury"]["al"] == 7000 and c["spent"]["al"] == 5000
-    assert events[0]["text"] == "Ysanne Isard begins training at coruscant for 5000 KC; ready at day 15"
+    assert events[0]["text"] == "Ysanne Isard begins training at Coruscant for 5000 KC; ready at day 15"
     assert ch.ledger_trainings(c, "al") == [{"id": "GE-HERO2", "name": "Ysanne Isard", "class": "spymaster",
                                              "at": "coruscant", "ready_turn": 15}]
     unchanged_on_refusal(state, "al", "train jedi Kyle Katarn", "only 1 extra, 2 in all")
@@ -57,7 +57,7 @@ def test_hero_04_ex_37_train_a_second_hero_in_14_days_and_no_third() -> None:
     assert state["turn"] == 15
     new = hero(state, "GE-HERO2")
     assert (new["level"], new["host"], new["class"], new["dead"]) == (1, "GE-FCC", "spymaster", False)
-    assert any(e["text"] == "Ysanne Isard completes training at coruscant" and e["to"] == ["seat:al", "gm"] for e in events)
+    assert any(e["text"] == "Ysanne Isard completes training at Coruscant" and e["to"] == ["seat:al", "gm"] for e in events)
     assert c["trainings"] == []
     unchanged_on_refusal(state, "al", "train jedi Kyle Katarn", "only 1 extra, 2 in all")
 

@@ -57,7 +57,7 @@ def test_gap_02_an_at_order_is_checked_against_the_battle_and_kept_on_the_sheet(
         "at coruscant fire GE-2 NR-1": "at Coruscant: 'fire GE-2 NR-1': 'NR-1' is not a target you can use here; legal: none right now",
         "at coruscant hold NR-1": "'NR-1' is not one of the units you can use here; legal: GE-1, GE-10, GE-11",
         "at coruscant move GE-2 Z-9": "'Z-9' is not a space you can use here",
-        "at coruscant jump GE-1 kuat": "'jump' cannot be given now",
+        "at coruscant jump GE-1 kuat": "'jump GE-1 kuat': an order of the galaxy (the campaign), not of a battle",
         "at kuat hold GE-1": "'kuat' is not a world you can use here; legal: coruscant",
         "at coruscant bot": "you have given orders for the battle at Coruscant; withdraw them to leave it to your bot",
         "at coruscant": "missing <battle order>",

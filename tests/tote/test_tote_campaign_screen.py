@@ -65,10 +65,10 @@ def test_gap_07_gap_10_the_map_says_what_is_seen_stale_and_inbound() -> None:
     assert "Corellia: stale, held by nobody, seen 1 day ago" in roster(view, "Worlds seen")
     for world in ("commenor", "kuat", "coruscant"):
         assert by[world]["marks"] == ["fleet:1"] or world == "coruscant", (world, by[world]["marks"])
-        held = "al" if world == "coruscant" else "nobody"  # ships alone claim nothing (TOTE-CONFLICT-06)
+        held = "Galactic Empire (al)" if world == "coruscant" else "nobody"  # ships alone claim nothing (TOTE-CONFLICT-06)
         assert any(line.startswith(f"held by: {held} (seen now)") for line in by[world]["lines"]), by[world]["lines"]
     assert by["byss"]["symbol"] == "?" and "held by: unknown (never scanned)" in by["byss"]["lines"]
-    assert by["mon_calamari"]["symbol"] == "b" and "held by: bo at the start of the game" in by["mon_calamari"]["lines"]
+    assert by["mon_calamari"]["symbol"] == "b" and "held by: New Republic (bo) at the start of the game" in by["mon_calamari"]["lines"]
     assert by["nal_hutta"]["symbol"] == "c" and by["hapes"]["symbol"] == "."
     assert "held by: nobody at the start of the game" in by["hapes"]["lines"], "HC plays no seat here"
 

@@ -35,7 +35,7 @@ def test_conflict01_a_hostile_presence_means_conflict() -> None:
     assert cf.present("kuat", units) == {"GE", "NR"}
     s, ev = cf.update(None, "kuat", cf.present("kuat", units), 0)
     assert s["in_conflict"] and ev[0]["to"] == ["GE", "NR"]
-    assert ev[0]["text"] == "kuat is in conflict: hostile forces are present (TOTE-CONFLICT-01)"
+    assert ev[0]["text"] == "kuat is in conflict: hostile forces are present"
     assert not cf.update(None, "bastion", cf.present("bastion", units), 0)[0]["in_conflict"]
     assert not cf.update(None, "kuat", {"GE", "NR"}, 0, alliances=[["NR", "RA"], ["GE", "NR"]])[0]["in_conflict"]
     assert cf.update(None, "kuat", {"GE", "NR", "HS"}, 0, alliances=[["GE", "NR"]])[0]["in_conflict"]
@@ -75,7 +75,7 @@ def test_conflict04_cleared_only_after_24_hours_held_alone() -> None:
     assert s60["in_conflict"]
     s72, ev = cf.update(s60, "kuat", {"GE"}, 72)
     assert not s72["in_conflict"] and ev[0]["to"] == ["GE"]
-    assert ev[0]["text"] == "kuat is no longer in conflict: GE has held it alone for 24 hours (TOTE-CONFLICT-04)"
+    assert ev[0]["text"] == "kuat is no longer in conflict: GE has held it alone for 24 hours"
     back, _ = cf.update(s, "kuat", {"GE", "NR"}, 60)
     back, _ = cf.update(back, "kuat", {"GE"}, 72)
     assert back["in_conflict"] and back["clear_since"] == 72

@@ -112,7 +112,7 @@ def test_hero05_a_dead_hero_is_gone_for_good() -> None:
     dead, events = h.kill(hero(), 300, "lost aboard GE-1", "coruscant")
     assert dead["dead"] and dead["died_hour"] == 300 and dead["host"] is None
     assert events == [{"kind": "hero_death", "public": True, "hour": 300,
-                       "text": "Gilad Pellaeon, Hero of GE, has fallen at coruscant: lost aboard GE-1"}]
+                       "text": "Gilad Pellaeon, Hero of GE, has fallen at Coruscant: lost aboard GE-1"}]
     with pytest.raises(OrderError, match="removed for good and cannot be revived or rebuilt"):
         h.upgrade(dead, 5000)
     with pytest.raises(OrderError, match="cannot be rebuilt"):

@@ -83,7 +83,7 @@ def test_arrival_at_the_turn_start_with_no_movement_points() -> None:
     back, events = travel.arrivals(g, gone, 4)
     assert {uid: (u["system"], u["transit"], u["mp"]) for uid, u in back.items()} == \
         {"NR-1": ("nal_hutta", None, 0), "NR-2": ("nal_hutta", None, 0)}
-    assert len(events) == 1 and events[0]["to"] == ["seat:NR"] and events[0]["text"] == "NR-1, NR-2 arrive at Nal Hutta out of hyperspace."
+    assert len(events) == 1 and events[0]["to"] == ["seat:NR"] and events[0]["text"] == "MC-90 Star Cruiser NR-1 and MC-80 Star Cruiser NR-2 arrive at Nal Hutta out of hyperspace."
 
 
 def test_craft_aboard_ride_along_and_a_unit_without_drive_cannot_jump_alone() -> None:

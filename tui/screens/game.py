@@ -417,8 +417,10 @@ class GameScreen(BoardSwitch, SideTabs):
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
         keys = [(self.app.get_key_display(b), b.description) for b in self._help_bindings()]
-        verbs = [v for v in (self.query_one(OrderPane).advisor.help(verb) for verb in self.query_one(OrderPane).advisor.verbs()) if v]
-        self.app.push_screen(HelpScreen(keys, self.session.ruleset.title, self.session.help(), verbs))
+        advisor = self.query_one(OrderPane).advisor
+        verbs = [v for v in (advisor.help(verb) for verb in advisor.verbs()) if v]
+        overview = getattr(advisor, "overview", None)  # the orders as this seat may give them now
+        self.app.push_screen(HelpScreen(keys, self.session.ruleset.title, overview() if overview else self.session.help(), verbs))
 
     def _help_bindings(self) -> list[Binding]:
         return [b for b in self.BINDINGS if isinstance(b, Binding) and b.description and self.check_action(b.action, ()) is not False]

@@ -24,22 +24,20 @@ EXTRA_KEYS = [
 
 
 def help_text(keys: list[tuple[str, str]], title: str, overview: str, verbs: list[str]) -> Text:
-    """The help page: keys, then the orders the viewer can give now with their usage (the others named), then
-    each of those in full. ``verbs`` holds the full help of each order available now."""
+    """The help page: keys, then ``overview`` (the orders the viewer can give now with their usage, those
+    given inside another order under it, the others named: :meth:`core.orders.OrderBook.help` with a
+    context), then each order in ``verbs`` (the full help of each order available now) in full."""
     text = Text()
     text.append("Keys\n", style="bold underline")
     for key, what in keys + EXTRA_KEYS:
         text.append(f"  {key:<18}", style="bold bright_cyan")
         text.append(f" {what}\n")
     if overview:
-        now = {detail.split(maxsplit=1)[0] for detail in verbs if detail.strip()}
-        lines = overview.splitlines()
-        given = [line for line in lines if line.split(maxsplit=1)[:1] and line.split()[0] in now] if verbs else lines
-        later = [line.split()[0] for line in lines if line not in given and line.strip()]
         text.append(f"\nOrders of {title} you can give now\n", style="bold underline")
-        text.append("\n".join(given) + "\n" if given else "none right now\n")
-        if later:
-            text.append(f"other orders of the game (another phase, side or role): {', '.join(later)}\n", style="dim")
+        for line in overview.splitlines():
+            style = "dim" if line.startswith("other orders of the game") else \
+                "bold" if line.startswith("orders given after") else ""
+            text.append(line + "\n", style=style)
     for detail in verbs:
         first, _, rest = detail.partition("\n")
         text.append("\n" + first + "\n", style="bold")

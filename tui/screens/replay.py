@@ -32,7 +32,7 @@ from core.events import GM
 from core.registry import find_ruleset
 from core.report import TurnReport
 from saves.replay import Frame, frames, replay_reports
-from tui.panels import board_kind, board_widget
+from tui.panels import board_kind, board_widget, boards_of
 from tui.screens.report import report_rich
 from tui.text import message_text
 from tui.widgets.galaxy_map import GalaxyMap
@@ -148,6 +148,7 @@ class ReplayScreen(Screen[None]):
         Binding("right,n", "step(1)", "Next turn", priority=True),
         Binding("home", "first", "First turn", show=False, priority=True),
         Binding("end", "last", "Last turn", show=False, priority=True),
+        Binding("ctrl+g", "next_board", "Boards", priority=True),  # shown only when the turn's view had more boards
         Binding("f5", "pane('forces')", "Forces"),
         Binding("f6", "pane('report')", "Report"),
         Binding("s", "seals", "Seals", show=False),
@@ -176,6 +177,8 @@ class ReplayScreen(Screen[None]):
         self.side = next((s.get("side") for s in first.get("seats_public") or [] if s.get("name") == viewer), None)
         self.sides = self._sides(first)
         self.game_title = str(first.get("title") or first.get("ruleset") or "holotable")
+        self.board_at = 0  # which of the frame's boards is shown: its own, then each of its ``boards``
+        self._board_kind = board_kind(first)
 
     @staticmethod
     def _sides(view: dict[str, Any]) -> list[str]:
@@ -225,10 +228,7 @@ class ReplayScreen(Screen[None]):
         view = frame.view
         self.query_one("#replay-status", Static).update(
             frame_heading(frame, self.index, len(self.frames), self.frames[-1].turn, self.viewer, self.side, self.game_title))
-        board = self.query_one("#board")
-        board.border_title = f"After turn {frame.turn}" if frame.closed else f"Turn {frame.turn} so far"
-        board.show(view.get("board") or {}, self.side, self.sides)  # type: ignore[attr-defined]
-        self._show_place(getattr(board, "place", None))
+        self._draw_board()
         self.query_one("#replay-report", Static).update(report_rich(self.reports[self.index], self.show_seals))
         self.query_one("#replay-report-scroll", VerticalScroll).scroll_home(animate=False)
         self.query_one("#replay-messages", Static).update(messages_text(frame.messages))
@@ -238,6 +238,50 @@ class ReplayScreen(Screen[None]):
             tab = tabs.get_tab(pane)
             if tab.label_text != label:
                 tab.label = label
+
+    def _draw_board(self) -> None:
+        """Draw the chosen board of the frame (its own when the frame has no such board), swapping the
+        board widget for one of its kind if need be; ctrl+g is offered while the frame has several."""
+        frame = self.frame
+        boards = boards_of(frame.view)
+        self.board_at = self.board_at if self.board_at < len(boards) else 0
+        title, shown = boards[self.board_at]
+        if str(shown.get("kind", "list")) != self._board_kind:
+            self.call_later(self._swap_board)
+        else:
+            board = self.query_one("#board")
+            heading = f"After turn {frame.turn}" if frame.closed else f"Turn {frame.turn} so far"
+            board.border_title = heading if len(boards) < 2 else \
+                f"{heading}: {title} ({self.board_at + 1}/{len(boards)}, ^g next)"
+            board.show(shown, self.side, self.sides)  # type: ignore[attr-defined]
+            self._show_place(getattr(board, "place", None))
+        self.refresh_bindings()
+
+    async def _swap_board(self) -> None:
+        """Put a widget of the shown board's kind in place of the board widget, then draw it."""
+        boards = boards_of(self.frame.view)
+        kind = str(boards[self.board_at if self.board_at < len(boards) else 0][1].get("kind", "list"))
+        if kind == self._board_kind or not self.is_attached:
+            return
+        await self.query_one("#board").remove()
+        new = board_widget(kind)
+        new.can_focus = False
+        await self.query_one("#replay-left").mount(new, before=self.query_one(PlaceDetails))
+        self._board_kind = kind
+        self._draw_board()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """ctrl+g only while the turn on show had more than one board."""
+        if action == "next_board":
+            return len(boards_of(self.frame.view)) > 1
+        return True
+
+    def action_next_board(self) -> None:
+        """Show the frame's next board: the galaxy, then each battle grid the viewer had, then the galaxy."""
+        count = len(boards_of(self.frame.view))
+        if count > 1:
+            self.board_at = (self.board_at + 1) % count
+            self._draw_board()
 
     def _show_place(self, place: dict[str, Any] | None) -> None:
         rosters = list(self.frame.view.get("rosters") or [])

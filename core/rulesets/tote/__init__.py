@@ -110,6 +110,12 @@ class TwilightOfTheEmpire(Ruleset):
         from .posting import posting
         return posting(state)
 
+    def report_summary(self, events: list[Event], viewer: str) -> Any:
+        """A campaign day's summary: battles, worlds taken and lost, builds, news first
+        (:mod:`.campaign_report`); a battle's, the base's."""
+        from .campaign_report import campaign_summary
+        return campaign_summary(events) or super().report_summary(events, viewer)
+
     def view(self, state: State, viewer: str) -> View:
         """What ``viewer`` may know (:mod:`.views`)."""
         if is_campaign(state):

@@ -308,17 +308,22 @@ def view(c: Campaign, viewer: str) -> dict[str, Any]:
     out: dict[str, Any] = {"turn": c["turn"], "knowledge": k}
     if viewer == "gm":
         out["board"] = map_board(galaxy(), {"owners": {w: p["owner"] for w, p in c["planets"].items()},
-                                            "now": c["hour"], "current": list(c["planets"])})
+                                            "now": c["hour"], "current": list(c["planets"]), **_seat_names(c)})
         out["treasury"] = dict(c["treasury"])
     else:
         known = knowledge.map_known(k)  # the strongholds are public: their start holders, by seat (catalog 5.5)
         known["owners"] = {**{w: None for w, p in galaxy().planets.items() if p.stronghold},
                            **{w: s for s, ws in c["strongholds"].items() for w in ws}, **known["owners"]}
-        out["board"] = map_board(galaxy(), known)
+        out["board"] = map_board(galaxy(), {**known, **_seat_names(c)})
         out["ledger"] = ledger(c, viewer)
     from .campaign_claims import mark_board
     mark_board(c, out["board"], viewer)  # the occupied worlds it knows of (TOTE-CONFLICT-05)
     return out
+
+
+def _seat_names(c: Campaign) -> dict[str, dict[str, str]]:
+    """The seats' faction names and codes for the map's lines and marks (public: who plays whom)."""
+    return {"names": {s: FACTIONS[f] for s, f in c["seats"].items()}, "codes": dict(c["seats"])}
 
 
 def invariants(before: Campaign, after: Campaign) -> list[str]:

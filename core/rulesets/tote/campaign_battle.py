@@ -21,6 +21,8 @@ Events of the battle go to the factions present and the GM; everyone gets a publ
 """
 from __future__ import annotations
 
+import re
+
 import marshal
 from typing import Any
 
@@ -142,6 +144,9 @@ def _in_campaign(e: Event, name: str) -> str:
     text = str(e["text"])
     if e["kind"] == "tote.post" and text.startswith("Day "):
         return f"At {name}: {text.split(': ', 1)[-1]}"
+    if e["kind"] == "tote.end" and text.startswith("The battle is over: "):  # the day's fighting, not the war
+        reason = re.sub(r" \([A-Z]{2,4}\)", "", text.removeprefix("The battle is over: ")).replace("holds the system", "holds the field")
+        return f"At {name}, the fighting stops for today: {reason}"
     return text
 
 

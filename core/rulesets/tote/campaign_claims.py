@@ -113,7 +113,7 @@ def update(c: Campaign, world: str, hour: int) -> list[Event]:
                    else "no foreign force is left there")
             c["status"][world] = dict(status, occupied=False, host=None, occupiers=[])
             return [{"kind": "campaign.occupation", "to": sorted({owner, *status.get("occupiers", []), *here} - {None}),
-                     "text": f"{name} is no longer occupied: {why} (TOTE-CONFLICT-05)."}]
+                     "text": f"{name} is no longer occupied: {why}."}]
         return []
     if owner is None:
         return []
@@ -125,7 +125,7 @@ def update(c: Campaign, world: str, hour: int) -> list[Event]:
     by = ", ".join(_who(c, s) for s in new["occupiers"])
     return [{"kind": "campaign.occupation", "to": sorted({owner, *new["occupiers"]}),
              "text": f"{name} is occupied by {by}: {_who(c, owner)} has no units or facilities left there; a ground "
-                     "facility built there will claim it (TOTE-CONFLICT-05/06)."}]
+                     "facility built there will claim it."}]
 
 
 def on_facility(c: Campaign, facility: dict[str, Any]) -> list[Event]:
@@ -145,7 +145,7 @@ def on_facility(c: Campaign, facility: dict[str, Any]) -> list[Event]:
     what = facility_types()[facility["type"]].name
     whose = f" from {_who(c, owner)}" if owner not in (None, seat) else ""
     return [{"kind": "campaign.claim", "to": sorted({seat, *there} | ({owner} if owner else set())),
-             "text": f"{_who(c, seat)} claims {_name(world)}{whose}: its {what} stands there (TOTE-CONFLICT-06)."}]
+             "text": f"{_who(c, seat)} claims {_name(world)}{whose}: its {what} stands there."}]
 
 
 def known_occupied(c: Campaign, viewer: str) -> dict[str, list[str]]:

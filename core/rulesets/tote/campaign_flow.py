@@ -108,9 +108,19 @@ def carry(state: State, seat: str, text: str) -> list[Event]:
     if words and words[0] in ("upgrade", "train", "mission", "transfer"):
         from .campaign_heroes import carry as carry_hero
         return _events(state, carry_hero(state["campaign"], seat, words))
-    raise OrderError(f"{text!r}: on the galaxy a post is made of jump, scan, build, message, upgrade, train, mission, "
-                     "transfer and assign orders: jump <ships> <world>, scan <ship>, mission <hero> <mission>, "
-                     "assign <ships> fleet|pdf [<main-fleet ship>]")
+    raise OrderError(galaxy_refusal(text))
+
+
+def galaxy_refusal(text: str) -> str:
+    """Why ``text`` is no galaxy order: the galaxy's orders by their usage (a battle's order: how to give it)."""
+    from .orders import GALAXY_VERBS, build_book
+    specs = build_book().specs
+    verb = text.split()[0].lower() if text.split() else ""
+    if verb in specs and verb not in GALAXY_VERBS:
+        return (f"{text!r}: {verb!r} is a battle's order; give it for your battle at a world in conflict as "
+                f"`at <world> {text.strip()}`")
+    usage = f"usage: {specs[verb].usage()}; " if verb in GALAXY_VERBS else ""
+    return f"{text!r}: {usage}on the galaxy a post is made of these orders: " + "; ".join(specs[v].usage() for v in GALAXY_VERBS)
 
 
 def check_sheet(state: State, seat: str, texts: list[str]) -> None:
@@ -246,7 +256,7 @@ def view(state: State, viewer: str) -> dict[str, Any]:
                         "rows": [f"{_ships_aboard(c, f['units'])} -> {g.planets[f['to']].name}, day {f['arrive_turn']}"
                                  for f in led["arrivals"]] or ["none"]})
         rosters.append({"title": "Fleet Reserve Force", "rows": [
-            f"{r['unit']} ({r['type']}, {r['cp']} CP)" + (f" -> {g.planets[r['to']].name} {r['dsz']}, day {r['arrives_day']}" if r["arrives_day"] else "")
+            f"{r['unit']} ({_type_name(r['type'])}, {r['cp']} CP)" + (f" -> {g.planets[r['to']].name} {r['dsz']}, day {r['arrives_day']}" if r["arrives_day"] else "")
             for r in led["reserve"]] + [f"{led['reserve_cp']} of 23 CP"]})
         rosters.append({"title": "Under repair", "rows": [
             f"{r['unit']} at {g.planets[r['at']].name}: " + (f"full day {r['full_day']}" if r["full_day"] else f"needs {r['needs']}")
@@ -287,6 +297,8 @@ def view(state: State, viewer: str) -> dict[str, Any]:
     elif viewer == GM:
         resources.update({f"{s} KC": kc for s, kc in v["treasury"].items()})
         facts["contested"] = cp.contested(c)
+        from .campaign_gm import gm_rosters
+        rosters += gm_rosters(state)  # every faction's post, purses, builds, reserve, Heroes, mission
         from .campaign_fleets import gm_rows
         rosters.append({"title": "Fleets of every faction", "rows": gm_rows(c)})  # the GM sees everything
     over = state.get("result") is not None

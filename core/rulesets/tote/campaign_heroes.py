@@ -336,7 +336,7 @@ def transfer(c: Campaign, seat: str, hero_id: str, host: str) -> list[Event]:
     if h.get("host") == host:
         raise OrderError(f"{h['name']} is aboard {host} already")
     c["heroes"][c["heroes"].index(h)] = {**h, "host": host, "space": None, "system": system}
-    return [{"kind": "campaign.hero", "to": [seat], "turn": c["turn"], "text": f"{h['name']} goes aboard {host} at {system}."}]
+    return [{"kind": "campaign.hero", "to": [seat], "turn": c["turn"], "text": f"{h['name']} goes aboard {host} at {galaxy().planets[system].name if system in galaxy().planets else system}."}]
 
 
 # ---- the ledger --------------------------------------------------------------------------------

@@ -387,7 +387,7 @@ def surrender(c: Campaign, seat: str, ids: list[str], to: str) -> list[Event]:
 
 def carry(c: Campaign, seat: str, words: list[str]) -> list[Event]:
     """Carry out one logistics order given as its canonical words (``reserve <units>``,
-    ``activate <unit> <stronghold> [quadrant]``, ``exchange <send> <activate> [quadrant]``,
+    ``activate <unit> <stronghold> [quadrant]``, ``exchange <ship> <unit> [quadrant]``,
     ``scrap <units>``, ``surrender <units> <seat>``). Raises OrderError."""
     verb, args = words[0], words[1:]
     if verb == "reserve" and len(args) == 1:
@@ -401,4 +401,4 @@ def carry(c: Campaign, seat: str, words: list[str]) -> list[Event]:
     if verb == "surrender" and len(args) == 2:
         return surrender(c, seat, args[0].split(","), args[1])
     raise OrderError(f"{' '.join(words)!r}: reserve <units>, activate <unit> <stronghold> [quadrant], "
-                     "exchange <send> <activate> [quadrant], scrap <units>, surrender <units> <seat>")
+                     "exchange <ship> <unit> [quadrant], scrap <units>, surrender <units> <seat>")

@@ -78,8 +78,9 @@ def rosters(k: dict[str, Any], seats: dict[str, str]) -> list[dict[str, Any]]:
     for n in k["departures"]:
         who = FACTIONS.get(seats.get(n["owner"], ""), n["owner"])
         ships = int(n.get("ships", 0))
-        dated.append((int(n["hour"]), f"day {_day(n['hour'])}: a fleet of {who} ({n['owner']}) with {ships} capital "
-                                      f"ship{'s' if ships != 1 else ''} left {_name(n['origin'])}"))
+        force = f"a fleet of {who} ({n['owner']}) with {ships} capital ship{'s' if ships != 1 else ''}" if ships else \
+            f"a force of small craft of {who} ({n['owner']}), no capital ship,"  # TOTE-GAP-39: only the count
+        dated.append((int(n["hour"]), f"day {_day(n['hour'])}: {force} left {_name(n['origin'])}"))
     for n in k["combat"]:
         dated.append((int(n["hour"]), f"day {_day(n['hour'])}: {n['text']}"))
     dated.sort(key=lambda d: -d[0])

@@ -164,4 +164,11 @@ def departure_notice(fleet: Iterable[Record], origin: str, hour: int, owner_name
     owner = owners.pop()
     capital = sum(1 for u in ships if u["type"] in model.unit_types() and model.unit_class(u) == "capital")
     return {"kind": "departure", "public": True, "hour": hour, "owner": owner, "origin": origin, "ships": capital,
-            "text": f"{owner_name or owner} fleet of {capital} capital ship{'s' if capital != 1 else ''} departed {place or origin}"}
+            "text": f"{owner_name or owner} {_force(capital)} departed {place or origin}"}
+
+
+def _force(capital: int) -> str:
+    """A departing force as the notice may word it (TOTE-GAP-39: only the count of capital ships)."""
+    if capital == 0:
+        return "force of small craft, no capital ship,"
+    return f"fleet of {capital} capital ship{'s' if capital != 1 else ''}"

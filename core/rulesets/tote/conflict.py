@@ -80,7 +80,7 @@ def update(status: Record | None, system: str, factions: Iterable[str], hour: in
     if hostile_presence(fs, alliances):
         if not s["in_conflict"]:
             events.append({"kind": "conflict", "to": fs, "hour": hour,
-                           "text": f"{name(system, system)} is in conflict: hostile forces are present (TOTE-CONFLICT-01)"})
+                           "text": f"{name(system, system)} is in conflict: hostile forces are present"})
         s.update(in_conflict=True, clear_faction=None, clear_since=None)
         return s, events
     if not s["in_conflict"]:
@@ -93,8 +93,7 @@ def update(status: Record | None, system: str, factions: Iterable[str], hour: in
     if hour - s["clear_since"] >= clear_hours:
         s.update(in_conflict=False, clear_faction=None, clear_since=None)
         events.append({"kind": "conflict", "to": fs, "hour": hour,
-                       "text": f"{name(system, system)} is no longer in conflict: {name(fs[0], fs[0])} has held it alone for {clear_hours} hours "
-                               "(TOTE-CONFLICT-04)"})
+                       "text": f"{name(system, system)} is no longer in conflict: {name(fs[0], fs[0])} has held it alone for {clear_hours} hours"})
     return s, events
 
 

@@ -405,7 +405,9 @@ def map_board(g: Galaxy, known: Mapping[str, Any] | None = None, moves: Iterable
     that knowledge; missing: not scanned}, ``now`` (the game hour), ``fleets`` {world id: the
     viewer's ships there}, ``enemies`` {world id: {faction: ships seen}}, ``battles`` [world ids],
     ``inbound`` [{``to``, ``arrive_turn``, ``ships``}: the viewer's own fleets in hyperspace],
-    ``current`` [world ids the viewer sees now: its presence or a fresh scan]. ``moves`` are
+    ``current`` [world ids the viewer sees now: its presence or a fresh scan], ``names`` {seat: its
+    faction's name, for the "held by" lines} and ``codes`` {seat: its faction's code, for the marks}
+    (a seat missing from them is named by its id). ``moves`` are
     ``[from, to]`` world-id pairs of the viewer's queued jumps. Nothing here reads hidden state."""
     known = known or {}
     owners: Mapping[str, Any] = known.get("owners") or {}
@@ -415,6 +417,8 @@ def map_board(g: Galaxy, known: Mapping[str, Any] | None = None, moves: Iterable
     fleets: Mapping[str, int] = known.get("fleets") or {}
     enemies: Mapping[str, Mapping[str, int]] = known.get("enemies") or {}
     battles = set(known.get("battles") or [])
+    names: Mapping[str, str] = known.get("names") or {}
+    codes: Mapping[str, str] = known.get("codes") or {}
     inbound: dict[str, list[Mapping[str, Any]]] = {}
     for f in known.get("inbound") or []:
         inbound.setdefault(str(f["to"]), []).append(f)
@@ -426,17 +430,18 @@ def map_board(g: Galaxy, known: Mapping[str, Any] | None = None, moves: Iterable
         if fleets.get(p.id):
             marks.append(f"fleet:{fleets[p.id]}")
         if enemies.get(p.id):
-            marks.append("enemy:" + ",".join(f"{f}={n}" for f, n in sorted(enemies[p.id].items())))
+            marks.append("enemy:" + ",".join(f"{codes.get(f, f)}={n}" for f, n in sorted(enemies[p.id].items())))
         if p.id in battles:
             marks.append("battle")
         title = f"{p.name}: {REGION_NAMES[p.region]}" + (f", stronghold of {p.start_owner}" if p.stronghold else "")
         feats = (", ".join(p.features) + f"; output {p.industrial_output_kc} KC") if p.features else "no system features"
+        holder = (f"{names[owner]} ({owner})" if owner in names else owner) or "nobody"
         if p.id in current:
-            held = f"held by: {owner or 'nobody'} (seen now)"
+            held = f"held by: {holder} (seen now)"
         elif p.id in seen:
-            held = f"held by: {owner or 'nobody'} ({_ago(now, int(seen[p.id]))})"
+            held = f"held by: {holder} ({_ago(now, int(seen[p.id]))})"
         else:
-            held = f"held by: {owner or 'nobody'} at the start of the game" if knows else "held by: unknown (never scanned)"
+            held = f"held by: {holder} at the start of the game" if knows else "held by: unknown (never scanned)"
         ground = (f"{p.ground_grids} ground grid{'s' if p.ground_grids != 1 else ''}" if p.ground_grids
                   else "no ground grid, no atmosphere")
         lines = [title, feats, held, ground]

@@ -312,7 +312,7 @@ def order_training(heroes: Iterable[Record], trainings: Iterable[Record], factio
     timer = {"id": timer_id, "kind": "construction", "due_hour": due, "what": "hero", "faction": faction,
              "class": cls, "name": str(name).strip(), "system": fcc_system, "fcc": fcc["id"], "hero_id": hero_id}
     ev = {"kind": "hero", "to": [faction],
-          "text": f"{str(name).strip()} begins training at {fcc_system} for {TRAIN_COST_KC} KC; ready at hour {due}"}
+          "text": f"{str(name).strip()} begins training at {_world(fcc_system)} for {TRAIN_COST_KC} KC; ready at hour {due}"}
     return timer, balance_kc - TRAIN_COST_KC, [ev]
 
 
@@ -320,7 +320,22 @@ def finish_training(timer: Record) -> tuple[Record, list[Record]]:
     """The trained Hero of a training timer that fell due, at level 1 in its Command Center (its host),
     and its owner's event."""
     hero = new_hero(timer["hero_id"], timer["faction"], timer["class"], timer["name"], timer["system"], host=timer["fcc"])
-    return hero, [{"kind": "hero", "to": [timer["faction"]], "text": f"{hero['name']} completes training at {timer['system']}"}]
+    return hero, [{"kind": "hero", "to": [timer["faction"]], "text": f"{hero['name']} completes training at {_world(timer['system'])}"}]
+
+
+def _world(system: str) -> str:
+    """A world's name (its id when the galaxy does not know it)."""
+    from .galaxy import galaxy
+    planet = galaxy().planets.get(system)
+    return planet.name if planet is not None else system
+
+
+def _ship(unit: Record) -> str:
+    """A ship as a public notice names it: its class and id (TOTE-COMMS-05 names the class)."""
+    try:
+        return f"the {data.unit_types()[unit['type']].name} {unit['id']}"
+    except KeyError:
+        return str(unit["id"])
 
 
 def kill(hero: Record, hour: int, cause: str, system: str | None = None) -> tuple[Record, list[Record]]:
@@ -329,7 +344,7 @@ def kill(hero: Record, hour: int, cause: str, system: str | None = None) -> tupl
     if hero.get("dead"):
         return hero, []
     dead = {**hero, "dead": True, "died_hour": hour, "host": None}
-    where = f" at {system}" if system else ""
+    where = f" at {_world(system)}" if system else ""
     return dead, [{"kind": "hero_death", "public": True, "hour": hour,
                    "text": f"{hero['name']}, Hero of {hero['faction']}, has fallen{where}: {cause}"}]
 
@@ -342,7 +357,7 @@ def casualties(heroes: Iterable[Record], units: Mapping[str, Record], hour: int)
     for h in heroes:
         host = units.get(h.get("host") or "")
         if host is not None and host.get("destroyed") and not h.get("dead"):
-            h, evs = kill(h, hour, f"lost aboard {host['id']}", host.get("system"))
+            h, evs = kill(h, hour, f"lost aboard {_ship(host)}", host.get("system"))
             events += evs
         out.append(h)
     return out, events

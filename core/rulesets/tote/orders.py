@@ -332,14 +332,24 @@ def in_battle(ctx: Any) -> bool:
     return not on_galaxy(ctx)
 
 
+def _galaxy_only(ctx: Any) -> str:
+    return "an order of the galaxy (the campaign), not of a battle"
+
+
+def _battle_only(ctx: Any) -> str:
+    return "a battle's order: on the galaxy give it for your battle at a world in conflict, as `at <world> <order>`"
+
+
 def build_book() -> OrderBook:
     """The tote order language: the battle's orders, and the galaxy's (available in the campaign only)."""
     specs = _specs()
     for spec in specs:
         spec.available = on_galaxy if spec.verb in GALAXY_VERBS else in_battle
+        spec.why_not = _galaxy_only if spec.verb in GALAXY_VERBS else _battle_only
         if spec.verb == "at":  # only with forces at a world in conflict
             spec.available = lambda ctx: on_galaxy(ctx) and bool(_at_worlds(ctx))
             spec.why_not = lambda ctx: "you have no forces in a battle today (at a world in conflict)"
+            spec.carries = tuple(s.verb for s in specs if s.verb not in GALAXY_VERBS)
     return OrderBook(specs)
 
 
@@ -459,8 +469,8 @@ def _specs() -> list[OrderSpec]:
                   "on the galaxy: bring a reserve unit out; in 3 days it appears in the stronghold's Deep Space Zone; "
                   "e.g. activate GE-8 coruscant 2",
                   queue_jump),
-        OrderSpec("exchange", [Choice("send", lg.reservable, "your ship at a stronghold you hold"),
-                               Choice("activate", lg.reserve_units, "a unit of your Fleet Reserve Force"),
+        OrderSpec("exchange", [Choice("ship", lg.reservable, "your ship at a stronghold you hold, to mothball"),
+                               Choice("unit", lg.reserve_units, "a unit of your Fleet Reserve Force, to bring out"),
                                Optional(Choice("quadrant", lg.quadrants, "the DSZ's quadrant, 1-4 (default: yours)"))],
                   "on the galaxy: mothball one ship and bring a reserve unit out to the same stronghold's DSZ in 3 days; "
                   "e.g. exchange GE-11 GE-8",

@@ -203,7 +203,8 @@ def complete_scans(scans: Iterable[Record], hour: int, units: Units, facilities:
             and (not scanner.get("destroyed")) and (is_facility(scanner) or _able(scanner))
         if not ok:
             events.append({"kind": "scan_lost", "to": [scan["faction"]], "system": scan["system"],
-                           "text": f"The scan of {scan['system']} by {scan['scanner']} was broken off"})
+                           "text": f"The scan of {_world_name(scan['system'])} by {scan['scanner']} was broken off: "
+                                   f"{_lost_why(scanner, scan)}"})
             continue
         has_ground = (ground or {}).get(scan["system"], True)
         covered = coverage({"type": scanner["type"], "space": scan.get("cover_from") or scan["space"]}, has_ground)
@@ -216,7 +217,7 @@ def complete_scans(scans: Iterable[Record], hour: int, units: Units, facilities:
                 "owner": (owners or {}).get(scan["system"]), "covered": list(covered), "contacts": seen}
         snapshots.append(snap)
         events.append({"kind": "scan_done", "to": [scan["faction"]], "system": scan["system"],
-                       "text": f"Scan of {_world_name(scan['system'])} from {grid.label(scan['space'])}: "
+                       "text": f"Scan of {_world_name(scan['system'])} by {scan['scanner']} from {grid.label(scan['space'])}: "
                                f"{len(seen)} contact{'s' if len(seen) != 1 else ''}"})
     return snapshots, running, events
 
@@ -335,3 +336,14 @@ def visible_to(record: Record, faction: str) -> bool:
     if "to" in record:
         return faction in record["to"]
     return record.get("faction") == faction
+
+
+def _lost_why(scanner: Record | None, scan: Record) -> str:
+    """Why a scan was broken off, in the scanning faction's words."""
+    if scanner is None or scanner.get("destroyed"):
+        return "the scanner was lost"
+    if scanner.get("faction") != scan["faction"]:
+        return "the scanner was taken"
+    if scanner.get("system") != scan["system"]:
+        return "the scanner left the system"
+    return "the scanner can no longer scan (disabled or inert)"

@@ -235,6 +235,26 @@ def arrivals(g: Galaxy, units: Mapping[str, Unit], turn: int, c: clk.Clock | Non
     for fid, ids in fleets.items():
         t = units[ids[0]]["transit"]
         owner = t.get("by") or units[ids[0]].get("faction", "")
-        events.append(event("arrived", f"{', '.join(ids)} arrive at {g.planets[t['to']].name} out of hyperspace.",
+        events.append(event("arrived", f"{arrival_words(units, ids)} at {g.planets[t['to']].name} out of hyperspace.",
                             [to_seat(str(owner))], turn, fleet=fid, units=ids, system=t["to"]))
     return out, events
+
+
+def arrival_words(units: Mapping[str, Unit], ids: list[str]) -> str:
+    """Who arrives, for their owner: the ships by class and id, the craft aboard counted
+    ("Imperial Escort Carrier GE-11, with 8 craft aboard, arrives", "... GE-8 and ... GE-11 arrive")."""
+    from .views import natural
+    ships = sorted((u for u in ids if not units[u].get("carried_by")), key=natural)
+    named = [f"{_type_name(units[u])} {u}" for u in ships] or [", ".join(sorted(ids, key=natural))]
+    craft = len(ids) - len(ships)
+    text = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+    if craft and ships:
+        text += f", with {craft} craft aboard,"
+    return text + (" arrives" if len(ships if ships else ids) == 1 else " arrive")
+
+
+def _type_name(u: Unit) -> str:
+    try:
+        return str(model.spec(u).name)
+    except KeyError:
+        return str(u.get("type", ""))

@@ -126,7 +126,7 @@ def board(state: State, viewer: str, seen: list[Unit]) -> dict[str, Any]:
 
 
 def roster_row(u: Unit, exact: bool) -> str:
-    """One line of a roster: id, type, where, layers and state."""
+    """One line of a roster: id, type (by name), where, layers and state."""
     where = u["space"] or (f"aboard {u['carried_by']}" if u.get("carried_by") else "gone")
     full = model.maxima(u)
     if "count" in u:
@@ -137,7 +137,15 @@ def roster_row(u: Unit, exact: bool) -> str:
     else:
         layers = " ".join(f"{k[0].upper()}{model.percent(u, k)}%" for k in ("shields", "armor", "hull") if full[k])
     marks = [model.damage_state(u)] + (["tractored"] if u.get("tractored_by") else []) + (["patrol"] if u.get("patrol") else [])
-    return f"{u['id']} {u['type']} {where}: {layers} {' '.join(marks)}"
+    return f"{u['id']} {_type_name(u)} {where}: {layers} {' '.join(marks)}"
+
+
+def _type_name(u: Unit) -> str:
+    """The unit's type as a player reads it (its code when the type is unknown)."""
+    try:
+        return str(model.spec(u).name)
+    except KeyError:
+        return str(u["type"])
 
 
 def prompt(state: State, viewer: str) -> str:
