@@ -11,10 +11,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from tui.app import HolotableApp
 from tui.screens.game import GameScreen
-from tui.screens.report import ReportScreen
-from tui.storage import MemorySaves
 from tui.widgets.galaxy_map import GalaxyMap
 from tui.widgets.order_pane import OrderPane
 from tui.widgets.rings_board import RingsBoard
@@ -32,24 +29,7 @@ def al_at_its_post():
     return s
 
 
-def app_for(session) -> HolotableApp:  # type: ignore[no-untyped-def]
-    return HolotableApp(session, saves=MemorySaves())
-
-
-async def settle(pilot: Pilot[Any]) -> None:
-    for _ in range(3):
-        await pilot.pause()
-        await pilot.wait_for_scheduled_animations()
-        await pilot.pause(0.1)
-
-
-async def into_game(pilot: Pilot[Any]) -> None:
-    """Through the curtain, past the report."""
-    await pilot.press("enter")
-    await settle(pilot)
-    if isinstance(pilot.app.screen, ReportScreen):
-        await pilot.press("escape")
-        await settle(pilot)
+from test_tote_tui import app_for, into_game, settle  # noqa: E402  the battle's war-room helpers
 
 
 async def to_battle(pilot: Pilot[Any]) -> None:
