@@ -264,6 +264,7 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         rosters.append({"title": "Facilities and builds", "rows": [_facility_row(f) for f in led["facilities"]] + [
             f"building {_type_name(b['code'])} at {g.planets[b['at']].name}, ready day {b['due_hour'] // 24 + 1}"
             for b in led["building"]] or ["none"]})
+        rosters.append({"title": "Ground forces", "rows": led["ground_forces"] or ["none"]})  # its RGFs (TOTE-RGF-01..03)
         from .campaign_claims import roster_rows as claim_rows
         rows = claim_rows(c, led)  # its worlds occupied, the worlds it may claim (TOTE-CONFLICT-05/06)
         if rows:
