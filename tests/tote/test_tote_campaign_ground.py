@@ -96,6 +96,10 @@ def test_rgf_02_the_rgf_is_in_no_fleet_counts_no_cp_and_never_jumps() -> None:
     before = cp.snapshot(c)
     with pytest.raises(OrderError, match="NR-RGF2 is in the Reserve Guard Force at mon_calamari.*stays at its world"):
         cp.jump(c, "bo", ["NR-RGF2"], "kuat")
+    from core.rulesets.tote.campaign_logistics import send
+    with pytest.raises(OrderError, match="NR-RGF1 is in the Reserve Guard Force"):
+        send(c, "bo", ["NR-RGF1"])  # the squadron does not go to the Fleet Reserve Force either
+    assert "NR-RGF1" not in [i for ids in campaign_flow.movers(c, "bo").values() for i in ids]
     assert c == before
     assert cp.invariants(before, c) == []
 

@@ -224,7 +224,7 @@ def movers(c: cp.Campaign, seat: str) -> dict[str, list[str]]:
     for uid in sorted(c["units"]):
         u = c["units"][uid]
         if (u["faction"] == seat and u.get("system") and not u.get("transit") and not u.get("carried_by")
-                and not u.get("destroyed") and place(c["units"], u) == "main" and getattr(model.spec(u), "hyperdrive", None) is not None
+                and not u.get("destroyed") and not u.get("rgf") and place(c["units"], u) == "main" and getattr(model.spec(u), "hyperdrive", None) is not None
                 and not (u.get("disabled") or u.get("derelict") or u.get("inert"))):  # a disabled ship never jumps
             out.setdefault(u["system"], []).append(uid)
     return out
