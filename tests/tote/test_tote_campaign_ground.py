@@ -147,3 +147,13 @@ def test_rgf_secret_another_factions_ground_forces_leave_a_view_unchanged() -> N
     assert other["campaign"]["units"]["NR-RGF2"]["count"] == 99
     assert rs.view(other, "al") == seen
     assert cp.ledger(other["campaign"], "bo")["ground_forces"] != cp.ledger(s["campaign"], "bo")["ground_forces"]
+
+
+def test_rgf_03_the_gm_reads_every_factions_ground_forces() -> None:
+    """TOTE-RGF-03: the GM's books give each faction's RGF in one line (the GM sees everything)."""
+    from core.rulesets.tote import campaign_gm
+    s = state()
+    assert "ground forces: 100 infantry squads, 10 GAVs, 1 SF squadron at Mon Calamari" in campaign_gm.faction_rows(s, "bo")
+    for uid in guard(s["campaign"], "bo"):
+        s["campaign"]["units"][uid]["destroyed"] = True
+    assert "ground forces: none" in campaign_gm.faction_rows(s, "bo")

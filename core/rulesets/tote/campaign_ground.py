@@ -186,3 +186,17 @@ def ledger(c: Campaign, seat: str) -> dict[str, Any]:
             f"{planets[u['system']].name if u.get('system') in planets else u.get('system')} ({_grid(u.get('space'))})"
             for u in c["units"].values() if u.get("rgf") and u["faction"] == seat and not u.get("destroyed")]
     return {"ground_forces": sorted(rows)}
+
+
+def summary(c: Campaign, seat: str) -> str:
+    """One line on ``seat``'s Reserve Guard Forces for the GM's books: infantry squads, GAVs and SF
+    squadrons standing, and the worlds they guard (``ground forces: none`` without any)."""
+    from .galaxy import galaxy
+    units = [u for u in c["units"].values() if u.get("rgf") and u["faction"] == seat and not u.get("destroyed")]
+    if not units:
+        return "ground forces: none"
+    total = {cat: sum(strength(u) for u in units if category(u["type"]) == cat) for cat in RGF_LIMITS}
+    planets = galaxy().planets
+    worlds = sorted({planets[u["system"]].name if u["system"] in planets else str(u["system"]) for u in units})
+    return (f"ground forces: {total['infantry']} infantry squads, {total['gav']} GAVs, {total['sf']} SF squadron"
+            f"{'' if total['sf'] == 1 else 's'} at {', '.join(worlds)}")
