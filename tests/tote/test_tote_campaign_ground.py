@@ -157,3 +157,17 @@ def test_rgf_03_the_gm_reads_every_factions_ground_forces() -> None:
     for uid in guard(s["campaign"], "bo"):
         s["campaign"]["units"][uid]["destroyed"] = True
     assert "ground forces: none" in campaign_gm.faction_rows(s, "bo")
+
+
+def test_rgf_01_garrison_01_survivors_of_a_fallen_facility_take_cover_in_a_new_one() -> None:
+    """TOTE-RGF-01, TOTE-GARRISON-01: the New Republic's command center falls; its RGF survives in the
+    open; a Ground Forces Factory completed on the same grid takes the survivors in (room: 50
+    infantry, 10 GAVs), tops nothing up beyond its room, and the rest stay in the open."""
+    c = state()["campaign"]
+    c["facilities"]["NR-FCC"]["destroyed"] = True
+    assert campaign_ground.limits(c, "bo", "mon_calamari", "G-2") == {"sf": 0, "infantry": 0, "gav": 0}
+    c["facilities"]["NR-B1"] = {"id": "NR-B1", "type": "FACTORY", "faction": "bo", "system": "mon_calamari",
+                                "space": "G-2/surface", "destroyed": False}
+    assert campaign_ground.on_facility(c, c["facilities"]["NR-B1"]) == []  # nothing new: the survivors fill it
+    homes = {uid: (u["garrisoned_in"], u.get("count", 1)) for uid, u in guard(c, "bo").items()}
+    assert homes == {"NR-RGF1": ("NR-FCC", 1), "NR-RGF2": ("NR-FCC", 100), "NR-RGF3": ("NR-B1", 10)}

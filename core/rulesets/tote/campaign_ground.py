@@ -129,12 +129,35 @@ def raise_rgf(c: Campaign, seat: str, world: str, grid: str) -> list[str]:
     may hold (TOTE-RGF-01..03); nothing where it is full or there is no facility. Returns the new ids."""
     made: list[str] = []
     room = limits(c, seat, world, grid)
+    rehome(c, seat, world, grid)
     for code, _n in stock_rgf(c["seats"][seat]).items():
         cat = category(code)
         have = sum(strength(u) for u in rgf(c, seat, world, grid) if category(u["type"]) == cat)
         if room[cat] > have:
             made += station(c, seat, world, grid, code, room[cat] - have)
     return made
+
+
+def rehome(c: Campaign, seat: str, world: str, grid: str) -> list[str]:
+    """RGF units on ``grid`` of ``world`` whose facility has fallen take cover in a standing facility
+    of ``seat``'s there with room for them (TOTE-RGF-01, TOTE-GARRISON-01), first with room first.
+    Returns the ids moved."""
+    homes = housing(c, seat, world, grid)
+    standing = {f["id"] for f in homes}
+    moved = []
+    for u in rgf(c, seat, world, grid):
+        if u.get("garrisoned_in") in standing:
+            continue
+        cat = category(u["type"])
+        for f in homes:
+            used = sum(strength(x) for x in rgf(c, seat, world, grid) if x.get("garrisoned_in") == f["id"]
+                       and category(x["type"]) == cat)
+            if used + strength(u) <= dict(facility_types()[f["type"]].garrison).get(ROOM_KEY[cat], 0):
+                u["garrisoned_in"] = f["id"]
+                u["space"] = f.get("space") or u.get("space")
+                moved.append(str(u["id"]))
+                break
+    return moved
 
 
 def start(c: Campaign) -> None:
