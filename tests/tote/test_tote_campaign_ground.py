@@ -85,8 +85,6 @@ def test_rgf_02_the_rgf_is_in_no_fleet_counts_no_cp_and_never_jumps() -> None:
     ledger, a jump order for it is refused (nothing changes), and the campaign's invariants hold."""
     c = state()["campaign"]
     led = cp.ledger(c, "bo")
-    listed = {u["id"] for rows in (led["fleets"]["main"].get("units", []),) for u in rows if isinstance(u, dict)}
-    assert not listed & set(guard(c, "bo"))
     from core.rulesets.tote.campaign_fleets import groups
     g = groups(c, "bo")
     placed = {u["id"] for u in g["main"] + g["unassigned"] + [u for rows in g["pdf"].values() for u in rows]}
