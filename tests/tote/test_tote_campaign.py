@@ -253,7 +253,8 @@ def two_fleets_at(world: str) -> tuple[object, dict]:
     from core.rulesets.tote import TwilightOfTheEmpire, campaign_flow
     state = campaign_flow.new_state([("al", "GE"), ("bo", "NR")], {}, "battle")
     for u in state["campaign"]["units"].values():
-        u["system"] = world
+        if not u.get("rgf"):  # a Reserve Guard Force stays at its post (TOTE-RGF-02)
+            u["system"] = world
     cp.start_turn(state["campaign"])
     state["turn"] = state["campaign"]["turn"]
     return TwilightOfTheEmpire(), state
@@ -269,8 +270,9 @@ def test_conflict_01_a_world_in_conflict_fights_its_battle_on_the_grid() -> None
     assert cp.contested(state["campaign"]) == ["coruscant"]
     events = campaign_flow.battles(state)
     units = state["campaign"]["units"].values()
-    assert {u["space"].split("-")[0] for u in units if u["faction"] == "al" and u["space"] and not u.get("pdf")} == {"C"}
-    assert {u["space"].split("-")[0] for u in units if u["faction"] == "bo" and u["space"]} <= {"DSZ", "C", "B", "A"}
+    assert {u["space"].split("-")[0] for u in units if u["faction"] == "al" and u["space"] and not u.get("pdf")
+            and not u.get("rgf")} == {"C"}  # its ground forces stand in their facility (TOTE-RGF-01)
+    assert {u["space"].split("-")[0] for u in units if u["faction"] == "bo" and u["space"] and not u.get("rgf")} <= {"DSZ", "C", "B", "A"}
     hits = [e for e in events if e["kind"] == "tote.hit"]
     assert hits and all(set(e["to"]) == {"seat:al", "seat:bo", "gm"} for e in hits)
     assert any(model.damage_state(u) != "ok" for u in units)

@@ -156,7 +156,7 @@ def test_data_09_battle_abilities_ucr_ground_damage_and_cp() -> None:
     c = state["campaign"]
     c["heroes"][0] = {**c["heroes"][0], "level": 3}
     for u in c["units"].values():
-        if u["faction"] == "bo" and not u.get("pdf"):
+        if u["faction"] == "bo" and not u.get("pdf") and not u.get("rgf"):  # the RGF stays at its post
             u.update(system="coruscant", space=None if u.get("carried_by") else "DSZ-2")
     rs = TwilightOfTheEmpire()
     battle = campaign_battle.battle_state(rs, c, "coruscant", ["al", "bo"], state["dice"], {})

@@ -239,6 +239,13 @@ class TwilightOfTheEmpire(Ruleset):
                     if hero["faction"] == seat and not hero.get("dead"):
                         changes.append((f"{seat}'s Hero's level", lambda s, n=n: s["campaign"]["heroes"][n].__setitem__(
                             "level", s["campaign"]["heroes"][n]["level"] + 1)))
+                where = {u.get("system") for u in c["units"].values() if u["faction"] == viewer and not u.get("transit")}
+                where |= {f.get("system") for f in c.get("facilities", {}).values() if f["faction"] == viewer}
+                for uid, u in sorted(c["units"].items()):  # its Reserve Guard Forces where the viewer is not (TOTE-RGF-01..03)
+                    if u["faction"] == seat and u.get("rgf") and "count" in u and u.get("system") not in where:
+                        changes.append((f"{seat}'s ground forces", lambda s, uid=uid: s["campaign"]["units"][uid].__setitem__(
+                            "count", s["campaign"]["units"][uid]["count"] - 1)))
+                        break
                 for uid, u in sorted(state["campaign"]["units"].items()):  # its fleets (main fleet or PDF duty)
                     if u["faction"] == seat and u.get("fleet_of") == seat and not u.get("bonus"):
                         changes.append((f"{seat}'s fleets", lambda s, uid=uid: s["campaign"]["units"][uid].__setitem__(

@@ -113,6 +113,8 @@ def new_campaign(seats: Iterable[tuple[str, str]]) -> Campaign:
     start_building(c, lambda s: quadrant(seats, s))
     from .campaign_victory import place_palace
     place_palace(c)  # the Imperial Sector Palace at Coruscant (TOTE-WIN-02)
+    from .campaign_ground import start as start_ground
+    start_ground(c)  # each facility's Reserve Guard Force, garrisoned in it (TOTE-RGF-01..03)
     c["visits"] = knowledge.note_presence({}, facts(c))
     from .campaign_missions import start as start_missions
     start_missions(c)
@@ -228,6 +230,8 @@ def jump(c: Campaign, seat: str, ids: list[str], destination: str) -> list[Event
             raise OrderError(f"{uid} is in hyperspace already; it may jump again when it arrives")
         from .campaign_fleets import check_acts
         check_acts(c, uid, "jump")  # unassigned units cannot act; a Space PDF guards its world
+        from .campaign_ground import check_stays
+        check_stays(c, uid)  # a Reserve Guard Force never jumps
     origin = c["units"][ids[0]]["system"]
     if dest == origin:
         raise OrderError(f"{', '.join(ids)} are at {g.planets[dest].name} already")
@@ -283,6 +287,7 @@ def ledger(c: Campaign, seat: str) -> dict[str, Any]:
     from .campaign_logistics import in_play, repair_ledger, reserve_ledger
     from .campaign_fleets import ledger as fleets_ledger  # the main fleet, each Space PDF, the unassigned
     from .campaign_claims import ledger as claims_ledger  # its worlds occupied, the worlds it may claim (TOTE-CONFLICT-05/06)
+    from .campaign_ground import ledger as ground_ledger  # its Reserve Guard Forces (TOTE-RGF-01..03)
     mine = [u for u in c["units"].values() if u["faction"] == seat and in_play(u)]
     fighting = set(contested(c))
     mine = [u for u in mine if not u.get("attached_to")]  # a craft's CP is its carrier's (TOTE-BURDEN-02)
@@ -295,10 +300,10 @@ def ledger(c: Campaign, seat: str) -> dict[str, Any]:
             "facilities": sorted(f"{f['type']} at {f['system']}" for f in c.get("facilities", {}).values()
                                  if f["faction"] == seat and not f.get("destroyed")),
             "building": [{"code": t["code"], "at": t["system"], "due_hour": t["due_hour"]}
-                         for t in c.get("timers", []) if t.get("faction") == seat], "cp": sum(model.cp(u) for u in mine), "units": len(mine),
+                         for t in c.get("timers", []) if t.get("faction") == seat], "cp": sum(model.cp(u) for u in mine if not u.get("rgf")), "units": len(mine),
             "worlds": sorted(w for w, p in c["planets"].items() if p["owner"] == seat),
             "arrivals": travel.inbound(c["units"], seat), **reserve_ledger(c, seat), "repairs": repair_ledger(c, seat),
-            "fleets": fleets_ledger(c, seat), **claims_ledger(c, seat)}
+            "fleets": fleets_ledger(c, seat), **claims_ledger(c, seat), **ground_ledger(c, seat)}
 
 
 def view(c: Campaign, viewer: str) -> dict[str, Any]:

@@ -133,6 +133,8 @@ def complete(c: Campaign) -> list[Event]:
             name = facility_types()[code].name
             from .campaign_claims import on_facility
             claims = on_facility(c, c["facilities"][uid])  # TOTE-CONFLICT-06
+            from .campaign_ground import on_facility as raise_guard
+            claims += raise_guard(c, c["facilities"][uid])  # its grid's Reserve Guard Force (TOTE-RGF-01..03)
         else:
             claims = []
             u = model.new_unit(uid, code, seat, f"C-{t['quadrant']}")

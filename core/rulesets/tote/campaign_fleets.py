@@ -45,8 +45,9 @@ def _name(world: str | None) -> str:
 
 
 def counted(u: Unit) -> bool:
-    """Whether a unit is under some command on the galaxy: not scrapped, not in the reserve."""
-    return not u.get("scrapped") and not u.get("reserve") and bool(u.get("system") or u.get("transit"))
+    """Whether a unit is under some command on the galaxy: not scrapped, not in the reserve, not in a
+    world's Reserve Guard Force (ground defence, in no fleet: :mod:`.campaign_ground`)."""
+    return not u.get("scrapped") and not u.get("reserve") and not u.get("rgf") and bool(u.get("system") or u.get("transit"))
 
 
 def parent(units: dict[str, Unit], u: Unit) -> Unit | None:

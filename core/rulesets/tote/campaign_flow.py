@@ -224,7 +224,7 @@ def movers(c: cp.Campaign, seat: str) -> dict[str, list[str]]:
     for uid in sorted(c["units"]):
         u = c["units"][uid]
         if (u["faction"] == seat and u.get("system") and not u.get("transit") and not u.get("carried_by")
-                and not u.get("destroyed") and place(c["units"], u) == "main" and getattr(model.spec(u), "hyperdrive", None) is not None
+                and not u.get("destroyed") and not u.get("rgf") and place(c["units"], u) == "main" and getattr(model.spec(u), "hyperdrive", None) is not None
                 and not (u.get("disabled") or u.get("derelict") or u.get("inert"))):  # a disabled ship never jumps
             out.setdefault(u["system"], []).append(uid)
     return out
@@ -264,6 +264,7 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         rosters.append({"title": "Facilities and builds", "rows": [_facility_row(f) for f in led["facilities"]] + [
             f"building {_type_name(b['code'])} at {g.planets[b['at']].name}, ready day {b['due_hour'] // 24 + 1}"
             for b in led["building"]] or ["none"]})
+        rosters.append({"title": "Ground forces", "rows": led["ground_forces"] or ["none"]})  # its RGFs (TOTE-RGF-01..03)
         from .campaign_claims import roster_rows as claim_rows
         rows = claim_rows(c, led)  # its worlds occupied, the worlds it may claim (TOTE-CONFLICT-05/06)
         if rows:

@@ -57,6 +57,8 @@ def faction_rows(state: State, seat: str) -> list[str]:
                + (f" -> {_world(r['to'])} {r['dsz']}, day {r['arrives_day']}" if r["arrives_day"] else "")
                for r in led["reserve"]]
     rows.append(f"reserve {led['reserve_cp']} of 23 CP: {', '.join(reserve) or 'empty'}")
+    from .campaign_ground import summary
+    rows.append(summary(c, seat))  # its Reserve Guard Forces (TOTE-RGF-01..03)
     for h in led["heroes"]:
         rows.append(f"Hero {h.get('name', h.get('id'))}" + (" (fallen)" if h.get("dead") else f", level {h.get('level', 1)}"))
     for t in led["trainings"]:

@@ -72,6 +72,8 @@ def _own(c: Campaign, seat: str, uid: str) -> dict[str, Any]:
     u = c["units"].get(uid)
     if u is None or u["faction"] != seat:
         raise OrderError(f"{uid} is not a unit of yours")
+    from .campaign_ground import check_stays
+    check_stays(c, uid)  # a Reserve Guard Force stays at its post: no reserve, no scrap (TOTE-RGF-02)
     return u
 
 
