@@ -118,7 +118,7 @@ def campaign_position() -> tuple[TwilightOfTheEmpire, dict]:
     seats = [(f.lower(), f) for f in rs.sides()]
     state = campaign_flow.new_state(seats, {}, "bench")
     c = state["campaign"]
-    base = sorted(c["units"].values(), key=lambda u: u["id"])
+    base = sorted((u for u in c["units"].values() if not model.is_ground(u)), key=lambda u: u["id"])  # ships and craft
     worlds = sorted(c["planets"])
     k = 0
     while len(c["units"]) < CAMPAIGN_UNITS:
