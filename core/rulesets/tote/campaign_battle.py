@@ -130,8 +130,7 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
     out += _withdrawals(c, world, seats)
     lost = sum(1 for uid, b in state["units"].items() if b.get("destroyed"))
     names = ", ".join(sorted(model.FACTIONS.get(c["seats"].get(s, s), "the neutral forces") for s in seats))
-    from .galaxy import galaxy
-    text = f"Battle at {galaxy().planets[world].name if world in galaxy().planets else world}: {names} ({lost} unit{'s' if lost != 1 else ''} destroyed so far)."
+    text = f"Battle at {name}: {names} ({lost} unit{'s' if lost != 1 else ''} destroyed so far)."
     c["notices"].append({"kind": "combat", "public": True, "hour": int(c["hour"]), "system": world,
                          "factions": sorted(c["seats"].get(s, s) for s in seats), "text": text})
     out.append(event("tote.combat", text, ["all"], turn))

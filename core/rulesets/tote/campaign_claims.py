@@ -34,7 +34,7 @@ from typing import Any
 
 from . import conflict
 from .data import facility_types
-from .galaxy import galaxy
+from .galaxy import galaxy, world_name as _name
 from .model import FACTIONS
 
 Campaign = dict[str, Any]
@@ -48,11 +48,6 @@ def ground_facility(code: str) -> bool:
     """Whether facility type ``code`` is a ground facility (it can claim a world, TOTE-CONFLICT-06)."""
     t = facility_types().get(code)
     return t is not None and t.kind not in ORBITAL_KINDS
-
-
-def _name(world: str) -> str:
-    p = galaxy().planets.get(world)
-    return p.name if p else world
 
 
 def _who(c: Campaign, seat: str | None) -> str:

@@ -29,7 +29,7 @@ from core.errors import OrderError
 from . import conflict, heroes
 from .data import unit_types
 from .fleet import CAPITAL_CAP, CP_LIMIT
-from .galaxy import galaxy
+from .galaxy import world_name as _name
 
 Campaign = dict[str, Any]
 Event = dict[str, Any]
@@ -37,11 +37,6 @@ Unit = dict[str, Any]
 
 #: The places of command, in the words players read.
 PLACES = {"main": "the main fleet", "pdf": "the Space PDF", "unassigned": "unassigned"}
-
-
-def _name(world: str | None) -> str:
-    p = galaxy().planets.get(world or "")
-    return p.name if p else str(world)
 
 
 def counted(u: Unit) -> bool:

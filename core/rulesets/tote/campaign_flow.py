@@ -28,6 +28,7 @@ from . import campaign as cp
 from . import victory
 from .campaign_victory import falls, name_seats, new_record
 from .galaxy import galaxy
+from .sensors import type_name as _type_name
 from .campaign_orders import BOT
 from .model import FACTIONS
 
@@ -317,13 +318,6 @@ def _ships_aboard(c: cp.Campaign, ids: list[str]) -> str:
     tops = [i for i in ids if c["units"].get(i, {}).get("carried_by") not in ids]
     craft = len(ids) - len(tops)
     return ", ".join(tops) + (f" (and {craft} craft aboard)" if craft else "")
-
-
-def _type_name(code: str) -> str:
-    """The name of a facility or unit type code (the code itself if it names neither)."""
-    from .data import facility_types, unit_types
-    t = facility_types().get(code) or unit_types().get(code)
-    return t.name if t is not None else code
 
 
 def _facility_row(entry: str) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 from . import campaign as cp
 from .galaxy import galaxy
 from .model import FACTIONS
+from .sensors import type_name as _type_name
 
 State = dict[str, Any]
 
@@ -21,12 +22,6 @@ State = dict[str, Any]
 def _world(world: str | None) -> str:
     p = galaxy().planets.get(world or "")
     return p.name if p is not None else str(world)
-
-
-def _type_name(code: str) -> str:
-    from .data import facility_types, unit_types
-    t = facility_types().get(code) or unit_types().get(code)
-    return t.name if t is not None else code
 
 
 def post_status(state: State, seat: str) -> str:

@@ -40,7 +40,7 @@ from core.errors import OrderError
 
 from . import clock as clk
 from . import grid, heroes, model
-from .galaxy import galaxy
+from .galaxy import world_name as _name
 from .model import FACTIONS
 
 Campaign = dict[str, Any]
@@ -165,12 +165,6 @@ def salvage_kc(c: Campaign, seat: str, system: str, kc: int) -> int:
     living Heroes in that system: n% more, rounded down."""
     pct = sum(heroes.effect_total([h], "salvage_bonus_pct") for h in living(c, seat) if where(c, h)[0] == system)
     return kc + kc * max(0, pct) // 100
-
-
-def _name(world: str) -> str:
-    """A world's name (its id if the galaxy has no such world)."""
-    p = galaxy().planets.get(world)
-    return p.name if p else world
 
 
 def reveal(c: Campaign, seat: str, ids: list[str], origin: str) -> list[Event]:
@@ -336,7 +330,7 @@ def transfer(c: Campaign, seat: str, hero_id: str, host: str) -> list[Event]:
     if h.get("host") == host:
         raise OrderError(f"{h['name']} is aboard {host} already")
     c["heroes"][c["heroes"].index(h)] = {**h, "host": host, "space": None, "system": system}
-    return [{"kind": "campaign.hero", "to": [seat], "turn": c["turn"], "text": f"{h['name']} goes aboard {host} at {galaxy().planets[system].name if system in galaxy().planets else system}."}]
+    return [{"kind": "campaign.hero", "to": [seat], "turn": c["turn"], "text": f"{h['name']} goes aboard {host} at {_name(system)}."}]
 
 
 # ---- the ledger --------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ from . import arith, campaign_heroes
 from . import clock as clk
 from . import conflict, model, repair, reserve, stock
 from .data import facility_types, unit_types
-from .galaxy import galaxy
+from .galaxy import galaxy, world_name as _name
 from .model import FACTIONS
 
 Campaign = dict[str, Any]
@@ -43,11 +43,6 @@ VERBS = ("reserve", "activate", "exchange", "scrap", "surrender")
 
 def _say(c: Campaign, text: str, to: Iterable[str], kind: str) -> Event:
     return {"kind": kind, "text": text, "to": sorted(set(to)), "turn": c["turn"]}
-
-
-def _name(world: str | None) -> str:
-    p = galaxy().planets.get(world or "")
-    return p.name if p else str(world)
 
 
 def in_play(u: dict[str, Any]) -> bool:

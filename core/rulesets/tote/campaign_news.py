@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .galaxy import galaxy
+from .galaxy import galaxy, world_name as _name
 from .sensors import type_name
 from .model import FACTIONS
 
@@ -25,11 +25,6 @@ def _age(hours: int) -> str:
     if not days and not rest:
         return "now"
     return (f"{days} day{'s' if days != 1 else ''}" if days else f"{rest} h") + " ago"
-
-
-def _name(world: Any) -> str:
-    planet = galaxy().planets.get(str(world))
-    return planet.name if planet else str(world)
 
 
 def _who(seat: Any, seats: dict[str, str]) -> str:

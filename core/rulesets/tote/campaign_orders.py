@@ -27,6 +27,7 @@ from core.events import GM, Event, event, to_seat
 from core.orders import Arg, split_words
 
 from . import flow
+from .galaxy import world_name
 
 State = dict[str, Any]
 
@@ -37,13 +38,6 @@ BOT = "bot"
 def _ruleset() -> Any:
     from . import TwilightOfTheEmpire
     return TwilightOfTheEmpire()
-
-
-def world_name(world: str) -> str:
-    """The world's name in the galaxy (its id if it has none)."""
-    from .galaxy import galaxy
-    p = galaxy().planets.get(world)
-    return p.name if p is not None else world
 
 
 def _fought(world: str, options: dict[str, Any]) -> bool:

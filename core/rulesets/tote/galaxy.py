@@ -384,6 +384,13 @@ def galaxy() -> Galaxy:
     return build_galaxy(planets_raw, routes_raw, strongholds=strongholds())
 
 
+def world_name(world: str | None) -> str:
+    """A world's name in the galaxy, for players' texts (the id itself, as text, when the galaxy has no
+    such world). Raises nothing."""
+    p = galaxy().planets.get(str(world)) if world else None
+    return p.name if p is not None else str(world)
+
+
 # -- the galaxy as the shared ``map`` board ---------------------------------------------------------
 
 #: The letter each faction's worlds show on the map (``.`` nobody's, ``?`` not known).

@@ -35,6 +35,7 @@ from core.errors import OrderError
 
 from . import grid, model
 from .data import facility_types, ground_types, unit_types
+from .galaxy import world_name as _world_name
 
 Record = dict[str, Any]
 Units = dict[str, Record]
@@ -220,13 +221,6 @@ def complete_scans(scans: Iterable[Record], hour: int, units: Units, facilities:
                        "text": f"Scan of {_world_name(scan['system'])} by {scan['scanner']} from {grid.label(scan['space'])}: "
                                f"{len(seen)} contact{'s' if len(seen) != 1 else ''}"})
     return snapshots, running, events
-
-
-def _world_name(world: str) -> str:
-    """A world's name (its id if the galaxy has no such world)."""
-    from .galaxy import galaxy
-    p = galaxy().planets.get(world)
-    return p.name if p else world
 
 
 def hears(emitter_space: str, action: str, receiver_space: str) -> bool:
