@@ -135,11 +135,9 @@ def knowledge(facts: Facts, faction: str) -> Record:
         return _gm(facts)
     per_turn = int(facts.get("hours_per_turn", 24))
     present = _own_presence(facts, faction)
-    ships: dict[str, int] = {}  # the faction's ships at each system, not counting craft aboard
-    for u in facts.get("units", {}).values():
-        if (u["faction"] == faction and u.get("system") and not u.get("transit") and not u.get("destroyed")
-                and not u.get("withdrawn") and not u.get("carried_by")):
-            ships[u["system"]] = ships.get(u["system"], 0) + 1
+    units = facts.get("units", {})
+    # the faction's ships at each system: its units present there, not counting craft aboard or facilities
+    ships = {w: sum(1 for i in ids if i in units and not units[i].get("carried_by")) for w, ids in present.items()}
     snaps = snapshots_of(facts, faction)
     post = facts.get("post_seq", {}).get(faction)
     sightings = [s for s in facts.get("sightings", []) if visible_to(s, faction) and s["hour"] <= hour
