@@ -136,7 +136,7 @@ def tote_situations() -> list[State]:
     """A Twilight of the Empire skirmish, the Empire (al: GE-1 a carrier with GE-5..GE-10 aboard, GE-2,
     GE-3 a carrier with bombers) against the New Republic (bo: NR-1..NR-9), at al's post; then with
     GE-5..GE-7 launched into al's space; and the galaxy campaign of the two on day 1 (the galaxy's orders)."""
-    from core.rulesets.tote import flow
+    from core.rulesets.tote.battle import flow
     ruleset = find_ruleset("tote")
     state = ruleset.setup("skirmish", [SeatSpec("al", "GE"), SeatSpec("bo", "NR")], ruleset.options(), "help")
     flow.begin_post(state, "al")

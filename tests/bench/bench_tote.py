@@ -23,7 +23,10 @@ import pytest
 
 from core.errors import HolotableError
 from core.ruleset import SeatSpec
-from core.rulesets.tote import TwilightOfTheEmpire, flow, model
+from core.rulesets.tote import TwilightOfTheEmpire
+from core.rulesets.tote.battle import flow
+from core.rulesets.tote.rules import model
+from core.rulesets.tote.campaign import worlds as campaign_worlds
 
 UNITS = 300
 RUNS = 5
@@ -112,8 +115,8 @@ def campaign_position() -> tuple[TwilightOfTheEmpire, dict]:
     """A 10-faction campaign on day 2 with exactly 1,000 units: each faction's ready fleet copied
     onto its own worlds and onto a few worlds shared with a neighbour in the faction order (so the
     day has battles to fight), conflict noted by a turn start."""
-    from core.rulesets.tote import campaign as cp
-    from core.rulesets.tote import campaign_flow
+    from core.rulesets.tote.campaign import state as cp
+    from core.rulesets.tote.campaign import flow as campaign_flow
     rs = TwilightOfTheEmpire()
     seats = [(f.lower(), f) for f in rs.sides()]
     state = campaign_flow.new_state(seats, {}, "bench")
@@ -138,13 +141,12 @@ def campaign_position() -> tuple[TwilightOfTheEmpire, dict]:
 def test_bench_tote_campaign_day_of_ten_factions() -> None:
     """One game day of a 10-faction campaign with 1,000 units: every faction's bot post (view,
     orders checked on a copy, jumps), the battles of the worlds in conflict, the next day's start."""
-    from core.rulesets.tote import campaign as cp
     rs, start = campaign_position()
     assert len(start["campaign"]["units"]) == CAMPAIGN_UNITS
     times, jumps, battles = [], 0, 0
     for _ in range(RUNS):
         state = json.loads(json.dumps(start))
-        battles = len(cp.contested(state["campaign"]))
+        battles = len(campaign_worlds.contested(state["campaign"]))
         t = time.perf_counter()
         day, jumps = state["turn"], 0
         while state["turn"] == day and state["result"] is None:

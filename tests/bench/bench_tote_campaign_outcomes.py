@@ -20,8 +20,9 @@ import pytest
 if __name__ == "__main__":  # run as a script from anywhere
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from core.rulesets.tote import TwilightOfTheEmpire, campaign_flow  # noqa: E402
-from core.rulesets.tote.model import FACTIONS  # noqa: E402
+from core.rulesets.tote import TwilightOfTheEmpire
+from core.rulesets.tote.campaign import flow as campaign_flow  # noqa: E402
+from core.rulesets.tote.rules.model import FACTIONS  # noqa: E402
 
 GAMES = int(os.environ.get("BENCH_GAMES", "3"))
 DAYS = int(os.environ.get("BENCH_DAYS", "90"))
@@ -63,8 +64,8 @@ def play(seed: str, days: int = DAYS) -> dict[str, object]:
 
 def _left(thing: dict) -> int:
     """What is left of a unit or facility, in percent of its full shields, armor and hull together."""
-    from core.rulesets.tote import model
-    from core.rulesets.tote.data import facility_types
+    from core.rulesets.tote.rules import model
+    from core.rulesets.tote.rules.data import facility_types
     if not thing or thing.get("destroyed"):
         return 0
     t = facility_types().get(thing["type"])

@@ -18,8 +18,8 @@ import pytest
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from core.rulesets.tote import data, grid  # noqa: E402
-from core.rulesets.tote import movement as mv  # noqa: E402
+from core.rulesets.tote.rules import data, grid  # noqa: E402
+from core.rulesets.tote.battle import movement as mv  # noqa: E402
 
 UNITS = 300
 ROUNDS = 5

@@ -18,7 +18,8 @@ from typing import Any, Callable
 
 import pytest
 
-from core.rulesets.tote import comms, knowledge, model, sensors
+from core.rulesets.tote.campaign import comms, knowledge, sensors
+from core.rulesets.tote.rules import model
 
 FACTIONS = list(model.FACTIONS)
 SYSTEMS = [f"World-{i:02d}" for i in range(70)]

@@ -7,9 +7,9 @@ import pytest
 
 from core.dice import Dice
 from core.errors import OrderError
-from core.rulesets.tote import campaign as cp
-from core.rulesets.tote import campaign_flow
-from core.rulesets.tote import campaign_missions as cm
+from core.rulesets.tote.campaign import flow as campaign_flow
+from core.rulesets.tote.campaign import missions as cm
+from core.rulesets.tote.campaign import state as cp
 
 SEATS = [("al", "GE"), ("bo", "NR")]
 

@@ -8,7 +8,8 @@ import pytest
 
 from core.errors import OrderError
 from core.ruleset import SeatSpec
-from core.rulesets.tote import TwilightOfTheEmpire, flow
+from core.rulesets.tote import TwilightOfTheEmpire
+from core.rulesets.tote.battle import flow
 
 State = dict[str, Any]
 

@@ -12,8 +12,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.rulesets.tote import arith, constraints, data, fleet, reference, specs, stock
-from core.rulesets.tote.arith import damage, effective_ucr, q_milli, total
+from core.rulesets.tote.rules import (
+    arith,
+    constraints,
+    data,
+    fleet,
+    reference,
+    specs,
+    stock,
+)
+from core.rulesets.tote.rules.arith import damage, effective_ucr, q_milli, total
 
 
 def test_ex01_ucr_damage_286() -> None:

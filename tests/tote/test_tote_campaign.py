@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 
 from core.errors import OrderError
-from core.rulesets.tote import campaign as cp
-from core.rulesets.tote import clock as clk
-from core.rulesets.tote import model
-from core.rulesets.tote.galaxy import galaxy
-from core.rulesets.tote.model import FACTIONS
+from core.rulesets.tote.campaign import book, worlds
+from core.rulesets.tote.campaign import state as cp
+from core.rulesets.tote.rules import clock as clk
+from core.rulesets.tote.rules import model
+from core.rulesets.tote.rules.galaxy import galaxy
+from core.rulesets.tote.rules.model import FACTIONS
 
 SEATS = [(f.lower(), f) for f in FACTIONS]
 GOLDEN = Path(__file__).resolve().parent / "golden" / "campaign-30.json"
@@ -123,7 +124,7 @@ def test_econ_01_action_day_income() -> None:
     first = c["treasury"]["ge"]
     cp.start_turn(c)  # day 14: no income
     assert c["treasury"]["ge"] == first
-    expected, _lines = clk.action_day_income(galaxy(), "ge", 15, c["units"], list(c["facilities"].values()), cp.contested(c))
+    expected, _lines = clk.action_day_income(galaxy(), "ge", 15, c["units"], list(c["facilities"].values()), worlds.contested(c))
     cp.start_turn(c)
     assert c["turn"] == 15 and c["treasury"]["ge"] == first + expected and expected >= 1000
 
@@ -137,7 +138,7 @@ def test_conflict_01_hostile_fleets_put_a_world_in_conflict_and_a_lone_fleet_doe
         if u["faction"] == "nr":
             u["system"] = "coruscant"
     cp.start_turn(c)
-    assert "coruscant" in cp.contested(c) and c["planets"]["coruscant"]["owner"] == "ge"
+    assert "coruscant" in worlds.contested(c) and c["planets"]["coruscant"]["owner"] == "ge"
     for u in c["units"].values():
         if u["faction"] == "nr":
             u["system"] = "kuat"
@@ -150,7 +151,8 @@ def test_conflict_01_hostile_fleets_put_a_world_in_conflict_and_a_lone_fleet_doe
 @lru_cache(maxsize=1)
 def thirty_days() -> tuple[cp.Campaign, list[list[str]], list[dict]]:
     """Ten bot factions play the campaign scenario for 30 days (posts, battles, turn starts)."""
-    from core.rulesets.tote import TwilightOfTheEmpire, campaign_flow
+    from core.rulesets.tote import TwilightOfTheEmpire
+    from core.rulesets.tote.campaign import flow as campaign_flow
     rs = TwilightOfTheEmpire()
     state = campaign_flow.new_state(SEATS, {}, "golden")
     problems, events = [], []
@@ -174,7 +176,7 @@ def digest(c: cp.Campaign, viewer: str) -> dict:
         out["arrivals"] = [(f["to"], f["arrive_turn"]) for f in v["ledger"]["arrivals"]]
     else:
         out["treasury"] = v["treasury"]
-        out["contested"] = cp.contested(c)
+        out["contested"] = worlds.contested(c)
     return out
 
 
@@ -232,8 +234,8 @@ def test_campaign_scenario_keeps_the_contract(bots: bool) -> None:
 def test_campaign_orders_refused_with_reasons() -> None:
     """On the galaxy, a jump of ships not one's own, to an unknown world, or a battle order is refused
     with what would be right; a good jump goes on the sheet in canonical form."""
-    from core.session import Session
     from core.errors import HolotableError
+    from core.session import Session
     session = Session.new("tote", [("al", "GE"), ("bo", "NR")], scenario="campaign", seed="ref")
     seat = session.awaiting().pop()
     mine = "GE" if seat == "al" else "NR"
@@ -250,7 +252,8 @@ def test_campaign_orders_refused_with_reasons() -> None:
 
 def two_fleets_at(world: str) -> tuple[object, dict]:
     """A GE/NR campaign game with NR's ready fleet moved to ``world`` beside GE's, conflict noted."""
-    from core.rulesets.tote import TwilightOfTheEmpire, campaign_flow
+    from core.rulesets.tote import TwilightOfTheEmpire
+    from core.rulesets.tote.campaign import flow as campaign_flow
     state = campaign_flow.new_state([("al", "GE"), ("bo", "NR")], {}, "battle")
     for u in state["campaign"]["units"].values():
         if not u.get("rgf"):  # a Reserve Guard Force stays at its post (TOTE-RGF-02)
@@ -265,9 +268,9 @@ def test_conflict_01_a_world_in_conflict_fights_its_battle_on_the_grid() -> None
     battle day on the grid when the day's posts are done: GE (the holder) set up in the C-Ring, NR
     (arriving at a hostile world) in a Deep Space Zone; damage stays on the campaign units; both
     sides read the battle, everyone else only the public combat notice."""
-    from core.rulesets.tote import campaign_flow
+    from core.rulesets.tote.campaign import flow as campaign_flow
     rs, state = two_fleets_at("coruscant")
-    assert cp.contested(state["campaign"]) == ["coruscant"]
+    assert worlds.contested(state["campaign"]) == ["coruscant"]
     events = campaign_flow.battles(state)
     units = state["campaign"]["units"].values()
     assert {u["space"].split("-")[0] for u in units if u["faction"] == "al" and u["space"] and not u.get("pdf")
@@ -285,9 +288,9 @@ def test_gap_49_no_battle_on_tatooine() -> None:
     """TOTE-GAP-49: Tatooine is an amnesty world: fleets in conflict there post their battle day, but
     no shot is fired and no unit is damaged (option ``tatooine_amnesty``, on by default; the
     refusal of a human's fire order is in test_tote_campaign_battles.py)."""
-    from core.rulesets.tote import campaign_flow
+    from core.rulesets.tote.campaign import flow as campaign_flow
     _rs, state = two_fleets_at("tatooine")
-    assert cp.contested(state["campaign"]) == ["tatooine"]
+    assert worlds.contested(state["campaign"]) == ["tatooine"]
     layers = lambda: {i: (u["shields"], u["armor"], u["hull"], u["destroyed"]) for i, u in state["campaign"]["units"].items()}  # noqa: E731
     before = layers()
     events = campaign_flow.battles(state)
@@ -298,8 +301,8 @@ def test_gap_49_no_battle_on_tatooine() -> None:
 def test_start_03_the_freelancer_starts_with_its_own_package() -> None:
     """TOTE-START-03 / TOTE-GAP-49: the Independent Freelancer's start is its package from the Hero
     data (two corvettes): exactly that is accepted, anything else refused naming the package."""
-    from core.rulesets.tote import stock
-    from core.rulesets.tote.heroes import freelancer_start
+    from core.rulesets.tote.rules import stock
+    from core.rulesets.tote.rules.heroes import freelancer_start
     package = {code: n for code, n in freelancer_start().units}
     assert stock.check_start("Freelancer", package) == []
     refused = stock.check_start("Freelancer", {"ISD": 1})
@@ -314,7 +317,7 @@ def test_scan_02_a_scan_completes_next_day_for_its_faction_alone() -> None:
     for u in c["units"].values():
         if u["faction"] == "bo":
             u["system"] = "coruscant"
-            cp.place_arrival(c, u)
+            worlds.place_arrival(c, u)
     ge = capital_of(c, "al")
     cp.scan(c, "al", ge)
     with pytest.raises(OrderError, match="scanning already"):
@@ -335,7 +338,7 @@ def test_start_04_strongholds_start_with_their_defenses_and_bonus_units() -> Non
     """TOTE-START-04 / TOTE-STRONG-01 / TOTE-PDF-02 / TOTE-FACTION-01: every stronghold starts with
     the free space defenses (1 OMEGA, 3 GAMMA, 1 SIGMA) and its faction's bonus PDF units (the GE's
     SSD at Coruscant), free, and they stay to guard it (no jump for them)."""
-    from core.rulesets.tote import campaign_flow
+    from core.rulesets.tote.campaign import flow as campaign_flow
     c = fresh()
     home = [u for u in c["units"].values() if u["faction"] == "ge" and u.get("pdf")]
     assert sorted(u["type"] for u in home) == ["GAMMA", "GAMMA", "GAMMA", "OMEGA", "SIGMA", "SSD"]
@@ -344,14 +347,14 @@ def test_start_04_strongholds_start_with_their_defenses_and_bonus_units() -> Non
     assert movers and not movers & {u["id"] for u in home}
     sigma = next(u["id"] for u in home if u["type"] == "SIGMA")
     with pytest.raises(OrderError):
-        campaign_flow.check_sheet({"campaign": c}, "ge", [f"jump {sigma} kuat"])
+        book.check_sheet({"campaign": c}, "ge", [f"jump {sigma} kuat"])
 
 
 def test_start_01_each_faction_has_a_hero_aboard_and_it_dies_with_its_host() -> None:
     """TOTE-START-01 / TOTE-HERO-01 / TOTE-GAP-30: each faction starts with its Hero aboard its first
     capital ship; only its own ledger shows it; when the host is destroyed in a battle the Hero dies
     and the news is public."""
-    from core.rulesets.tote import campaign_flow
+    from core.rulesets.tote.campaign import flow as campaign_flow
     c = fresh()
     ge = next(h for h in c["heroes"] if h["faction"] == "ge")
     assert ge["class"] == "admiral" and c["units"][ge["host"]]["faction"] == "ge" and ge["level"] == 1
@@ -382,11 +385,11 @@ def test_comms_02_a_general_message_is_read_after_it_arrives() -> None:
     """TOTE-COMMS-02 / TOTE-GAP-39: a general message leaves from the sender's Hero system and each
     other faction reads it at the first turn start at or after its arrival (half the route-hours to
     its own Hero's system, rounded up); before that its view does not show it."""
-    from core.rulesets.tote import comms
+    from core.rulesets.tote.campaign import comms
     c = cp.new_campaign([("al", "GE"), ("bo", "NR")])
     cp.message(c, "al", "Surrender Mon Calamari")
     msg = c["messages"][-1]
-    hours = galaxy().hours_from(cp.hero_system(c, "al"))[cp.hero_system(c, "bo")]
+    hours = galaxy().hours_from(worlds.hero_system(c, "al"))[worlds.hero_system(c, "bo")]
     assert msg["to"] == ["bo"] and msg["arrives"] == comms.general_hours(hours)
     assert "Surrender" not in json.dumps(cp.view(c, "bo"))
     while c["hour"] < msg["deliver"]:
@@ -401,7 +404,7 @@ def test_gap_34_build_a_shipyard_then_a_ship() -> None:
     facility purse and stands after its build days; a ship needs a Shipyard of one's own at a world
     one holds, is paid from the treasury and comes out after its CP in days; the news of each order
     goes to the other factions as a message; refusals say why and change nothing."""
-    from core.rulesets.tote.data import facility_types, unit_types
+    from core.rulesets.tote.rules.data import facility_types, unit_types
     c = cp.new_campaign([("al", "GE"), ("bo", "NR")])
     with pytest.raises(OrderError, match="Shipyard"):
         cp.build(c, "al", "VSD", "coruscant")
@@ -434,7 +437,8 @@ def test_gap_34_build_a_shipyard_then_a_ship() -> None:
 def test_a_world_without_ground_grids_fights_in_space_only() -> None:
     """TOTE-DATA-05 / TOTE-GAP-03: at a world with no ground grids (Sluis Van) the grid has no
     ground spaces, and the battle is fought there all the same."""
-    from core.rulesets.tote import campaign_battle, campaign_flow
+    from core.rulesets.tote.campaign import battle as campaign_battle
+    from core.rulesets.tote.campaign import flow as campaign_flow
     rs, state = two_fleets_at("sluis_van")
     battle = campaign_battle.battle_state(rs, state["campaign"], "sluis_van", ["al", "bo"], state["dice"], {})
     assert battle["ground"] is False

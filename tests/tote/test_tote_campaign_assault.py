@@ -4,8 +4,8 @@ Imperial Sector Palace and the Coruscant SSD first and does not flee Coruscant f
 Coruscant before it jumps there with all of them (:mod:`core.rulesets.tote.campaign_assault`)."""
 from __future__ import annotations
 
-from core.rulesets.tote import bot
-from core.rulesets.tote import campaign_assault as assault
+from core.rulesets.tote.battle import bot
+from core.rulesets.tote.campaign import assault
 
 
 def contact(cid: str, ctype: str, faction: str = "ge", hull: int = 100, state: str = "operational") -> dict:

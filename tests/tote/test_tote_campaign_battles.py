@@ -8,8 +8,14 @@ from __future__ import annotations
 import pytest
 
 from core.errors import OrderError
-from core.rulesets.tote import TwilightOfTheEmpire, campaign_battle, campaign_flow, campaign_victory, flow, grid, model
-from core.rulesets.tote import campaign as cp
+from core.rulesets.tote import TwilightOfTheEmpire
+from core.rulesets.tote.battle import flow
+from core.rulesets.tote.campaign import battle as campaign_battle
+from core.rulesets.tote.campaign import flow as campaign_flow
+from core.rulesets.tote.campaign import state as cp
+from core.rulesets.tote.campaign import victory as campaign_victory
+from core.rulesets.tote.campaign import worlds
+from core.rulesets.tote.rules import grid, model
 
 
 def game(world: str, seats: list[tuple[str, str]] | None = None) -> dict:
@@ -153,7 +159,7 @@ def test_conflict_01_02_the_battle_reads_the_galaxys_conflict_status() -> None:
     (set at the turn start); the battle's view shows the same."""
     state = game("coruscant")
     b = battle(state, "coruscant")
-    assert cp.contested(state["campaign"]) == ["coruscant"] and flow.in_conflict(b) is True
+    assert worlds.contested(state["campaign"]) == ["coruscant"] and flow.in_conflict(b) is True
     view = TwilightOfTheEmpire().view(b, "al")
     assert "in conflict" in str(view)
     state["campaign"]["status"]["coruscant"]["in_conflict"] = False
@@ -219,7 +225,7 @@ def test_gap_55_a_move_to_a_missing_ground_grid_is_refused_naming_the_grids() ->
     naming what there is."""
     with pytest.raises(OrderError, match="G-2"):
         grid.parse_space("G-2 surface", 1)
-    from core.rulesets.tote import movement
+    from core.rulesets.tote.battle import movement
     u = model.new_unit("X", "LAMBDA", "al", "ATMO")
     with pytest.raises(OrderError, match="only the ground grid G-1"):
         movement.plan_move(u, movement.mover_of(model.spec(u)), ["G-2/air"], ground=1)
@@ -259,7 +265,7 @@ def test_g2g_01_walkers_put_down_in_a_campaign_battle_stay_on_the_ground_the_nex
     campaign_victory.after_battle(c, "coruscant", b)
     walkers = c["units"]["IR-2-T1"]
     assert (walkers["type"], walkers["count"], walkers["system"], walkers["space"]) == ("ATAT", 4, "coruscant", "G-1/surface")
-    assert "ir" in cp.present(c, "coruscant")
+    assert "ir" in worlds.present(c, "coruscant")
     cp.start_turn(c)
     state["turn"] = c["turn"]
     nxt = battle(state, "coruscant")
@@ -370,7 +376,7 @@ def test_conflict_05_a_world_stays_in_conflict_while_its_hosts_facility_stands()
     for _ in range(3):
         cp.start_turn(c)
     state["turn"] = c["turn"]
-    assert cp.present(c, "coruscant") == {"al", "ir"} and "coruscant" in cp.contested(c)
+    assert worlds.present(c, "coruscant") == {"al", "ir"} and "coruscant" in worlds.contested(c)
     assert c["planets"]["coruscant"]["owner"] == "al"
     b = battle(state, "coruscant")
     assert set(b["seats"]) == {"al", "ir"} and {"GE-PALACE", "GE-FCC"} <= set(b["units"])

@@ -6,11 +6,10 @@ from __future__ import annotations
 import pytest
 
 from core.errors import OrderError
-from core.rulesets.tote import campaign as cp
-from core.rulesets.tote import campaign_claims as claims
-from core.rulesets.tote import campaign_day as day
-from core.rulesets.tote import clock as clk
-from core.rulesets.tote.model import FACTIONS
+from core.rulesets.tote.campaign import book, claims, day
+from core.rulesets.tote.campaign import state as cp
+from core.rulesets.tote.rules import clock as clk
+from core.rulesets.tote.rules.model import FACTIONS
 
 SEATS = [(f.lower(), f) for f in FACTIONS]
 
@@ -135,7 +134,7 @@ def test_gap_46_surrendering_the_last_units_occupies_the_world() -> None:
     send(c, uid, "corellia")
     send(c, "NR-1", "corellia")
     cp.start_turn(c)
-    from core.rulesets.tote.campaign_logistics import surrender
+    from core.rulesets.tote.campaign.logistics import surrender
     surrender(c, "ge", [uid], "nr")
     cp.start_turn(c)
     assert c["status"]["corellia"]["occupied"] and c["units"][uid]["faction"] == "nr"
@@ -225,14 +224,15 @@ def test_flow_04_income_is_paid_before_construction_and_conflict() -> None:
 def test_conflict_06_a_bot_claims_where_it_stands_before_its_ships_jump_on() -> None:
     """TOTE-CONFLICT-06: a bot whose gunship stands at Kuat (nobody's) orders the cheapest ground
     facility there first in its post, then sends its ships on; the post passes the sheet check."""
-    from core.rulesets.tote import TwilightOfTheEmpire, campaign_flow
+    from core.rulesets.tote import TwilightOfTheEmpire
+    from core.rulesets.tote.campaign import flow as campaign_flow
     rs = TwilightOfTheEmpire()
     state = campaign_flow.new_state(SEATS, {}, "claims")
     send(state["campaign"], "NR-1", "kuat")
     orders = rs.bot(rs.view(state, "nr"), "nr")
     assert "build COMSCAN kuat" in orders
     assert orders.index("build COMSCAN kuat") < min(i for i, o in enumerate(orders) if o.startswith("jump"))
-    campaign_flow.check_sheet(state, "nr", orders)
+    book.check_sheet(state, "nr", orders)
 
 
 def test_conflict_05_an_occupation_is_hidden_from_factions_neither_host_nor_present() -> None:
@@ -240,7 +240,9 @@ def test_conflict_05_an_occupation_is_hidden_from_factions_neither_host_nor_pres
     another seat where the viewer has nothing) leaves the viewer's whole view unchanged, while the
     host's view shows it."""
     import json
-    from core.rulesets.tote import TwilightOfTheEmpire, campaign_flow
+
+    from core.rulesets.tote import TwilightOfTheEmpire
+    from core.rulesets.tote.campaign import flow as campaign_flow
     rs = TwilightOfTheEmpire()
     state = campaign_flow.new_state(SEATS, {}, "claims")
     [(what, change)] = claims.secret_changes(state, "nr")
@@ -255,7 +257,8 @@ def test_conflict_05_an_occupation_is_hidden_from_factions_neither_host_nor_pres
 def test_conflict_05_06_the_ledger_screen_lists_occupations_and_claims() -> None:
     """TOTE-CONFLICT-05/06 on the faction's screen: the roster "Occupation and claims" names its world
     occupied (with the occupier) and the world it may claim, with the order that claims it."""
-    from core.rulesets.tote import TwilightOfTheEmpire, campaign_flow
+    from core.rulesets.tote import TwilightOfTheEmpire
+    from core.rulesets.tote.campaign import flow as campaign_flow
     rs = TwilightOfTheEmpire()
     state = campaign_flow.new_state(SEATS, {}, "claims")
     c = state["campaign"]

@@ -6,11 +6,16 @@ from __future__ import annotations
 import pytest
 
 from core.errors import OrderError
-from core.rulesets.tote import TwilightOfTheEmpire, campaign_battle, campaign_flow, flow, model
-from core.rulesets.tote import campaign as cp
-from core.rulesets.tote import campaign_fleets as fl
-from core.rulesets.tote import campaign_fleets_orders as flo
-from core.rulesets.tote import campaign_logistics as lg
+from core.rulesets.tote import TwilightOfTheEmpire
+from core.rulesets.tote.battle import flow
+from core.rulesets.tote.campaign import battle as campaign_battle
+from core.rulesets.tote.campaign import fleets as fl
+from core.rulesets.tote.campaign import fleets_orders as flo
+from core.rulesets.tote.campaign import flow as campaign_flow
+from core.rulesets.tote.campaign import logistics as lg
+from core.rulesets.tote.campaign import state as cp
+from core.rulesets.tote.campaign import worlds
+from core.rulesets.tote.rules import model
 
 SEATS = [("al", "GE"), ("bo", "NR")]
 
@@ -314,7 +319,7 @@ def test_gap_27_an_unassigned_unit_takes_no_battle_orders_but_may_be_attacked() 
             u["system"] = "coruscant"
     cp.start_turn(c)
     state["turn"] = c["turn"]
-    assert cp.contested(c) == ["coruscant"]
+    assert worlds.contested(c) == ["coruscant"]
     add(c, "GE-N1", "CORV", "al", "coruscant", unassigned=True, fleet_of="al")  # e.g. a capture with no room
     with pytest.raises(OrderError, match="'at coruscant hold GE-N1': GE-N1 is unassigned .* it cannot act"):
         carry(state, "at coruscant hold GE-N1")

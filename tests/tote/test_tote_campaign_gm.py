@@ -21,7 +21,15 @@ from server.overview import game_rows, overview_text
 from server.ssh import HolotableServer, ServerOptions
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))  # the SSH tests' helpers
-from server_helpers import Table, Tmux, fast_limits, have_openssh, open_terminal, openssh_files, openssh_run  # noqa: E402
+from server_helpers import (  # noqa: E402
+    Table,
+    Tmux,
+    fast_limits,
+    have_openssh,
+    open_terminal,
+    openssh_files,
+    openssh_run,
+)
 
 SEATS = [("al", "GE"), ("bo", "NR"), ("cy", "HS")]
 

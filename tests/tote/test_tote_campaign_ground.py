@@ -6,10 +6,16 @@ from __future__ import annotations
 import pytest
 
 from core.errors import OrderError
-from core.rulesets.tote import TwilightOfTheEmpire, campaign_battle, campaign_build, campaign_flow, campaign_ground
-from core.rulesets.tote import campaign_victory, flow, model
-from core.rulesets.tote import campaign as cp
-from core.rulesets.tote.stock import stock_rgf
+from core.rulesets.tote import TwilightOfTheEmpire
+from core.rulesets.tote.battle import flow
+from core.rulesets.tote.campaign import battle as campaign_battle
+from core.rulesets.tote.campaign import build as campaign_build
+from core.rulesets.tote.campaign import flow as campaign_flow
+from core.rulesets.tote.campaign import ground as campaign_ground
+from core.rulesets.tote.campaign import state as cp
+from core.rulesets.tote.campaign import victory as campaign_victory
+from core.rulesets.tote.rules import model
+from core.rulesets.tote.rules.stock import stock_rgf
 
 
 def state() -> dict:
@@ -85,7 +91,7 @@ def test_rgf_02_the_rgf_is_in_no_fleet_counts_no_cp_and_never_jumps() -> None:
     ledger, a jump order for it is refused (nothing changes), and the campaign's invariants hold."""
     c = state()["campaign"]
     led = cp.ledger(c, "bo")
-    from core.rulesets.tote.campaign_fleets import groups
+    from core.rulesets.tote.campaign.fleets import groups
     g = groups(c, "bo")
     placed = {u["id"] for u in g["main"] + g["unassigned"] + [u for rows in g["pdf"].values() for u in rows]}
     assert placed and not placed & set(guard(c, "bo"))
@@ -94,7 +100,7 @@ def test_rgf_02_the_rgf_is_in_no_fleet_counts_no_cp_and_never_jumps() -> None:
     before = cp.snapshot(c)
     with pytest.raises(OrderError, match="NR-RGF2 is in the Reserve Guard Force at mon_calamari.*stays at its world"):
         cp.jump(c, "bo", ["NR-RGF2"], "kuat")
-    from core.rulesets.tote.campaign_logistics import send
+    from core.rulesets.tote.campaign.logistics import send
     with pytest.raises(OrderError, match="NR-RGF1 is in the Reserve Guard Force"):
         send(c, "bo", ["NR-RGF1"])  # the squadron does not go to the Fleet Reserve Force either
     assert "NR-RGF1" not in [i for ids in campaign_flow.movers(c, "bo").values() for i in ids]
@@ -149,7 +155,7 @@ def test_rgf_secret_another_factions_ground_forces_leave_a_view_unchanged() -> N
 
 def test_rgf_03_the_gm_reads_every_factions_ground_forces() -> None:
     """TOTE-RGF-03: the GM's books give each faction's RGF in one line (the GM sees everything)."""
-    from core.rulesets.tote import campaign_gm
+    from core.rulesets.tote.campaign import gm as campaign_gm
     s = state()
     assert "ground forces: 100 infantry squads, 10 GAVs, 1 SF squadron at Mon Calamari" in campaign_gm.faction_rows(s, "bo")
     for uid in guard(s["campaign"], "bo"):

@@ -5,12 +5,23 @@ test_tote_campaign_missions.py."""
 from __future__ import annotations
 
 import pytest
+from campaign_hero_helpers import (
+    SEATS,
+    end_day,
+    flashpoint_at,
+    game,
+    hero,
+    order,
+    unchanged_on_refusal,
+)
 
-from campaign_hero_helpers import SEATS, end_day, flashpoint_at, game, hero, order, unchanged_on_refusal
-from core.rulesets.tote import TwilightOfTheEmpire, campaign_battle, campaign_flow
-from core.rulesets.tote import campaign as cp
-from core.rulesets.tote import campaign_heroes as ch
-from core.rulesets.tote import damage, model, sensors
+from core.rulesets.tote import TwilightOfTheEmpire
+from core.rulesets.tote.campaign import battle as campaign_battle
+from core.rulesets.tote.campaign import book, sensors
+from core.rulesets.tote.campaign import flow as campaign_flow
+from core.rulesets.tote.campaign import heroes as ch
+from core.rulesets.tote.campaign import state as cp
+from core.rulesets.tote.rules import damage, model
 
 # ---- orders: upgrade, train, transfer --------------------------------------------------------
 
@@ -165,7 +176,7 @@ def test_data_09_battle_abilities_ucr_ground_damage_and_cp() -> None:
     assert ge1["space"] == ge2["space"] == "C-1" and ge1["hero_ucr"] == 1 and ge2["hero_ucr"] == 1
     assert "hero_ucr" not in units["GE-20"]  # the TIE Avenger squadron is no capital ship
     assert damage.unit_ucr(ge1, model.spec(ge1)) == 3 + 1 and battle["hero_cp"] == {"al": 1}
-    from core.rulesets.tote import flow
+    from core.rulesets.tote.battle import flow
     battle["post"]["acting"] = []
     assert flow.cp_problem(battle, "al") == ""
     c["heroes"][1] = {**c["heroes"][1], "class": "jedi", "level": 5}
@@ -255,7 +266,7 @@ def test_bots_take_up_missions_upgrade_when_rich_and_go_to_a_near_flashpoint() -
     flashpoint_at(state, "anaxes")
     texts = rs.bot(rs.view(state, "al"), "al")
     assert any(t.startswith("jump ") and t.endswith(" anaxes") for t in texts)
-    campaign_flow.check_sheet(state, "al", texts)
+    book.check_sheet(state, "al", texts)
 
 
 def test_other_seats_missions_trainings_intel_and_notoriety_are_hidden_changes() -> None:
@@ -293,5 +304,5 @@ def test_hero_04_a_bot_whose_hero_fell_trains_another() -> None:
     c["treasury"]["al"] = 5000 + 10 ** 5
     texts = rs.bot(rs.view(state, "al"), "al")
     assert "train admiral Gilad Pellaeon" in texts and not any(t.startswith(("mission", "upgrade")) for t in texts)
-    campaign_flow.check_sheet(state, "al", texts)
+    book.check_sheet(state, "al", texts)
 

@@ -224,7 +224,9 @@ async def test_leak_the_war_room_shows_al_none_of_the_canaries(tmp_path: Path) -
     """Catalog 5.5 / TOTE-COMMS-02/05: the hot-seat war room, from al's curtain and with al's PIN
     given, on every tab, function key and the map: nothing of bo's message on its way, its build,
     its scan, or its ships in hyperspace (their ids); the route walk of the hot-seat leak test."""
-    from test_hotseat_leaks import all_text  # tests/tui: every text of every widget of every screen
+    from test_hotseat_leaks import (
+        all_text,  # tests/tui: every text of every widget of every screen
+    )
     from tui_helpers import close_report
 
     session = first_day({k: v[0] for k, v in SECRETS.items()})

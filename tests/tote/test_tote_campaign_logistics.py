@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 
 from core.errors import OrderError
-from core.rulesets.tote import campaign as cp
-from core.rulesets.tote import campaign_flow, knowledge, model
-from core.rulesets.tote import campaign_logistics as lg
+from core.rulesets.tote.campaign import flow as campaign_flow
+from core.rulesets.tote.campaign import knowledge, worlds
+from core.rulesets.tote.campaign import logistics as lg
+from core.rulesets.tote.campaign import state as cp
+from core.rulesets.tote.rules import model
 
 SEATS = [("al", "GE"), ("bo", "NR")]
 
@@ -44,8 +46,8 @@ def test_res_04_gap_47_sent_from_the_stronghold_at_once_off_the_map() -> None:
     led = cp.ledger(c, "al")
     assert led["reserve"] == [{"unit": "GE-8", "type": "STRK", "cp": 5, "arrives_day": None, "to": None, "dsz": None}]
     assert led["reserve_cp"] == 5 and led["cp"] == before["cp"] - 5 and led["units"] == before["units"] - 1
-    assert "GE-8" not in knowledge.knowledge(cp.facts(c), "gm")["systems"]["coruscant"].get("units", [])
-    assert cp.present(c, "coruscant") == {"al"}
+    assert "GE-8" not in knowledge.knowledge(worlds.facts(c), "gm")["systems"]["coruscant"].get("units", [])
+    assert worlds.present(c, "coruscant") == {"al"}
     assert "GE-8" not in campaign_flow.movers(c, "al")["coruscant"]
     assert cp.invariants(fresh(), c) == []
     with pytest.raises(OrderError, match="mothballed"):
@@ -247,7 +249,7 @@ def test_gap_46_surrender_passes_units_as_a_capture_to_both_seats() -> None:
         if u["faction"] == "bo" and not u.get("pdf"):
             u["system"] = "coruscant"
     cp.start_turn(c)
-    assert cp.contested(c) == ["coruscant"]
+    assert worlds.contested(c) == ["coruscant"]
     events = lg.surrender(c, "al", ["GE-8"], "bo")
     u = c["units"]["GE-8"]
     assert u["faction"] == "bo" and u["captured"] and u["captured_from"] == "al"
@@ -337,7 +339,7 @@ def test_bot_stays_to_repair_at_home_and_reserves_only_over_its_cp_limit() -> No
     _damage(c["units"]["GE-8"], armor=50)
     orders = rs.bot(rs.view(state, "al"), "al")
     assert not any("GE-8" in o for o in orders if o.startswith("jump"))
-    from core.rulesets.tote.campaign_fleets import join
+    from core.rulesets.tote.campaign.fleets import join
     for n in range(4):
         add(c, f"GE-B{n + 1}", "ISD", "al", "coruscant", built=True)
         join(c, f"GE-B{n + 1}")  # the main fleet is full: two 10-CP ISDs on PDF duty, two unassigned
@@ -379,7 +381,7 @@ def test_res_04_completion_offers_only_ships_that_may_go_and_the_contract_sample
     holds (not the PDF, not the platforms, not the Hero's ship); the contract's legal orders include a reserve order the
     engine accepts."""
     from core.rulesets.tote import TwilightOfTheEmpire
-    from core.rulesets.tote.campaign_logistics_orders import reservable
+    from core.rulesets.tote.campaign.logistics_orders import reservable
     rs = TwilightOfTheEmpire()
     state = campaign_flow.new_state(SEATS, {}, "done")
     seat = state["active"]
@@ -395,7 +397,7 @@ def test_res_05_a_reserve_unit_is_never_scanned_nor_in_a_battle() -> None:
     """TOTE-RES-05: NR scans Coruscant while GE-8 is mothballed: the snapshot lists GE's ships
     there but not GE-8; the battle at Coruscant is fought without it."""
     from core.rulesets.tote import TwilightOfTheEmpire
-    from core.rulesets.tote.campaign_battle import battle_state
+    from core.rulesets.tote.campaign.battle import battle_state
     c = fresh()
     lg.send(c, "al", ["GE-8"])
     c["units"]["NR-2"].update(system="coruscant", space="DSZ-2")

@@ -3,12 +3,20 @@ TOTE-DATA-10): the mission order, milestones advanced by the campaign's deeds an
 flashpoints rolled with the game's dice, fought by a neutral force, closed and paid by damage."""
 from __future__ import annotations
 
-from campaign_hero_helpers import flashpoint_at, end_day, game, hero, order, unchanged_on_refusal
+from campaign_hero_helpers import (
+    end_day,
+    flashpoint_at,
+    game,
+    hero,
+    order,
+    unchanged_on_refusal,
+)
+
 from core.dice import Dice
-from core.rulesets.tote import campaign as cp
-from core.rulesets.tote import campaign_flow
-from core.rulesets.tote import campaign_missions as cm
-from core.rulesets.tote import model
+from core.rulesets.tote.campaign import flow as campaign_flow
+from core.rulesets.tote.campaign import missions as cm
+from core.rulesets.tote.campaign import state as cp
+from core.rulesets.tote.rules import model
 
 # ---- missions ---------------------------------------------------------------------------------
 

@@ -13,8 +13,12 @@ import pytest
 
 from core.errors import HolotableError, OrderError
 from core.events import GM, filter_events
-from core.rulesets.tote import campaign as cp
-from core.rulesets.tote import campaign_battle, campaign_flow, campaign_orders
+from core.rulesets.tote.campaign import battle as campaign_battle
+from core.rulesets.tote.campaign import book as campaign_book
+from core.rulesets.tote.campaign import worlds
+from core.rulesets.tote.campaign import flow as campaign_flow
+from core.rulesets.tote.campaign import orders as campaign_orders
+from core.rulesets.tote.campaign import state as cp
 from core.session import Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -31,7 +35,7 @@ def battle_at_coruscant() -> Session:
     cp.start_turn(st["campaign"])
     st["turn"] = st["campaign"]["turn"]
     st["active"] = campaign_flow.turn_order(st)[0]
-    assert cp.contested(st["campaign"]) == ["coruscant"] and campaign_flow.turn_order(st) == ["cy", "al", "bo"]
+    assert worlds.contested(st["campaign"]) == ["coruscant"] and campaign_flow.turn_order(st) == ["cy", "al", "bo"]
     return s
 
 
@@ -158,7 +162,7 @@ def test_gap_02_a_bot_seat_leaves_its_battle_to_its_bot() -> None:
     view = campaign_flow.view(alone, seat)
     assert not any(t.startswith("at ") for t in campaign_flow.bot(view, seat))
     with pytest.raises(OrderError, match="campaign_battle_bots is off"):
-        campaign_flow.check_sheet(alone, seat, ["at coruscant bot"])
+        campaign_book.check_sheet(alone, seat, ["at coruscant bot"])
 
 
 def test_the_bot_post_at_a_delegated_battle_is_the_bots_own() -> None:

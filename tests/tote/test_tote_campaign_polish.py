@@ -18,18 +18,18 @@ from textual.app import App
 from core.console import Console
 from core.errors import OrderError
 from core.report import render, session_report
-from core.rulesets.tote import campaign as cp
-from core.rulesets.tote import heroes, model, sensors
-from core.rulesets.tote.campaign_battle import _in_campaign
-from core.rulesets.tote.campaign_report import campaign_summary
-from core.rulesets.tote.campaign_flow import galaxy_refusal
-from core.rulesets.tote.campaign_news import rosters as news_rosters
-from core.rulesets.tote.comms import departure_notice
-from core.rulesets.tote.galaxy import galaxy, map_board
-from core.rulesets.tote.orders import GALAXY_VERBS, build_book
+from core.rulesets.tote.campaign import sensors
+from core.rulesets.tote.campaign import state as cp
+from core.rulesets.tote.campaign.battle import _in_campaign
+from core.rulesets.tote.campaign.book import GALAXY_VERBS, build_book, galaxy_refusal
+from core.rulesets.tote.campaign.comms import departure_notice
+from core.rulesets.tote.campaign.news import rosters as news_rosters
+from core.rulesets.tote.campaign.report import campaign_summary
+from core.rulesets.tote.rules import heroes, model
+from core.rulesets.tote.rules.galaxy import galaxy, map_board
 from core.session import Session
-from server.ssh import HolotableServer, ServerOptions
 from saves.replay import frames, replay_reports, replay_text
+from server.ssh import HolotableServer, ServerOptions
 from tui.screens.help import HelpScreen, help_text
 from tui.screens.replay import ReplayScreen
 from tui.widgets.galaxy_map import GalaxyMap
@@ -312,7 +312,7 @@ def test_the_report_of_a_quiet_day_names_worlds_taken_and_arrivals() -> None:
     summary says so first; al then claims Corellia with a ground facility and the day it stands the
     summary says "Taken: Corellia" first; builds done come before the news, a world lost names who
     took it, and a build ordered stays in the details."""
-    from core.rulesets.tote.campaign_claims import cheapest_claim
+    from core.rulesets.tote.campaign.claims import cheapest_claim
     s = campaign()
     day(s, {"al": ["jump GE-1 corellia"]})
     text = render(session_report(s, "al", 2), "text")

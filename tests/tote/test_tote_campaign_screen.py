@@ -126,7 +126,7 @@ def test_econ_01_ex_31_the_ledger_names_the_next_action_day_and_its_income() -> 
     on day 1 (1000 KC, Coruscant's 550 KC output, its Faction Command Center's 200 KC, the Imperial
     Sector Palace's 300 KC; nothing changed since); on day 4, with Corellia and Kuat taken (no
     facility there: no output), still day 15."""
-    from core.rulesets.tote.campaign_ledger import next_action_day
+    from core.rulesets.tote.campaign.ledger import next_action_day
     assert [next_action_day(t) for t in (1, 2, 14, 15, 30, 31, 44, 45, 60)] == [15, 15, 15, 31, 31, 45, 45, 61, 61]
     fresh = Session.new("tote", [("al", "GE"), ("bo", "NR", True), ("cy", "HS", True)], scenario="campaign", seed="tui-look")
     paid = fresh.state["campaign"]["treasury"]["al"]

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from core.packaged import packaged_toml
-from core.rulesets.tote import clock as clk
-from core.rulesets.tote.specs import DataError
+from core.rulesets.tote.rules import clock as clk
+from core.rulesets.tote.rules.specs import DataError
 
 
 def six() -> clk.Clock:
@@ -150,7 +150,7 @@ def test_gap33_industrial_output_on_action_days() -> None:
     """TOTE-GAP-33, TOTE-ECON-03: on an Action Day a faction gets 1000 KC, the Industrial Output of each
     world where it holds a facility (Kuat: Shipyard 300 + Heavy Industry 250) and of each facility it
     holds (a Shipyard 100, a Command Center 200), nothing from a system in conflict; other days nothing."""
-    from core.rulesets.tote.galaxy import galaxy
+    from core.rulesets.tote.rules.galaxy import galaxy
     g = galaxy()
     facilities = [{"id": "f1", "type": "YARD", "faction": "al", "system": "kuat"},
                   {"id": "f2", "type": "FCC", "faction": "al", "system": "coruscant"},

@@ -6,7 +6,8 @@ from typing import Any
 import pytest
 
 from core.errors import OrderError
-from core.rulesets.tote import comms, model, sensors
+from core.rulesets.tote.campaign import comms, sensors
+from core.rulesets.tote.rules import model
 
 Rec = dict[str, Any]
 

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from core.errors import OrderError
-from core.rulesets.tote import conflict as cf
-from core.rulesets.tote import model
+from core.rulesets.tote.campaign import conflict as cf
+from core.rulesets.tote.rules import model
+from core.rulesets.tote.rules.galaxy import amnesty_refusal
 
 Units = dict[str, dict[str, Any]]
 
@@ -135,9 +136,9 @@ def test_gap49_tatooine_is_a_no_combat_zone() -> None:
     """TOTE-GAP-49: at Tatooine no attack, boarding, bombardment or tractor beam may be ordered; moving and
     scanning may; with the tatooine_amnesty option off, fighting may."""
     for order in ("fire", "bomb", "bombard", "board", "tractor"):
-        assert "Intergalactic Amnesty" in (cf.amnesty_refusal("tatooine", order) or "")
-    assert cf.amnesty_refusal("tatooine", "move") is None and cf.amnesty_refusal("tatooine", "scan") is None
-    assert cf.amnesty_refusal("kuat", "fire") is None and cf.amnesty_refusal("tatooine", "fire", amnesty=False) is None
+        assert "Intergalactic Amnesty" in (amnesty_refusal("tatooine", order) or "")
+    assert amnesty_refusal("tatooine", "move") is None and amnesty_refusal("tatooine", "scan") is None
+    assert amnesty_refusal("kuat", "fire") is None and amnesty_refusal("tatooine", "fire", amnesty=False) is None
 
 
 def test_conflict_the_fall_of_kuat_step_by_step() -> None:

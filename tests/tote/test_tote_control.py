@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from core.errors import OrderError
-from core.rulesets.tote import control as ct
-from core.rulesets.tote import damage as dm
-from core.rulesets.tote.data import ground_types, unit_types
-from core.rulesets.tote.model import new_unit
+from core.rulesets.tote.battle import control as ct
+from core.rulesets.tote.rules import damage as dm
+from core.rulesets.tote.rules.data import ground_types, unit_types
+from core.rulesets.tote.rules.model import new_unit
 
 T = unit_types()
 G = ground_types()

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from core.rulesets.tote import damage as dm
-from core.rulesets.tote.data import FacilityType, GroundUnitType, UnitType
-from core.rulesets.tote.weapons import as_mount
+from core.rulesets.tote.rules import damage as dm
+from core.rulesets.tote.rules.data import FacilityType, GroundUnitType, UnitType
+from core.rulesets.tote.rules.weapons import as_mount
 
 
 def ship(code: str = "SHIP", cls: str = "capital", speed: int = 1, maneuver: int = 2, shields: int = 20,

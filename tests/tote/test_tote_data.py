@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.rulesets.tote import constraints, data
-from core.rulesets.tote.data import DataError
+from core.rulesets.tote.rules import constraints, data
+from core.rulesets.tote.rules.data import DataError
 
 U = data.unit_types
 G = data.ground_types
@@ -220,7 +220,7 @@ def test_faction_bonus_units_exist() -> None:
 def test_each_faction_has_a_buildable_fleet() -> None:
     """TOTE-FACTION-01, TOTE-FACTION-02, TOTE-FACTION-03, TOTE-FACTION-04, TOTE-FACTION-05, TOTE-FACTION-06, TOTE-FACTION-07, TOTE-FACTION-08, TOTE-FACTION-09, TOTE-FACTION-10, TOTE-FACTION-11 / TOTE-DATA-08: every faction's technology offers a buildable capital
     ship, SF squadron and infantry; the Hapans and the ORC only their own."""
-    from core.rulesets.tote.fleet import FACTION_TECH
+    from core.rulesets.tote.rules.fleet import FACTION_TECH
     for faction, tags in FACTION_TECH.items():
         mine = [t for t in U().values() if set(tags) & set(t.tech) and not t.has("bonus_only")]
         assert any(t.is_capital for t in mine) and any(t.cls == "sf" for t in mine), faction
@@ -259,7 +259,7 @@ def test_resolve_the_texts_spellings() -> None:
 def test_reference_rows_cover_every_type() -> None:
     """The unit reference (Ruleset.reference shape): one row per starship, ground unit and facility,
     with the keys the reference screen reads and the rules' numbers in words."""
-    from core.rulesets.tote.reference import reference
+    from core.rulesets.tote.rules.reference import reference
     rows = reference()
     codes = [r["code"] for r in rows]
     assert sorted(codes) == sorted([*U(), *G(), *F()]) and len(set(codes)) == len(codes)

@@ -9,8 +9,10 @@ import pytest
 
 from core.errors import SetupError
 from core.ruleset import SeatSpec
-from core.rulesets.tote import TwilightOfTheEmpire, arith, flow, model, views
-from core.rulesets.tote.weapons import raw_pools
+from core.rulesets.tote import TwilightOfTheEmpire
+from core.rulesets.tote.battle import flow, views
+from core.rulesets.tote.rules import arith, model
+from core.rulesets.tote.rules.weapons import raw_pools
 
 
 def duel(battle, gap: str = "C-1", target: str = "CORV:2", seed: str = "duel"):
@@ -201,7 +203,7 @@ def test_ex_02_tractor_holds_428_m_and_comes_last(battle) -> None:
     tractor = [e for e in events if e["kind"] == "tote.tractor"][0]
     assert tractor["data"]["metres"] == 428 and tractor["data"]["controlled"]
     assert b.unit("NR-1")["tractored_by"] == "ann"
-    from core.rulesets.tote import damage
+    from core.rulesets.tote.rules import damage
     assert damage.unit_ucr(b.unit("NR-1"), model.spec("CORV")) == 1
 
 
@@ -450,7 +452,7 @@ def test_disable_08_abandon_ship_makes_a_derelict(battle) -> None:
     b.post("ben", "abandon NR-1")
     assert b.unit("NR-1")["derelict"]
     assert b.state["ashore"][0]["count"] == 15, "a 150 m CORV has a crew of 15 squads"
-    from core.rulesets.tote import damage
+    from core.rulesets.tote.rules import damage
     assert damage.unit_ucr(b.unit("NR-1"), model.spec("CORV")) == 0
 
 
@@ -499,7 +501,7 @@ def test_strong_01_stronghold_defenses_and_hyperspace_exits() -> None:
 def test_strong_03_defenses_without_orders_fire_on_their_own(battle) -> None:
     """TOTE-STRONG-03 / TOTE-GAP-02: a platform given no orders fires at a hostile in range."""
     b = battle({"ann": ("RA", "CORV:1"), "ben": ("NR", "CORV:1")}, seed="plat")
-    from core.rulesets.tote import model as m
+    from core.rulesets.tote.rules import model as m
     b.state["units"]["RA-9"] = m.new_unit("RA-9", "GAMMA", "ann", "B-1")
     b.place("RA-1", "C-3")
     b.place("NR-1", "B-1")
@@ -589,7 +591,7 @@ def test_board_04_boarders_fight_the_crew_and_capture_the_ship(battle) -> None:
 def _ground_battle(battle):
     """IR's ISD-II in A-1 over G-1, where GE has its command center and planetary guns."""
     b = battle({"ann": ("IR", "ISD2:1"), "ben": ("GE", "STRK:1")}, seed="ground")
-    from core.rulesets.tote import model as m
+    from core.rulesets.tote.rules import model as m
     for code, uid in (("FCC", "GE-7"), ("PTLE", "GE-8"), ("PICE", "GE-9")):
         b.state["units"][uid] = m.new_unit(uid, code, "ben", "G-1/surface")
     b.place("IR-1", "A-1")
@@ -633,7 +635,7 @@ def test_ob_01_orbital_bombardment_fires_everything_and_marks_the_grid(battle) -
     b.turn_to("ann")
     assert b.state["ob"] == [], "the bombardment ends at the bombarding player's next post"
     b2 = battle({"ann": ("IR", "STRK:1"), "ben": ("GE", "STRK:1")}, seed="ground2")
-    from core.rulesets.tote import model as m
+    from core.rulesets.tote.rules import model as m
     b2.state["units"]["GE-7"] = m.new_unit("GE-7", "FCC", "ben", "G-1/surface")
     b2.place("IR-1", "A-1")
     b2.turn_to("ann")
@@ -645,7 +647,7 @@ def test_ob_01_orbital_bombardment_fires_everything_and_marks_the_grid(battle) -
 def test_bot_focuses_fire_on_the_weakest_capital_ship(battle) -> None:
     """The bot's armed units in reach all fire at one target: the enemy capital ship with the least
     strength left (sensor percentages), before craft; out-of-reach units close in."""
-    from core.rulesets.tote import bot
+    from core.rulesets.tote.battle import bot
     b = battle({"ann": ("GE", "ISD:1, STRK:1"), "ben": ("NR", "CGUN:3")}, seed="botf")
     for u in b.state["units"].values():
         b.place(u["id"], "C-1")
@@ -660,7 +662,7 @@ def test_bot_focuses_fire_on_the_weakest_capital_ship(battle) -> None:
 def test_bot_withdraws_when_beaten(battle) -> None:
     """The bot withdraws every ship that can jump once its fighting CP falls under a third of the
     strongest hostile faction it sees (or of what it brought)."""
-    from core.rulesets.tote import bot
+    from core.rulesets.tote.battle import bot
     b = battle({"ann": ("NR", "CORV:1, CGUN:2"), "ben": ("GE", "ACC:1")}, seed="botw")
     for u in b.state["units"].values():
         b.place(u["id"], "C-1")
@@ -673,7 +675,8 @@ def test_bot_withdraws_when_beaten(battle) -> None:
 def test_bot_keeps_capital_ships_out_of_deep_space_and_fighters_on_patrol(battle) -> None:
     """Capital ships never step into a Deep Space Zone to chase a target elsewhere; with enemy craft
     about, a fighter flies CSP over its own capital ships."""
-    from core.rulesets.tote import bot, grid
+    from core.rulesets.tote.battle import bot
+    from core.rulesets.tote.rules import grid
     b = battle({"ann": ("RA", "MC80:1"), "ben": ("GE", "STRK:1, TIEAV:1")}, seed="botd", craft=True)
     b.place("RA-1", "C-1")
     b.place("GE-1", "C-3")
@@ -693,7 +696,7 @@ def test_burden_01_units_acting_in_a_battle_hold_at_most_23_cp(battle) -> None:
     captured ship joined it) may act with at most 23 CP of them in a post; a craft attached to a
     ship commits the ship's CP; units over the limit may still hold or withdraw; bonus CP raise it."""
     b = battle({"ann": ("GE", "ACC:1, STRK:1, ESC:1"), "ben": ("NR", "CORV:1")}, seed="cp", craft=True)
-    from core.rulesets.tote import model as m
+    from core.rulesets.tote.rules import model as m
     b.state["units"]["GE-90"] = m.new_unit("GE-90", "ISD", "ann", "C-1")  # a prize ship: 22 + 10 CP in the battle
     for uid in ("GE-1", "GE-2", "GE-3"):
         b.place(uid, "C-1")
@@ -746,7 +749,7 @@ def test_atmobomb_01_and_strafe_01_reach_the_ground_from_the_air(battle) -> None
     a Surface installation with a further -1 UCR (4 - 1 - 1 = 2); a squadron in the ground grid's Air
     layer strafes the Surface below (its UCR with the Air's extra -1)."""
     b = battle({"ann": ("IR", "VSD:1, TIEAV:1"), "ben": ("GE", "STRK:1")}, seed="air")
-    from core.rulesets.tote import model as m
+    from core.rulesets.tote.rules import model as m
     b.state["units"]["GE-9"] = m.new_unit("GE-9", "PTLE", "ben", "G-2/surface")
     b.place("GE-1", "C-4")
     b.place("IR-1", "ATMO")
@@ -765,7 +768,7 @@ def test_g2g_01_troops_put_down_fight_and_garrisons_hold_until_their_facility_fa
     until its Armor is 0, but may attack the center itself (at its Defensive UCR); the garrison fires
     back from cover on its own (automatic defence)."""
     b = battle({"ann": ("IR", "ISD2:1"), "ben": ("GE", "STRK:1")}, seed="g2g", craft=True)
-    from core.rulesets.tote import model as m
+    from core.rulesets.tote.rules import model as m
     b.state["units"]["GE-90"] = m.new_unit("GE-90", "FCC", "ben", "G-1/surface")
     b.state["units"]["GE-91"] = m.new_stack("GE-91", "STORM", "ben", "G-1/surface", 20, garrisoned_in="GE-90")
     lam = next(c for c in b.unit("IR-1")["carried"] if b.unit(c)["type"] == "LAMBDA")

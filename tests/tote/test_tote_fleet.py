@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.rulesets.tote import fleet as f
-from core.rulesets.tote import stock as st
-from core.rulesets.tote.data import unit_types
+from core.rulesets.tote.rules import fleet as f
+from core.rulesets.tote.rules import stock as st
+from core.rulesets.tote.rules.data import unit_types
 
 
 def rules(breaches: list[f.Breach]) -> list[str]:
@@ -251,7 +251,7 @@ def test_stock05_replace_like_for_like(old: str, new: str, want: list[str]) -> N
 
 def test_stock06_room_sizes() -> None:
     """TOTE-STOCK-06: room counts against capacity: an AT-AT takes 4, a squad 1."""
-    from core.rulesets.tote.data import room_of
+    from core.rulesets.tote.rules.data import room_of
     assert (room_of("ATAT"), room_of("INF"), room_of("TIEF")) == (4, 1, 1)
 
 
@@ -332,7 +332,7 @@ def test_gap28_gap48_captured_ship_into_the_pdf() -> None:
 def test_rgf02_rgf_starts_all_stock() -> None:
     """TOTE-RGF-02, TOTE-RGF-03: a faction's RGF starts as stock units at the limits: its stock
     squadron, 100 stock infantry squads and 10 stock GAV, all of its own technology."""
-    from core.rulesets.tote.data import ground_types
+    from core.rulesets.tote.rules.data import ground_types
     assert st.stock_rgf("GE") == {"TIEF": 1, "STORM": 100, "ATST": 10}
     assert st.stock_rgf("TF") == {"VULTURE": 1, "DROID": 100, "AAT": 10}
     for faction, tags in f.FACTION_TECH.items():

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from core.packaged import packaged_toml
-from core.rulesets.tote import galaxy as gx
-from core.rulesets.tote.model import FACTIONS
-from core.rulesets.tote.setup import strongholds
-from core.rulesets.tote.specs import DataError
+from core.rulesets.tote.rules import galaxy as gx
+from core.rulesets.tote.rules.galaxy import strongholds
+from core.rulesets.tote.rules.model import FACTIONS
+from core.rulesets.tote.rules.specs import DataError
 
 TEXT_WORLDS = ["Coruscant", "Bastion", "Mon Calamari", "Endor", "Mustafar", "Nal Hutta", "Nar Shaddaa", "Hapes",
                "Bonadan", "Tatooine", "Vergesso Asteroids", "Byss", "Roon", "Cato Neimoidia", "Kessa Reach"]
@@ -235,6 +235,7 @@ def test_map_board_lays_out_cleanly(size: tuple[int, int]) -> None:
     (zoom 3)."""
     sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parents[1] / "tui")]
     from test_map_geometry import check_geometry  # type: ignore[import-not-found]
+
     from tui.widgets.map_layout import fit_zoom, layout_for
     board = gx.map_board(gx.galaxy())
     zoom = fit_zoom(board, *size)

@@ -7,8 +7,8 @@ import dataclasses
 import pytest
 
 from core.errors import OrderError
-from core.rulesets.tote import arith, grid
-from core.rulesets.tote.grid import GridDataError, Space
+from core.rulesets.tote.rules import arith, grid
+from core.rulesets.tote.rules.grid import GridDataError, Space
 
 RINGS = ("DSZ", "C", "B", "A")
 

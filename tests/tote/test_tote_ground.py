@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.rulesets.tote import bot, flow, ground, model, strikes, views
+from core.rulesets.tote.battle import bot, flow, ground, strikes, views
+from core.rulesets.tote.rules import model
 
 
 def _landed_lambda(b: Any, vehicles: list[tuple[str, int]] | None = None) -> str:

@@ -11,9 +11,9 @@ import pytest
 
 from core.errors import OrderError
 from core.packaged import packaged_toml
-from core.rulesets.tote import heroes as h
-from core.rulesets.tote import model
-from core.rulesets.tote.specs import DataError
+from core.rulesets.tote.rules import heroes as h
+from core.rulesets.tote.rules import model
+from core.rulesets.tote.rules.specs import DataError
 
 
 def hero(cls: str = "admiral", name: str = "Gilad Pellaeon", faction: str = "GE", **kw: Any) -> dict[str, Any]:
@@ -208,7 +208,7 @@ def test_views_keep_a_hero_secret() -> None:
 def test_gap30_abandon_ship_takes_the_hero_along() -> None:
     """TOTE-GAP-30: Abandon Ship takes the Hero along: it lands with the crew's escape pods, or is lost with
     them when there is no ground below; a Hero aboard another ship stays where it is."""
-    from core.rulesets.tote import control
+    from core.rulesets.tote.battle import control
     ge1 = {**ship("GE-1", space="A-2"), "disabled": True, "final": True}
     out = control.abandon(ge1, model.spec(ge1))
     pods = out.units["GE-1-crew"]

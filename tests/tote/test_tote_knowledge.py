@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from core.rulesets.tote import comms, knowledge, model, sensors
+from core.rulesets.tote.campaign import comms, knowledge, sensors
+from core.rulesets.tote.rules import model
 
 Rec = dict[str, Any]
 K = knowledge.knowledge

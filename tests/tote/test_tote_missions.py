@@ -14,9 +14,9 @@ import pytest
 from core.dice import Dice
 from core.errors import OrderError
 from core.packaged import packaged_toml
-from core.rulesets.tote import heroes
-from core.rulesets.tote import missions as ms
-from core.rulesets.tote.specs import DataError
+from core.rulesets.tote.rules import heroes
+from core.rulesets.tote.rules import missions as ms
+from core.rulesets.tote.rules.specs import DataError
 
 CLASSES = ["admiral", "general", "spymaster", "jedi", "crimelord", "freelancer"]
 
@@ -132,7 +132,7 @@ def test_flash01_flashpoints_erupt_as_public_news() -> None:
     assert sorted(u["type"] for u in units.values()).count("CORV") == 6
     assert {u["system"] for u in units.values()} == {rec["system"]} and rec["force"] == list(units)
     assert news[0]["public"] and "Payout 4000 KC, shared by damage dealt" in news[0]["text"]
-    from core.rulesets.tote.galaxy import galaxy
+    from core.rulesets.tote.rules.galaxy import galaxy
     assert not galaxy().planets[rec["system"]].stronghold
 
 

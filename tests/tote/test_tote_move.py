@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.errors import OrderError
-from core.rulesets.tote import data, grid
-from core.rulesets.tote import movement as mv
-from core.rulesets.tote.movement import Mover
+from core.rulesets.tote.battle import movement as mv
+from core.rulesets.tote.battle.movement import Mover
+from core.rulesets.tote.rules import data, grid
 
 ISD = Mover("capital", 2, hyperdrive=True, name="Imperial-class Star Destroyer")
 CGUN = Mover("capital", 4, atmosphere_capable=True, hyperdrive=True)

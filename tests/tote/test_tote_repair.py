@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from core.rulesets.tote import repair as rp
-from core.rulesets.tote.data import unit_types
-from core.rulesets.tote.model import new_unit
+from core.rulesets.tote.rules import repair as rp
+from core.rulesets.tote.rules.data import unit_types
+from core.rulesets.tote.rules.model import new_unit
 
 T = unit_types()
 SHIP = replace(T["ISD"], shields=1300, armor=1000, hull=2000, length_m=1600)  # Systems 800

@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 from core.errors import OrderError
-from core.rulesets.tote import clock as clk
-from core.rulesets.tote import model, sensors
-from core.rulesets.tote import reserve as rs
+from core.rulesets.tote.campaign import reserve as rs
+from core.rulesets.tote.campaign import sensors
+from core.rulesets.tote.rules import clock as clk
+from core.rulesets.tote.rules import model
 
 Units = dict[str, dict[str, Any]]
 HOME = ["coruscant"]

@@ -6,7 +6,8 @@ from typing import Any
 import pytest
 
 from core.errors import OrderError
-from core.rulesets.tote import model, sensors
+from core.rulesets.tote.campaign import sensors
+from core.rulesets.tote.rules import model
 
 Rec = dict[str, Any]
 

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from core.errors import OrderError
-from core.rulesets.tote import damage as dm
-from core.rulesets.tote import movement as mv
-from core.rulesets.tote import strikes as st
-from core.rulesets.tote.data import facility_types, ground_types, unit_types
-from core.rulesets.tote.model import new_unit
+from core.rulesets.tote.battle import movement as mv
+from core.rulesets.tote.battle import strikes as st
+from core.rulesets.tote.rules import damage as dm
+from core.rulesets.tote.rules.data import facility_types, ground_types, unit_types
+from core.rulesets.tote.rules.model import new_unit
 
 T, G, F = unit_types(), ground_types(), facility_types()
 ALL_TYPES = {**T, **G, **F}

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from core.errors import OrderError
-from core.rulesets.tote import travel
-from core.rulesets.tote.galaxy import galaxy
+from core.rulesets.tote.campaign import travel
+from core.rulesets.tote.rules.galaxy import galaxy
 
 
 def unit(uid: str, code: str, faction: str = "NR", system: str = "coruscant", **extra: Any) -> dict[str, Any]:
@@ -173,7 +173,7 @@ def test_hyper03_exit_status_on_arrival() -> None:
     """TOTE-HYPER-01, TOTE-HYPER-03, TOTE-GAP-10: arriving at a world it (or an ally) holds, a fleet may
     exit up to the B-Ring; at a world it scanned or visited before, too; anywhere else, in a Deep Space
     Zone only (the exits themselves are grid.hyper_exit_spaces)."""
-    from core.rulesets.tote import grid
+    from core.rulesets.tote.rules import grid
     owners = {"kuat": "GE", "corellia": "NR", "naboo": None}
     assert travel.exit_status("kuat", "GE", owners) == "friendly"
     assert travel.exit_status("corellia", "GE", owners, friends=["NR"]) == "friendly"

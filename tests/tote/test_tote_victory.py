@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from core.rulesets.tote import model
-from core.rulesets.tote import victory as vc
-from core.rulesets.tote.galaxy import CAPITAL, galaxy
-from core.rulesets.tote.setup import strongholds
+from core.rulesets.tote.battle.setup import strongholds
+from core.rulesets.tote.rules import model
+from core.rulesets.tote.rules import victory as vc
+from core.rulesets.tote.rules.galaxy import CAPITAL, galaxy
 
 Units = dict[str, dict[str, Any]]
 

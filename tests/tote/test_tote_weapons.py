@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.rulesets.tote import weapons as w
+from core.rulesets.tote.rules import weapons as w
 
 CHART = [  # (rule, code, name on the chart, raw, kind) as the text's chart reads
     ("TOTE-WPN-02", "LC", "Laser Cannon", 1, "laser"),

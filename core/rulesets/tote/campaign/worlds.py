@@ -1,0 +1,65 @@
+"""Where the campaign's forces stand: who is present at a world, the worlds in conflict, a seat's
+quadrant and where its arrivals exit hyperspace, the system its Hero reads the news in, and the
+campaign's facts as :func:`.knowledge.knowledge` reads them. A leaf of :mod:`.state`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from core.rulesets.tote.campaign import conflict
+from core.rulesets.tote.rules import clock as clk
+from core.rulesets.tote.rules import heroes
+
+Campaign = dict[str, Any]
+
+
+#: The world every bot ends up going for (the throne of the galaxy).
+THRONE = "coruscant"
+
+
+def quadrant(seats: Any, seat: str) -> int:
+    """The quadrant (1-4) where ``seat``'s ships exit hyperspace in any system: its place in the
+    seat order, mod 4, plus 1 (as the battle's set-up, TOTE-FLOW-01)."""
+    names = [s for s, _f in seats] if isinstance(seats, list) else list(seats)
+    return names.index(seat) % 4 + 1
+
+
+def place_arrival(c: Campaign, u: dict[str, Any]) -> None:
+    """Where an arriving ship exits hyperspace (TOTE-HYPER-01/03): the C-Ring of its quadrant at a
+    world its faction holds, else that quadrant's Deep Space Zone. Craft and ground stacks aboard stay aboard."""
+    if u.get("carried_by") or u.get("embarked_in"):
+        return
+    q = quadrant(c["seats"], u["faction"])
+    u["space"] = f"C-{q}" if c["planets"].get(u["system"], {}).get("owner") == u["faction"] else f"DSZ-{q}"
+
+
+def hero_system(c: Campaign, seat: str) -> str:
+    """Where ``seat`` reads and sends its news: its living Hero's system, else its first stronghold
+    (TOTE-GAP-39), else Coruscant."""
+    for h in c.get("heroes", []):
+        if h["faction"] == seat and not h.get("dead"):
+            where, _space = heroes.locate(h, c["units"])
+            if where:
+                return where
+    return next(iter(c["strongholds"].get(seat, [])), THRONE)
+
+
+def facts(c: Campaign) -> dict[str, Any]:
+    """The campaign as :func:`.knowledge.knowledge` reads it."""
+    return {"hour": c["hour"], "hours_per_turn": clk.clock().hours_per_turn, "planets": c["planets"],
+            "strongholds": c["strongholds"], "units": c["units"], "facilities": c.get("facilities", {}), "scans": c["scans"],
+            "snapshots": c["snapshots"], "sightings": c["sightings"], "notices": c["notices"],
+            "messages": c["messages"], "visits": c["visits"], "options": {}}
+
+
+def present(c: Campaign, system: str) -> set[str]:
+    """The seats with units (not destroyed, not in hyperspace) or a standing facility at ``system``: a
+    host keeps its world while a facility of its stands there (TOTE-CONFLICT-05)."""
+    return {u["faction"] for u in c["units"].values()
+            if u.get("system") == system and not u.get("transit") and conflict.military(u)} | {
+        f["faction"] for f in c.get("facilities", {}).values() if f.get("system") == system and not f.get("destroyed")}
+
+
+def contested(c: Campaign) -> list[str]:
+    """The worlds in conflict now (TOTE-CONFLICT-01): where a battle grid is fought."""
+    return sorted(w for w, s in c["status"].items() if s.get("in_conflict"))
