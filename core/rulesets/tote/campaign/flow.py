@@ -60,10 +60,6 @@ from core.rulesets.tote.rules.model import FACTIONS
 
 State = dict[str, Any]
 
-#: Days a campaign lasts unless the ``day_limit`` option says otherwise (then Coruscant's holder wins).
-DAY_LIMIT = 90
-
-
 def new_state(seats: list[tuple[str, str]], options: dict[str, Any], seed: str) -> State:
     """A new campaign game for (seat, faction) ``seats``, the initiative drawn, the first post open.
     Raises OrderError (from :func:`.state.new_campaign`) for an unknown or repeated faction."""
@@ -75,7 +71,7 @@ def new_state(seats: list[tuple[str, str]], options: dict[str, Any], seed: str) 
     while pool:
         initiative.append(pool.pop(pool.index(dice.pick(pool, "initiative (TOTE-GAP-02)"))))
     dice.drain()
-    limit = int(options.get("day_limit") or DAY_LIMIT)
+    limit = int(options.get("day_limit") or 0)  # TOTE-GAP-29: no limit unless the GM sets one
     return {"ruleset": "tote", "mode": "campaign", "scenario": "campaign", "turn": 1, "hour": 0,
             "dice": dice.to_state(), "seats": {s: {"side": f} for s, f in seats}, "sheets": {s: [] for s, _ in seats},
             "away": [], "options": dict(options, day_limit=limit), "campaign": c, "initiative": initiative,
@@ -139,8 +135,8 @@ def battles(state: State, rules: BattleRules | None = None) -> list[Event]:
 
 def check_end(state: State) -> list[Event]:
     """TOTE-FLOW-08 / TOTE-GAP-29 through :func:`.victory.check_end`, on faction codes: eliminations,
-    the GE as the last holder of a stronghold, and at the day limit the holder of Coruscant wins
-    (nobody holding it: a draw)."""
+    the GE as the last holder of a stronghold, and at the day limit, if the GM set one (``day_limit``
+    above 0; none by default), the holder of Coruscant wins (nobody holding it: a draw)."""
     c = state["campaign"]
     code = c["seats"]
     seat_of = {f: s for s, f in code.items()}
@@ -149,13 +145,13 @@ def check_end(state: State) -> list[Event]:
     units = {i: dict(u, faction=code[u["faction"]]) for i, u in c["units"].items() if not u.get("scrapped")}
     limit = int(state["options"]["day_limit"])
     v, raw = victory.check_end(state["victory"], int(state["turn"]), int(state["hour"]), list(code.values()), owners,
-                               holds, units, by_code(c, c.get("facilities", {})), turn_limit=limit, names=names(c))
+                               holds, units, by_code(c, c.get("facilities", {})), turn_limit=limit or None, names=names(c))
     state["victory"] = v
     events = [event("tote.victory", str(e["text"]), ["all"], int(state["turn"])) for e in raw]
     if v.get("winner"):
         state["result"] = {"winners": [seat_of[v["winner"]]], "reason": str(v["reason"])}
         state["active"] = None
-    elif int(state["turn"]) >= limit:
+    elif limit and int(state["turn"]) >= limit:
         state["result"] = {"winners": [], "reason": f"day {limit}: nobody holds Coruscant"}
         state["active"] = None
     return events
