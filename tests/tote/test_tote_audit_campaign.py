@@ -6,6 +6,7 @@ from typing import Any
 from core.ruleset import SeatSpec
 from core.rulesets.tote import TwilightOfTheEmpire
 from core.rulesets.tote.campaign import flow as campaign_flow
+from core.rulesets.tote.rules import model
 
 State = dict[str, Any]
 
@@ -38,3 +39,49 @@ def test_gap_29_win_01_no_day_limit_unless_the_gm_sets_one() -> None:
     pass_days(rs, state, 3)
     result = state.get("result")
     assert result and result["winners"] == ["al"], f"at the GM's day limit the holder of Coruscant (al, GE) wins: {result}"
+
+
+def test_gap_02_the_battle_order_rotates_each_day_with_two_factions() -> None:
+    """TOTE-GAP-02: posts go in the initiative order rotated by one seat a day, in a campaign battle too.
+    With two factions at Kuat the first to post there alternates day by day (it used to be rotated twice,
+    so the same faction fired first in every battle)."""
+    from core.rulesets.tote.campaign import state as cp
+    state = campaign_flow.new_state([("al", "GE"), ("bo", "NR")], {}, "battle")
+    for u in state["campaign"]["units"].values():
+        if not u.get("rgf"):
+            u["system"] = "kuat"
+    firsts = []
+    for _day in range(3):
+        cp.start_turn(state["campaign"])
+        state["turn"] = state["campaign"]["turn"]
+        today = campaign_flow.turn_order(state)
+        posts = [e["text"] for e in campaign_flow.battles(state) if e["kind"] == "tote.post"]
+        first = "al" if posts[0] == "At Kuat: Galactic Empire posts." else "bo"
+        assert first == today[0], f"day {state['turn']}: the galaxy's order is {today}, but {first} posted first at Kuat"
+        firsts.append(first)
+    assert firsts[0] != firsts[1] and firsts[0] == firsts[2], f"the first poster must alternate: {firsts}"
+
+
+def test_hyper_01_scan_14_comms_05_an_unseen_arrival_is_told_to_nobody_who_cannot_detect_it() -> None:
+    """TOTE-HYPER-01 / TOTE-SCAN-14 / TOTE-COMMS-05: a GE fleet leaves hyperspace in a Deep Space Zone of
+    Mon Calamari (NR's stronghold) and fires no shot. Ships in the C-Ring or further in do not detect a
+    hyperspace exit into a DSZ, and no combat action happened: NR is not told the world is in conflict nor
+    that the Empire posts there, and no faction, not even an uninvolved one, hears of a battle there. Only
+    the departure itself was public (never its destination)."""
+    rs, state = campaign([("al", "GE"), ("bo", "NR"), ("cy", "HS")], auto_defense=False)
+    c = state["campaign"]
+    ships = [uid for uid in campaign_flow.movers(c, "al").get("coruscant", []) if model.is_capital(c["units"][uid])][:1]
+    assert ships, "the Empire has a capital ship at Coruscant that may jump"
+    rs.submit(state, "al", f"jump {ships[0]} mon_calamari")
+    told: list[dict[str, Any]] = []
+    for _ in range(40):
+        told += rs.resolve(state)
+        if c["units"][ships[0]].get("system") == "mon_calamari" and int(state["turn"]) > c["units"][ships[0]]["arrived_turn"]:
+            break
+    u = c["units"][ships[0]]
+    assert u.get("system") == "mon_calamari" and u["space"].startswith("DSZ"), f"the ship arrived in a DSZ: {u.get('space')}"
+    about = [e for e in told if "Mon Calamari" in e["text"] and e["kind"] != "tote.departed"]
+    for seat in ("bo", "cy"):
+        leaked = [e["text"] for e in about if f"seat:{seat}" in e["to"] or "all" in e["to"]]
+        assert not leaked, f"{seat} cannot detect the arrival but was told: {leaked}"
+    assert any("gm" in e["to"] for e in about), "the GM reads everything that happened at Mon Calamari"

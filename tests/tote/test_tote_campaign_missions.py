@@ -154,6 +154,12 @@ def test_flash_01_the_neutral_force_fights_whoever_comes_and_pays_by_damage() ->
     state["turn"] = c["turn"]
     assert c["status"]["corellia"]["in_conflict"] and c["planets"]["corellia"]["owner"] != "NEUTRAL"
     events = campaign_flow.battles(state)
+    for _day in range(3):  # the day's posting order decides who posts first (TOTE-GAP-02); within days they fight
+        if any(e["kind"] == "tote.hit" for e in events):
+            break
+        cp.start_turn(c)
+        state["turn"] = c["turn"]
+        events = campaign_flow.battles(state)
     assert any(e["kind"] == "tote.combat" and "the neutral forces" in e["text"] for e in events)
     dealt = c["flashpoints"][0]["damage"].get("al", 0)
     assert dealt > 0 and set(c["flashpoints"][0]["damage"]) == {"al"}

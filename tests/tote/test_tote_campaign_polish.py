@@ -288,23 +288,23 @@ def test_gap_02_econ_01_the_gm_sees_every_factions_books() -> None:
 
 def test_the_report_of_a_battle_day_puts_the_battle_first_and_folds_the_rest() -> None:
     """A campaign battle day: al's summary begins with the battle at Mon Calamari (who fought, what each
-    faction lost today as al saw it); no post, hit or move line is in the summary (they are in the
-    details); cy, not in the battle, reads it from the public notice among the news."""
+    faction lost today as al saw it: only itself, its scans not yet done); no post, hit or move line is in the
+    summary (they are in the details); no shot was fired, so cy, not in the battle, hears nothing of it."""
     s = battle_at_mon_calamari()
     al = session_report(s, "al", BATTLE_DAY)
     assert al.summary.battles and al.summary.battles[0].place == "Mon Calamari"
-    assert al.summary.battles[0].result.startswith("Galactic Empire, New Republic; ")
+    assert al.summary.battles[0].result.startswith("Galactic Empire; "), "al knows only itself there: no scan yet (TOTE-SCAN-14)"
     text = render(al, "text")
     summary = text.split("-- Summary --")[1].split("-- ")[0]
-    assert summary.splitlines()[1].startswith("  Battle at Mon Calamari: Galactic Empire, New Republic; ")
+    assert summary.splitlines()[1].startswith("  Battle at Mon Calamari: Galactic Empire; ")
     assert "Taken" not in summary and "arrive at Mon Calamari out of hyperspace." in summary
     assert not any(w in summary for w in (" hits ", " moves ", " posts.", "has posted"))
     details = text.split("-- Details, every die --")[1]
     assert "tote.post: At Mon Calamari:" in details and "has posted" in details
     cy = session_report(s, "cy", BATTLE_DAY)
     assert cy.summary.battles == []
-    assert "Battle at Mon Calamari: Galactic Empire, New Republic (0 units destroyed so far)" in cy.summary.headlines \
-        or any(h.startswith("Battle at Mon Calamari: Galactic Empire, New Republic (") for h in cy.summary.headlines)
+    assert not any("Mon Calamari" in h for h in cy.summary.headlines), \
+        f"no shot was fired at Mon Calamari: cy hears nothing of it (TOTE-COMMS-05): {cy.summary.headlines}"
 
 
 def test_the_report_of_a_quiet_day_names_worlds_taken_and_arrivals() -> None:

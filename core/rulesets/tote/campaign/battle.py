@@ -33,6 +33,7 @@ from core.rulesets.tote.campaign.heroes import battle_flags
 from core.rulesets.tote.campaign.missions import add_neutral
 from core.rulesets.tote.campaign.missions import after_battle as missions_after_battle
 from core.rulesets.tote.campaign.victory import after_battle, before_battle
+from core.rulesets.tote.campaign.worlds import knows_battle
 from core.rulesets.tote.rules import model
 from core.rulesets.tote.rules.galaxy import galaxy, world_name
 
@@ -95,7 +96,7 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
     seats = list(state["seats"])
     if len(seats) < 2:
         return dice, unposted(c, list(initiative), world)
-    order = flow.turn_order(state)
+    order = list(state["initiative"])  # the galaxy's order of the day, already rotated (TOTE-GAP-02): never twice
     state["initiative"] = order
     state["turn"] = 1  # the battle's own day count starts at its first day; the campaign keeps the date
     first = flow.next_poster(state, None)
@@ -107,33 +108,62 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
             if u.get("arrived_turn") == c["turn"]:
                 u["mp"] = 0
     guard = 0
+    known = {s: _detected(state, s) for s in seats}  # whom each seat's sensors find here (TOTE-SCAN-13/14)
+    told = {s for s in seats if s in c["seats"] and knows_battle(c, world, s)}  # who knows of this battle at all
+    posts: list[tuple[str, list[Event]]] = []
     while state["turn"] == 1 and flow.active(state) is not None and guard < 2 * len(seats) + 2:
         guard += 1
         seat = flow.active(state)
         for u in state["units"].values():
             if u["faction"] == seat and u.get("arrived_turn") == c["turn"]:
                 u["mp"] = 0  # TOTE-HYPER-02: out of hyperspace today (before the post: its orders see it)
-        told = post(ruleset, c, state, seat, world, bots)
-        events += flow.resolve_post(ruleset, state) + told  # the seat's note on its post after the post
+        note = post(ruleset, c, state, seat, world, bots)
+        posts.append((seat, flow.resolve_post(ruleset, state) + note))  # the seat's note on its post after the post
+        for s in seats:
+            known[s] |= _detected(state, s)
+    combat = any(e["kind"] in COMBAT for _seat, batch in posts for e in batch)
     notes += unposted(c, list(initiative), world)
     for uid, b in state["units"].items():
         if uid in c["units"]:
             c["units"][uid] = dict(b, system=world, transit=None)
     after_battle(c, world, state)  # facilities' damage, the destroyed and their destroyers (TOTE-WIN-02)
-    missions_after_battle(c, world, state, events)  # flashpoint damage, mission deeds, Hero flags off
-    present = [to_seat(s) for s in seats] + [GM]
+    missions_after_battle(c, world, state, events + [e for _s, batch in posts for e in batch])  # flashpoint damage, mission deeds, Hero flags off
+    present = [to_seat(s) for s in seats if combat or s in told] + [GM]
     turn = int(c["turn"])
     name = world_name(world)
     out = [event(e["kind"], _in_campaign(e, name), _audience(e, present), turn) for e in events
-           if e["kind"] not in ("order", "tote.order", "tote.turn")] + notes
+           if e["kind"] not in ("order", "tote.order", "tote.turn")]
+    for seat, batch in posts:  # a post is told to the seats that know the poster is here, or all once shots are fired;
+        # a seat that detects nobody here and sees no shot knows of no battle (TOTE-SCAN-13/14)
+        aware = [to_seat(s) for s in seats if combat or (s in told and (s == seat or seat in known[s]))] + [GM]
+        out += [event(e["kind"], _in_campaign(e, name), _audience(e, aware), turn) for e in batch
+                if e["kind"] not in ("order", "tote.order", "tote.turn")]
+    out += notes
     out += _withdrawals(c, world, seats)
     lost = sum(1 for uid, b in state["units"].items() if b.get("destroyed"))
+    if not combat:  # no combat action: nothing for the galaxy to know (TOTE-COMMS-05); each faction that knows of
+        # the battle reads it with the factions it knows are there, the GM with all
+        for s in sorted(told):
+            names = ", ".join(sorted(model.FACTIONS.get(c["seats"].get(f, f), "the neutral forces") for f in {s} | known[s]))
+            out.append(event("tote.combat", f"Battle at {name}: {names} (no shot fired).", [to_seat(s)], turn))
+        names = ", ".join(sorted(model.FACTIONS.get(c["seats"].get(s, s), "the neutral forces") for s in seats))
+        out.append(event("tote.combat", f"Battle at {name}: {names} (no shot fired).", [GM], turn))
+        return state["dice"], out
     names = ", ".join(sorted(model.FACTIONS.get(c["seats"].get(s, s), "the neutral forces") for s in seats))
     text = f"Battle at {name}: {names} ({lost} unit{'s' if lost != 1 else ''} destroyed so far)."
     c["notices"].append({"kind": "combat", "public": True, "hour": int(c["hour"]), "system": world,
                          "factions": sorted(c["seats"].get(s, s) for s in seats), "text": text})
     out.append(event("tote.combat", text, ["all"], turn))
     return state["dice"], out
+
+
+#: The battle's events that are combat actions, known to every player (TOTE-COMMS-05).
+COMBAT = ("tote.hit", "tote.ob", "tote.board", "tote.capture", "tote.tractor", "tote.drag", "tote.scuttle")
+
+
+def _detected(state: State, seat: str) -> set[str]:
+    """The other seats whose units ``seat`` may know of in the battle now (:func:`..rules.model.sees`)."""
+    return {u["faction"] for u in state["units"].values() if u["faction"] != seat and model.sees(state, seat, u)}
 
 
 def _in_campaign(e: Event, name: str) -> str:

@@ -32,7 +32,13 @@ from core.rulesets.tote.campaign.heroes import income_bonus
 from core.rulesets.tote.campaign.logistics import activations, repairs
 from core.rulesets.tote.campaign.missions import neutral_at, note_turn
 from core.rulesets.tote.campaign.news import delivered_now
-from core.rulesets.tote.campaign.worlds import contested, facts, place_arrival, present
+from core.rulesets.tote.campaign.worlds import (
+    contested,
+    facts,
+    knows_battle,
+    place_arrival,
+    present,
+)
 from core.rulesets.tote.rules import clock as clk
 from core.rulesets.tote.rules.galaxy import galaxy
 from core.rulesets.tote.rules.model import FACTIONS
@@ -115,7 +121,9 @@ def conflict_step(c: Campaign, day: Day) -> list[Event]:
     for w in worlds:
         status, news = conflict.update(c["status"].get(w), w, present(c, w) | neutral_at(c, w), c["hour"], names=names)
         c["status"][w] = status
-        events += [_say(c, n["text"], list(n["to"]), "campaign.conflict") for n in news]
+        for n in news:  # a conflict begun is told to those who detect the hostile force (TOTE-SCAN-14); the GM reads all
+            to = list(n["to"]) if not c["status"][w]["in_conflict"] else [s for s in n["to"] if knows_battle(c, w, s)]
+            events.append(_say(c, n["text"], to, "campaign.conflict"))
         events += [_say(c, e["text"], e["to"], e["kind"]) for e in occupation(c, w, int(c["hour"]))]
     return events
 

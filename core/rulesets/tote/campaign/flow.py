@@ -213,7 +213,7 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         facts.update(types={i: c["units"][i]["type"] for ids in mine.values() for i in ids},
                      pdf_types={i: c["units"][i]["type"] for p in led["fleets"]["pdfs"].values() for i in p["units"]},
                      unassigned={i: [c["units"][i].get("system"), c["units"][i]["type"]] for i in led["fleets"]["unassigned"]})
-        facts.update(ledger=led, movers=mine, faction=c["seats"][viewer], scanners=scanners, conflict=[w for w in worlds.contested(c) if w in here],
+        facts.update(ledger=led, movers=mine, faction=c["seats"][viewer], scanners=scanners, conflict=[w for w in worlds.contested(c) if w in here and worlds.knows_battle(c, w, viewer)],
                      battles=_battle_worlds(state, viewer), battle_bots=bool(state["options"].get("campaign_battle_bots", True)))
     elif viewer == GM:
         resources.update({f"{s} KC": kc for s, kc in v["treasury"].items()})

@@ -32,7 +32,7 @@ from core.rulesets.tote.battle.rules import BattleRules
 from core.rulesets.tote.campaign.battle import BOT, prepared_state
 from core.rulesets.tote.campaign.fleets import check_acts
 from core.rulesets.tote.campaign.posting import turn_order
-from core.rulesets.tote.campaign.worlds import contested
+from core.rulesets.tote.campaign.worlds import contested, knows_battle
 from core.rulesets.tote.rules.galaxy import amnesty_refusal, galaxy, world_name
 from core.rulesets.tote.rules.options import is_campaign
 
@@ -50,12 +50,12 @@ def _fought(world: str, options: dict[str, Any]) -> bool:
 
 
 def battle_worlds(state: State, seat: str) -> list[str]:
-    """The worlds in conflict today where ``seat`` has forces (not in hyperspace, not destroyed) and
-    a battle is fought: where its battle orders may be given."""
+    """The worlds in conflict today where ``seat`` has forces (not in hyperspace, not destroyed), it
+    knows of the conflict there (:func:`.worlds.knows_battle`: an unseen arrival is no battle it knows of) and a battle is fought: where its battle orders may be given."""
     c = state["campaign"]
     here = {u.get("system") for u in c["units"].values()
             if u["faction"] == seat and not u.get("transit") and not u.get("destroyed")}
-    return [w for w in contested(c) if w in here and _fought(w, state.get("options", {}))]
+    return [w for w in contested(c) if w in here and _fought(w, state.get("options", {})) and knows_battle(c, w, seat)]
 
 
 def at_worlds(ctx: Any) -> list[str]:

@@ -21,7 +21,7 @@ from core.rulesets.tote.rules.model import FACTIONS
 
 Event = dict[str, Any]
 
-_BATTLE = re.compile(r"^Battle at (?P<place>.+?): (?P<who>.+?) \(\d+ units? destroyed so far\)\.?$")
+_BATTLE = re.compile(r"^Battle at (?P<place>.+?): (?P<who>.+?) \((?:\d+ units? destroyed so far|no shot fired)\)\.?$")
 _CLAIM = re.compile(r"^(?P<taker>.+?) (?:takes|claims) (?P<place>.+?)(?: from (?P<was>.+?))?(?:: .*)?\.$")
 _GONE = re.compile(r"(?P<id>[A-Za-z0-9]+-[A-Za-z0-9-]+) (?P<state>DESTROYED|DISABLED)")
 _CODE = {name: code for code, name in FACTIONS.items()}

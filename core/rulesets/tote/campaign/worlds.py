@@ -8,7 +8,7 @@ from typing import Any
 
 from core.rulesets.tote.campaign import conflict
 from core.rulesets.tote.rules import clock as clk
-from core.rulesets.tote.rules import heroes
+from core.rulesets.tote.rules import heroes, model
 
 Campaign = dict[str, Any]
 
@@ -63,3 +63,27 @@ def present(c: Campaign, system: str) -> set[str]:
 def contested(c: Campaign) -> list[str]:
     """The worlds in conflict now (TOTE-CONFLICT-01): where a battle grid is fought."""
     return sorted(w for w, s in c["status"].items() if s.get("in_conflict"))
+
+
+def detects_hostile(c: Campaign, world: str, seat: str) -> bool:
+    """Whether ``seat`` knows another faction's force is at ``world`` now: any unit there but a ship that
+    left hyperspace today into a Deep Space Zone, which only ships in that same DSZ detect (TOTE-SCAN-14:
+    the exit is undetectable from the C-Ring or further in). A seat that cannot detect an arrival is told
+    nothing of it (TOTE-HYPER-01, SCAN-14, COMMS-05)."""
+    here = {uid: u for uid, u in c["units"].items()
+            if u.get("system") == world and not u.get("transit") and not u.get("destroyed") and not u.get("carried_by")}
+    look = {"units": here, "campaign_turn": c["turn"]}
+    mine = model.sensor_spaces(look, seat)
+    return any(u["faction"] != seat and not (model.arrived_unseen(look, u) and u.get("space") not in mine)
+               for u in here.values())
+
+
+def knows_battle(c: Campaign, world: str, seat: str) -> bool:
+    """Whether ``seat`` knows of the conflict at ``world``: its sensors find a hostile force there
+    (:func:`detects_hostile`), or its ships left hyperspace there today at a world another faction holds
+    (the galaxy's holders are public). A faction that cannot detect an arrival knows of no battle."""
+    if detects_hostile(c, world, seat):
+        return True
+    owner = c["planets"].get(world, {}).get("owner")
+    return owner not in (None, seat) and any(
+        u["faction"] == seat and u.get("system") == world and u.get("arrived_turn") == c["turn"] for u in c["units"].values())

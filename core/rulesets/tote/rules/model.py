@@ -254,8 +254,18 @@ def sees(state: State, viewer: str, unit: Unit, covered: set[str] | None = None)
         return True
     if not on_grid(unit):
         return False
+    if arrived_unseen(state, unit):  # TOTE-SCAN-14: a hyperspace exit into a DSZ is heard in that DSZ alone
+        return unit["space"] in sensor_spaces(state, viewer)
     covered = visible_spaces(state, viewer) if covered is None else covered
     return unit["space"] in covered
+
+
+def arrived_unseen(state: State, unit: Unit) -> bool:
+    """Whether ``unit`` left hyperspace today into a Deep Space Zone (in a campaign battle or on the
+    galaxy, ``campaign_turn``): only ships in that same DSZ detect it (TOTE-SCAN-14); from the C-Ring
+    or further in it is undetectable until a later scan finds it (TOTE-SCAN-13)."""
+    today = state.get("campaign_turn")
+    return today is not None and unit.get("arrived_turn") == today and str(unit.get("space") or "").startswith("DSZ")
 
 
 def units_of(state: State, faction: str) -> list[Unit]:
