@@ -17,9 +17,11 @@ from .reference import reference as gcw_reference
 
 from . import bot as _bot
 from . import invariants as _invariants
-from . import flow, orders, progress, views
+from . import flow, orders, progress, steps, views
 from .data import rules
 from .model import card
+from .resources import BASE_DESTRUCTION, BASE_SEARCH, search_dice
+from .odds import move_odds
 
 
 class GalacticCivilWar(Ruleset):
@@ -51,7 +53,6 @@ class GalacticCivilWar(Ruleset):
     def option_specs(self) -> dict[str, OptionSpec]:
         """GCW-SCOPE-04: any agreed number of turns (1 to 99), fixed at setup; GCW-GAP-29/30: how the base is
         searched and when it may be destroyed (each one of a fixed list); the rest are on or off."""
-        from .resources import BASE_DESTRUCTION, BASE_SEARCH
         return {"turns": OptionSpec(12, "int", 1, 99), "auto_resolve": OptionSpec(False, "bool"),
                 "rebel_survives": OptionSpec(False, "bool"),
                 "base_search": OptionSpec("anywhere", "str", choices=tuple(BASE_SEARCH), help=(
@@ -75,7 +76,7 @@ class GalacticCivilWar(Ruleset):
         return GalacticCivilWar._book
 
     def awaiting(self, state: State) -> set[str]:
-        return flow.awaiting(state)
+        return steps.awaiting(state)
 
     def resolve(self, state: State) -> list[Event]:
         """The GM forces the step: awaited sides pass or take the plain default (never a secret pick
@@ -162,7 +163,6 @@ class GalacticCivilWar(Ruleset):
         enemy fleet (the auto-resolved battle, or why there are no odds: see :mod:`core.rulesets.gcw.odds`)."""
         words = text.split()
         if words and words[0].lower() == "search":
-            from .resources import search_dice
             system = " ".join(words[1:])
             match = [s for s in rules().systems if s.lower() == system.lower()]
             if not match:
@@ -171,7 +171,6 @@ class GalacticCivilWar(Ruleset):
             p = 1 - Fraction(3, 4) ** n
             return Odds(f"base search at {match[0]} with {n} blue dice", [("at least one ACC", p), ("no ACC", 1 - p)])
         if words and words[0].lower() == "move":
-            from .odds import move_odds
             parsed = self.order_book().parse(text, self.context(state, seat))
             return move_odds(state, seat, parsed.values["fleet"], parsed.values["system"])
         if words and words[0].lower() == "bomb":

@@ -12,12 +12,12 @@ from typing import Any
 
 from core.odds import ground_capture, two_d6
 from core.ruleset import Odds, State
-from core.rulesets.raw import orders as raw_orders
 from core.rulesets.raw.bot_board import capture_chance
 from core.rulesets.raw.combat import casualty_row, disparity
 from core.rulesets.raw.data import ground_forces
 from core.rulesets.raw.ground import bombard_dice
 from core.rulesets.raw.model import combat_value, describe, seats_of, utype
+from core.rulesets.raw.queued import projected
 from core.rulesets.raw.views import view
 
 #: one bombardment die (RAW-BOMBARD-03): 1-2 a GF, 3 nothing, 4-6 a point of production
@@ -40,7 +40,7 @@ def order_odds(state: State, seat: str, verb: str, args: dict[str, Any], title: 
 def _arriving(state: State, seat: str, planet: str) -> tuple[list[str], int]:
     """The seat's units that will be at ``planet`` after the team's queued jumps, and the GF they carry."""
     side = state["seats"][seat]["side"]
-    there = [u for u in raw_orders.projected(state, side).get(planet, []) if u in state["units"]]
+    there = [u for u in projected(state, side).get(planet, []) if u in state["units"]]
     carriers = [u for u in there if state["units"][u]["owner"] == seat]
     loads = [o for o in state["sheets"].get(seat, []) if o["verb"] == "load" and o["args"]["ship"] in carriers]
     return there, sum(int(state["units"][u]["gf"]) for u in carriers) + sum(int(o["args"]["gf"] or 0) for o in loads)
