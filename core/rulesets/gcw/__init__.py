@@ -10,7 +10,7 @@ from core.errors import OrderError, SetupError
 from core.events import Event
 from core.options import OptionSpec
 from core.orders import OrderBook
-from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
+from core.ruleset import BotModule, Odds, Ruleset, SeatSpec, State, ViewsModule
 from core.report import Summary
 from core.rulesets.gcw import report as gcw_report
 from .reference import reference as gcw_reference
@@ -33,6 +33,8 @@ class GalacticCivilWar(Ruleset):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 8
     turn_limit: ClassVar[int] = 30
+    views: ClassVar[ViewsModule] = views
+    bots: ClassVar[BotModule] = _bot
     _book: OrderBook | None = None
 
     def sides(self) -> list[str]:
@@ -87,9 +89,6 @@ class GalacticCivilWar(Ruleset):
         """Battles with each side's losses by unit and VP, systems claimed, units bought and deployed, headlines."""
         return gcw_report.summary(events)
 
-    def view(self, state: State, viewer: str) -> View:
-        return views.build(state, viewer)
-
     def sheet_notes(self, state: State, seat: str) -> dict[str, Any]:
         """CP and RP with what each action costs now and what it leaves (see :mod:`.progress`)."""
         return progress.sheet_notes(state, seat)
@@ -110,19 +109,10 @@ class GalacticCivilWar(Ruleset):
         """A battle report due, a forced withdrawal, a base to rebuild, a ruling for the GM."""
         return progress.urgent(state, viewer)
 
-    def outcome(self, state: State) -> Outcome | None:
-        result = state.get("result")
-        if result is None:
-            return None
-        return Outcome(tuple(result["winners"]), str(result["reason"]))
-
     def invariants(self, before: State, after: State, events: list[Event]) -> list[str]:
         """Fleet and Commander limits, CP/RP/VP and units changed only by logged causes, sealed records
         unchanged until revealed and all revealed at the end (see :mod:`.invariants`). Raises nothing."""
         return _invariants.check(before, after, events)
-
-    def bot(self, view: View, seat: str) -> list[str]:
-        return _bot.play(view, seat)
 
     def hidden_changes(self, state: State, viewer: str) -> list[tuple[str, Any]]:
         """Secrets ``viewer`` may not know: the unrevealed base, the other side's sealed records and drafts."""

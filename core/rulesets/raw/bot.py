@@ -19,7 +19,7 @@ on even odds and uses no special action; ``normal`` plays the whole plan but is 
 neutral worlds (one alliance roll a turn from turn 4, for worlds near its own) and plays alone;
 ``hard`` rolls for every neutral world from turn 1, moves with its teammates (a group follows the
 stack a teammate moved first from the same place), lends fuel credits to stranded teammates and
-hides a lifeboat in deep space. Pick one with ``bot_orders(view, seat, level)``; without a level,
+hides a lifeboat in deep space. Pick one with ``play(view, seat, level)``; without a level,
 a seat name ending in ``-easy``/``_easy`` or ``-hard``/``_hard`` chooses it, else ``normal``.
 """
 from __future__ import annotations
@@ -90,7 +90,7 @@ def level_of(seat: str, level: str | None = None) -> str:
     return "normal"
 
 
-def bot_orders(view: dict[str, Any], seat: str, level: str | None = None) -> list[str]:
+def play(view: dict[str, Any], seat: str, level: str | None = None) -> list[str]:
     """Orders for ``seat`` from its view alone (``view["facts"]`` and the public data)."""
     facts = view.get("facts") or {}
     if view.get("outcome") or facts.get("side") is None or facts.get("seat", seat) != seat:

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from core.errors import OrderError, SetupError
 from core.events import Event
 from core.orders import OrderBook
-from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
+from core.ruleset import Odds, Ruleset, SeatSpec, State, View, ViewsModule
 
 from . import bot as _bot
 from . import battle, combat, flow, lists, orders, views
@@ -29,6 +29,7 @@ class RiftWar(Ruleset):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     turn_limit: ClassVar[int] = 0
+    views: ClassVar[ViewsModule] = views
     _book: OrderBook | None = None
 
     def sides(self) -> list[str]:
@@ -90,14 +91,8 @@ class RiftWar(Ruleset):
         """The GM forces the step: the awaited player holds, confirms, takes the plain grouping, or passes."""
         return orders.force(self, state)
 
-    def view(self, state: State, viewer: str) -> View:
-        return views.build(state, viewer)
-
-    def outcome(self, state: State) -> Outcome | None:
-        result = state.get("result")
-        return None if result is None else Outcome(tuple(result["winners"]), str(result["reason"]))
-
     def bot(self, view: View, seat: str) -> list[str]:
+        """The bot tries its candidate orders on this ruleset, on a copy of the state from its view (:mod:`.bot`)."""
         return _bot.play(self, view, seat)
 
     def trial_copy(self, state: State, seat: str) -> State:

@@ -8,7 +8,7 @@ from typing import Any, Callable, ClassVar
 from core.errors import HolotableError, OrderError, SetupError
 from core.events import Event
 from core.orders import OrderBook
-from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
+from core.ruleset import BotModule, Odds, Ruleset, SeatSpec, State, ViewsModule
 
 from . import bot as _bot
 from . import flow, odds as _odds, orders, setup, views
@@ -25,6 +25,8 @@ class PocketModels(Ruleset):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
     turn_limit: ClassVar[int] = 0
+    views: ClassVar[ViewsModule] = views
+    bots: ClassVar[BotModule] = _bot
     _book: OrderBook | None = None
 
     def sides(self) -> list[str]:
@@ -84,18 +86,6 @@ class PocketModels(Ruleset):
             if step != "setup":
                 break
         return events
-
-    def view(self, state: State, viewer: str) -> View:
-        return views.build(state, viewer)
-
-    def outcome(self, state: State) -> Outcome | None:
-        result = state.get("result")
-        if result is None:
-            return None
-        return Outcome(tuple(result["winners"]), str(result["reason"]))
-
-    def bot(self, view: View, seat: str) -> list[str]:
-        return _bot.play(view, seat)
 
     def odds(self, state: State, seat: str, text: str) -> Odds | None:
         """Odds of an ``attack``, a ``strike``, or a ``play``/``pass`` in a battle's card window."""
