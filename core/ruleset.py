@@ -325,7 +325,7 @@ class Ruleset(ABC):
         side = self.side_of(state, viewer)
         for seat in state.get("sheets", {}):
             if self.side_of(state, seat) != side:
-                changes.append((f"{seat}'s order sheet", lambda s, seat=seat: s["sheets"].__setitem__(seat, [])))
+                changes.append((f"{seat}'s order sheet", lambda s, seat=seat: s["sheets"].__setitem__(seat, [])))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
         return changes
 
     # == 3. What the base class does for it ===========================================================

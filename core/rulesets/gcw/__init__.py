@@ -130,14 +130,14 @@ class GalacticCivilWar(Ruleset):
             changes.append(("the Rebel base location", move_base))
         for rid, r in state.get("sealed", {}).items():
             if r["owner"] != side and not r["revealed"]:
-                changes.append((f"sealed record {rid}", lambda s, rid=rid: s["sealed"][rid].__setitem__("content", {"changed": True})))
+                changes.append((f"sealed record {rid}", lambda s, rid=rid: s["sealed"][rid].__setitem__("content", {"changed": True})))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
         for other_side in state.get("nonce", {}):
             if other_side != side:
-                changes.append((f"{other_side}'s private nonce", lambda s, o=other_side: s["nonce"].__setitem__(o, "changed")))
+                changes.append((f"{other_side}'s private nonce", lambda s, o=other_side: s["nonce"].__setitem__(o, "changed")))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
         for other_side, draft in state.get("setup", {}).items():
             if other_side != side and draft.get("text"):
                 changes.append((f"{other_side}'s setup draft",
-                                lambda s, o=other_side: s["setup"][o].update({"text": "changed", "start": "Endor", "base": "Naboo"})))
+                                lambda s, o=other_side: s["setup"][o].update({"text": "changed", "start": "Endor", "base": "Naboo"})))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
         return changes
 
     def reference(self) -> list[dict[str, Any]]:

@@ -622,7 +622,7 @@ def auto_report(state: State, battle: dict[str, Any], dice: Any) -> dict[str, An
     on_table = {s: list(battle["units"][s]) for s in ("Empire", "Rebel")}
     start = {s: sum(pts[u] for u in on_table[s]) for s in on_table}
     for exchange in (1, 2, 3):
-        rolls = {}
+        rolls: dict[str, Any] = {}
         for side in ("Empire", "Rebel"):
             strength = sum(pts[u] for u in on_table[side])
             if not any(is_ship(state["units"][u]) for u in on_table[side]):

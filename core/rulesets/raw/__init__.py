@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 from core.errors import OrderError
+from core.events import Event
 from core.options import OptionSpec
 from core.orders import OrderBook
 from core.ruleset import BotModule, Odds, Ruleset, SeatSpec, State, ViewsModule
@@ -91,9 +92,11 @@ class RepublicAtWar(Ruleset):
         for unit in state["units"].values():
             were_here.setdefault(unit["at"], set()).add(side_of_owner(state, unit["owner"]))
         ledgers: dict[str, Any] = {}
-        for phase in (lambda: construct(state, dice, ledgers), lambda: jump(state, dice, ledgers),
-                      lambda: combat(state, dice, were_here), lambda: after_combat(state, dice),
-                      lambda: alliances(state, dice, ledgers), lambda: hostile(state, dice), lambda: scans(state)):
+        phases: tuple[Callable[[], list[Event]], ...] = (
+            lambda: construct(state, dice, ledgers), lambda: jump(state, dice, ledgers),
+            lambda: combat(state, dice, were_here), lambda: after_combat(state, dice),
+            lambda: alliances(state, dice, ledgers), lambda: hostile(state, dice), lambda: scans(state))
+        for phase in phases:
             events = phase()
             log += dice.drain() + events
         remember(state)
@@ -138,17 +141,17 @@ class RepublicAtWar(Ruleset):
             if unit["at"] not in present and quiet:
                 target = next((p for p in quiet if p != unit["at"]), None)
                 if target:
-                    changes.append((f"{uid} moves unseen to {target}", lambda s, uid=uid, t=target: _move(s, uid, t)))
+                    changes.append((f"{uid} moves unseen to {target}", lambda s, uid=uid, t=target: _move(s, uid, t)))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
             if utype(unit).kind == "ship":
-                changes.append((f"{uid}'s scar", lambda s, uid=uid: s["units"][uid].__setitem__("scarred", not s["units"][uid]["scarred"])))
+                changes.append((f"{uid}'s scar", lambda s, uid=uid: s["units"][uid].__setitem__("scarred", not s["units"][uid]["scarred"])))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
             if len(changes) > 12:
                 break
         for name, info in sorted(state["planets"].items()):
             if info["owner"] is not None and info["owner"] not in team:
-                changes.append((f"{name}'s partial", lambda s, n=name: s["planets"][n].__setitem__("partial", {"unit": "GF", "paid": 1, "cost": 8, "owner": s["planets"][n]["owner"]})))
-                changes.append((f"{name}'s production", lambda s, n=name: s["planets"][n].__setitem__("production", s["planets"][n]["production"] + 7)))
+                changes.append((f"{name}'s partial", lambda s, n=name: s["planets"][n].__setitem__("partial", {"unit": "GF", "paid": 1, "cost": 8, "owner": s["planets"][n]["owner"]})))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
+                changes.append((f"{name}'s production", lambda s, n=name: s["planets"][n].__setitem__("production", s["planets"][n]["production"] + 7)))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
                 if name not in present:
-                    changes.append((f"{name}'s garrison", lambda s, n=name: s["planets"][n].__setitem__("gf", s["planets"][n]["gf"] + 3)))
+                    changes.append((f"{name}'s garrison", lambda s, n=name: s["planets"][n].__setitem__("gf", s["planets"][n]["gf"] + 3)))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
                 break
         return changes
 

@@ -27,10 +27,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.rulesets.raw.bot_board import (CAPITAL, CAPS, FAMILY, GF, LIFEBOAT, SEAT_OF_POWER, SHIPYARDS, Board, battle,
+from core.rulesets.raw.bot_board import (CAPITAL, CAPS, FAMILY, LIFEBOAT, SEAT_OF_POWER, SHIPYARDS, Board, battle,
                                          capture_chance, fuel_of, ground_terms, neutral_points, planet_name, system_of,
                                          value_of)
 from core.rulesets.raw.bot_economy import Economy
+from core.rulesets.raw.data import GF
 
 LEVEL_NAMES = ("easy", "normal", "hard")
 FLEET_CAP = 4000   # fleet points a seat stops adding Warships at (caps, upkeep of the bot's time)
@@ -386,7 +387,7 @@ class Planner(Economy):
             # squadrons left behind are lost: take them along where there is room (RAW-RETREAT-03)
             squads = [u for u, x in b.mine.items() if x["at"] == loc and b.types[x["type"]].kind == "squadron" and not x.get("aboard")]
             for ship in free:
-                take = []
+                take: list[str] = []
                 for sq in list(squads):
                     if self.cargo_room(ship) - len(take) > 0:
                         take.append(sq)
@@ -784,7 +785,7 @@ class Planner(Economy):
                     self._add(options, g, here, src, d, score, "troops")
         return options
 
-    def _add(self, options: list, g: Group, here: str, target: str, d: int, score: float, what: str) -> None:
+    def _add(self, options: list[Any], g: Group, here: str, target: str, d: int, score: float, what: str) -> None:
         hop = target if d == 0 else self.next_hop(here, target, g)
         if hop is not None:
             options.append((score, target, hop, what))

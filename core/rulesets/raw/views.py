@@ -52,8 +52,8 @@ def initial_memory(state: State) -> None:
 def build(state: State, viewer: str) -> dict[str, Any]:
     """The view of a seat, or of the GM (everything)."""
     gm = viewer == GM
-    side = None if gm else state["seats"][viewer]["side"]
-    team = list(state["seats"]) if gm else seats_of(state, side)
+    side = None if gm else str(state["seats"][viewer]["side"])
+    team = list(state["seats"]) if side is None else seats_of(state, side)
     mine = {uid: u for uid, u in state["units"].items() if u["owner"] in team}
     present = {u["at"] for u in mine.values()}
     # what is seen of others: fleet points per side where the team has units, at base cost, since an

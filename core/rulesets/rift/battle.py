@@ -97,7 +97,7 @@ def declare_move(state: State, seat: str, ids: list[str], to: tuple[float, float
         problem = path_problem(fld(state), u, end, fly, marked)
         if problem:
             raise OrderError(f"{u['id']} cannot move there: {problem}")
-    pending = {"kind": "move", "seat": seat, "units": ids, "delta": list(delta), "t_end": t_end, "fly": fly,
+    pending: dict[str, Any] = {"kind": "move", "seat": seat, "units": ids, "delta": list(delta), "t_end": t_end, "fly": fly,
                "contact": contact, "embark": embark, "opps": [], "declared": {}, "queue": [], "qi": 0,
                "stopped": {}, "step": "declare", "hits": None}
     pending["opps"] = opportunities(state, seat, movers, delta, t_end, fly)
@@ -361,7 +361,7 @@ def group_hits(state: State, seat: str, groups: list[int]) -> list[Event]:
 
 def assign_hits(state: State, seat: str, targets: list[str]) -> list[Event]:
     """The other player gives each group to one of their units (RIFT-GAP-12). Raises OrderError."""
-    p = state["pending"]
+    p: dict[str, Any] = state["pending"]
     h = p["hits"]
     problem = combat.assignment_ok(h["groups"], targets, h["pool"])
     if problem:

@@ -54,7 +54,7 @@ def cover_spots(map_id: str) -> tuple[tuple[float, float], ...]:
 
 @lru_cache(maxsize=256)
 def _chances(n: int, flying: bool, wounded: bool, heavy: bool, reaction: bool) -> tuple[float, float]:
-    probe = {"flying": flying, "wounded": wounded, "size": "heavy" if heavy else "light", "traits": []}
+    probe: dict[str, Any] = {"flying": flying, "wounded": wounded, "size": "heavy" if heavy else "light", "traits": []}
     dist = combat.effect_distribution(probe, n, reaction)
     return float(dist["wound"] + dist["kill"]), float(dist["pin"])
 

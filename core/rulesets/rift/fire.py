@@ -8,8 +8,9 @@ from core.errors import OrderError
 from core.events import Event
 
 from . import combat, flow
-from .battle import close_group, coordination_problem, cover, living, los, may_act
+from .battle import coordination_problem, cover, living, los, may_act
 from .data import rules
+from .geometry import close_group
 from .record import State, Unit, dice_of, keep, log, name, result_word
 
 

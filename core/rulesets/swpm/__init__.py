@@ -121,11 +121,11 @@ class PocketModels(Ruleset):
             return changes
         for seat in seat_order(state):
             who = "your" if seat == viewer else f"{seat}'s"
-            changes.append((f"{who} deck order", lambda s, seat=seat: s["players"][seat]["deck"].reverse()))
+            changes.append((f"{who} deck order", lambda s, seat=seat: s["players"][seat]["deck"].reverse()))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
             down = [i for i, sl in enumerate(state["players"][seat]["slots"]) if sl and not sl["up"]]
             for i in down:
                 changes.append((f"{who} face-down objective in slot {i + 1}",
-                                lambda s, seat=seat, i=i: _swap_with_deck(s, seat, ("slot", i))))
+                                lambda s, seat=seat, i=i: _swap_with_deck(s, seat, ("slot", i))))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
         changes.append((f"{foe}'s hand", lambda s: _swap_with_deck(s, foe, ("hand", 0))))
         changes.append((f"{foe}'s deck list", lambda s: s["players"][foe].update({"list": "custom"})))
         return changes

@@ -9,6 +9,8 @@ seat the awaited one.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from core.dice import Dice
 from core.errors import OrderError
 from core.events import Event
@@ -108,7 +110,7 @@ def finish_on_limit(state: State, events: list[Event]) -> None:
     a, b = seat_order(state)
     score = {s: (len(occupied_slots(state, s)), bs_of(state, units_of(state, s, True))) for s in (a, b)}
     if score[a] == score[b]:
-        result = {"winners": [], "reason": "the turn limit is reached with objectives and BS in play equal: a draw"}
+        result: dict[str, Any] = {"winners": [], "reason": "the turn limit is reached with objectives and BS in play equal: a draw"}
     else:
         w = a if score[a] > score[b] else b
         result = {"winners": [side(state, w)], "reason": f"the turn limit is reached: {w} has more objectives "
