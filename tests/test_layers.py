@@ -35,9 +35,8 @@ RULESETS = CORE / "rulesets"
 LAYERS = ("rules", "battle", "campaign")
 
 #: Imports inside a function, as ``(importing module, imported module): reason``. Keep it short: an
-#: import belongs at the top of its module unless something forces it down.
-FUNCTION_IMPORTS: dict[tuple[str, str], str] = {
-}
+#: import belongs at the top of its module unless something forces it down. Empty: nothing does today.
+FUNCTION_IMPORTS: dict[tuple[str, str], str] = {}
 
 
 @dataclass(frozen=True)
