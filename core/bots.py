@@ -15,8 +15,8 @@ import copy
 import random
 from typing import Any
 
-from core.errors import HolotableError
-from core.orders import Many, Number, Optional, OrderBook, OrderError, Text
+from core.errors import HolotableError, OrderError
+from core.orders import Many, Number, Optional, OrderBook, Text
 from core.ruleset import Ruleset, State
 
 MAX_ORDERS = 12      # at most this many orders a turn
@@ -42,6 +42,7 @@ def random_orders(ruleset: Ruleset, state: State, seat: str, rng: random.Random,
     for _ in range(attempts):
         if len(chosen) >= want or seat not in ruleset.awaiting(trial):
             break
+        text: str | None
         if sample and rng.random() < FROM_SAMPLE:
             text = sample.pop()
         else:

@@ -341,10 +341,10 @@ class Console:
         seats = parse_seats(settings.pop("seats"), ruleset.sides())
         scenario = settings.pop("scenario", None)
         seed = settings.pop("seed", None)
-        reproducible = settings.pop("reproducible", "no").lower()
-        if reproducible not in ("yes", "no", "true", "false"):
-            raise ConsoleError(f"reproducible={reproducible!r}: write reproducible=yes (a test game) or leave it out")
-        reproducible = reproducible in ("yes", "true")
+        written = settings.pop("reproducible", "no").lower()
+        if written not in ("yes", "no", "true", "false"):
+            raise ConsoleError(f"reproducible={written!r}: write reproducible=yes (a test game) or leave it out")
+        reproducible = written in ("yes", "true")
         gm = settings.pop("gm", GM)
         defaults = ruleset.options()
         options = {key: coerce_option(value, defaults.get(key)) for key, value in settings.items()}

@@ -267,7 +267,7 @@ class Keyword(Arg):
     help: str = ""
 
     @property
-    def name(self) -> str:  # type: ignore[override]
+    def name(self) -> str:  # type: ignore[override]  # a keyword is named by its word: read-only, over Arg's field
         return self.word
 
     def usage(self) -> str:
@@ -289,11 +289,11 @@ class Optional(Arg):
     inner: Arg
 
     @property
-    def name(self) -> str:  # type: ignore[override]
+    def name(self) -> str:  # type: ignore[override]  # read-only: the wrapped argument's, over Arg's field
         return self.inner.name
 
     @property
-    def help(self) -> str:  # type: ignore[override]
+    def help(self) -> str:  # type: ignore[override]  # read-only: the wrapped argument's, over Arg's field
         return self.inner.help
 
     def usage(self) -> str:

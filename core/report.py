@@ -97,7 +97,7 @@ def fold(lines: Iterable[str]) -> list[str]:
         if len(run) == 1:
             out.append(run[0])
         elif counts:
-            head = _COUNTED.match(run[0]).group("head")  # type: ignore[union-attr]
+            head = _COUNTED.match(run[0]).group("head")  # type: ignore[union-attr]  # counts are kept only for a run whose first line matched
             out.append(f"{head}, {len(run)} times ({', '.join(counts)})")
         else:
             out.append(f"{run[0]} ({len(run)} times)")
@@ -134,7 +134,7 @@ def details(events: Iterable[dict[str, Any]]) -> list[Detail]:
 
     for ev in events:
         kind, text = str(ev.get("kind", "?")), str(ev.get("text", ""))
-        data = ev.get("data") if isinstance(ev.get("data"), dict) else {}
+        data = found if isinstance(found := ev.get("data"), dict) else {}
         values = data.get("values") if kind == "roll" else None
         dice = [int(v) for v in values] if isinstance(values, list) and all(isinstance(v, int) for v in values) else []
         if dice:
@@ -164,7 +164,7 @@ def build(title: str, turn: int, viewer: str, side: str | None, events: list[dic
     rest = [e for e in events if e.get("kind") != "order"]
     seals: list[str] = []
     for e in rest:
-        data = e.get("data") if isinstance(e.get("data"), dict) else {}
+        data = found if isinstance(found := e.get("data"), dict) else {}
         if data.get("hash") and data.get("record"):
             line = f"{data['record']}: sha256 {data['hash']}" + (f", salt {data['salt']}" if data.get("salt") else "")
             if line not in seals:
@@ -436,14 +436,14 @@ def public_board(views: list[dict[str, Any]]) -> dict[str, Any] | None:
     seats and names no items (a seat's hand) is nobody's in common: it is left empty, never cut to
     what happens to be in every list. ``viewer`` is None. None without views or when the seats'
     boards are of different kinds. Raises nothing."""
-    boards = [v.get("board") for v in views if isinstance(v.get("board"), dict)]
+    boards = [found for v in views if isinstance(found := v.get("board"), dict)]
     if not boards or len({b.get("kind") for b in boards}) != 1:
         return None
     board = common(boards)
     if not isinstance(board, dict):
         return None
     for key, value in board.items():
-        own = [b.get(key) for b in boards]
+        own: list[Any] = [b.get(key) for b in boards]
         if isinstance(value, list) and any(o != own[0] for o in own) and _identity(own) is None:
             board[key] = []
     if "viewer" in board:

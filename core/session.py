@@ -264,8 +264,8 @@ class Session:
         self.record["journal"].append(entry)
 
     def _over(self) -> None:
-        if self.outcome() is not None:
-            raise OrderError("the game is over: " + self.outcome().reason)  # type: ignore[union-attr]
+        if (outcome := self.outcome()) is not None:
+            raise OrderError("the game is over: " + outcome.reason)
 
     # -- orders and readiness ---------------------------------------------------------------------
     def order(self, actor: str, seat: str, text: str, run_bots: bool = True) -> list[Event]:

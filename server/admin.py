@@ -118,7 +118,7 @@ class SeatTile(Static, can_focus=True):
         bot = session.is_bot(self.seat)
         self.border_title = f"{self.number} {self.seat} ({side}) {state}{' · bot' if bot else ''}".rstrip()
         if bot:
-            self.border_subtitle = f"{bot_label(session, self.seat)}" + (f" (seat of {holder})" if holder else "")
+            self.border_subtitle = f"{bot_label(session)}" + (f" (seat of {holder})" if holder else "")
         else:
             self.border_subtitle = f"player: {holder}" if holder else "no player yet"
         self.set_class(ready, "-ready")

@@ -14,14 +14,8 @@ from server.hub import GameHub
 from tui.deadline import deadline_text, left_text, when_iso
 
 
-def bot_label(session: Any, seat: str) -> str:
-    """Which bot plays ``seat``: the ruleset's own name for it if it has one, else its title's bot."""
-    name = getattr(session.ruleset, "bot_name", None)
-    if callable(name):
-        try:
-            return str(name(seat))
-        except Exception:  # noqa: BLE001 - a name is a nicety
-            pass
+def bot_label(session: Any) -> str:
+    """What plays a bot's seat: the rule system's bot, named by the system's title. Raises nothing."""
     return f"{session.ruleset.title} bot"
 
 
@@ -47,7 +41,7 @@ def game_rows(hub: GameHub, accounts: Accounts, now: float | None = None) -> lis
             presence = hub.presence.get((game_id, seat))
             seats.append({
                 "seat": seat, "side": session.side_of(seat), "holder": holder.name if holder else None,
-                "bot": bot_label(session, seat) if session.is_bot(seat) else None,
+                "bot": bot_label(session) if session.is_bot(seat) else None,
                 "awaited": seat in awaiting, "ready": seat in ready, "orders": len(session.sheet(seat)),
                 "posted": seat in posted, "to_post": to_post.index(seat) + 1 if seat in to_post else None,
                 "connected": presence.connected if presence else 0,

@@ -5,7 +5,7 @@ Also runs as a script: .venv/bin/python tests/bench/bench_bots_speed.py [turns] 
 
 The game is driven the way a table of bots is: ``Session.new`` with every seat a bot (they order as
 soon as they are awaited), then the GM resolves each turn. The table splits the time into the bots
-choosing orders (``bot_orders`` on each seat's view), the session submitting them (parse, the trial
+choosing orders (``play`` on each seat's view), the session submitting them (parse, the trial
 copy of the order keys, the checks), and resolution. The target is under 10 seconds for 30 turns.
 """
 from __future__ import annotations
@@ -41,7 +41,7 @@ class Clock:
         self.bots = 0.0
         self.resolve = 0.0
         self.orders = 0
-        self._bot = raw_bot.bot_orders
+        self._bot = raw_bot.play
         self._resolve = type(RULES).resolve
 
     def __enter__(self) -> "Clock":
@@ -61,12 +61,12 @@ class Clock:
             finally:
                 clock.resolve += time.perf_counter() - start
 
-        raw_bot.bot_orders = timed_bot
+        raw_bot.play = timed_bot
         type(RULES).resolve = timed_resolve
         return self
 
     def __exit__(self, *exc: object) -> None:
-        raw_bot.bot_orders = self._bot
+        raw_bot.play = self._bot
         type(RULES).resolve = self._resolve
 
 

@@ -7,7 +7,7 @@ Each match plays the same seeds (``tour-0``, ``tour-1``, ...) with 6 seats (3 ag
 smallest table the rules allow) to the end: 10 VP, a concession, or a GM's turn limit of 60
 (options ``turn_limit=60, turn_limit_ends=vp``: the text has none), where the team ahead in VP wins. Player A takes GAR on even seeds and CIS on odd ones, so neither side's
 start decides the table. ``random`` is :func:`core.bots.random_orders` (random legal play); the
-levels are :func:`core.rulesets.raw.bot.bot_orders` ``easy``, ``normal`` and ``hard``. Refusals
+levels are :func:`core.rulesets.raw.bot.play` ``easy``, ``normal`` and ``hard``. Refusals
 count orders the engine turned down at submission (random play submits only orders it checked).
 
 Environment: BENCH_GAMES (games per match, default 20), BENCH_SEATS (6), BENCH_WORKERS (processes),
@@ -32,7 +32,7 @@ if __name__ == "__main__":  # run as a script from anywhere
 from core.bots import random_orders  # noqa: E402
 from core.errors import HolotableError  # noqa: E402
 from core.registry import find_ruleset  # noqa: E402
-from core.rulesets.raw.bot import bot_orders  # noqa: E402
+from core.rulesets.raw.bot import play as bot_orders  # noqa: E402
 from core.session import Session  # noqa: E402
 
 RULES = find_ruleset("raw")

@@ -16,7 +16,7 @@ import pytest
 from core.bots import random_orders
 from core.errors import HolotableError
 from core.registry import find_ruleset
-from core.rulesets.raw.bot import LEVELS, bot_orders, level_of
+from core.rulesets.raw.bot import LEVELS, level_of, play as bot_orders
 from core.session import Session
 
 from raw_helpers import SEATS6, Game

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
-from core.rulesets.rift import RiftWar, bot, bot_moves
+from core.rulesets.rift import RiftWar, bot, bot_moves, bot_reactions
 from core.rulesets.rift.battle import living
 from core.rulesets.rift.geometry import at_low, field_of
 from rift_helpers import battle, order, unit
@@ -24,7 +24,7 @@ def watchers() -> list[dict]:
 def test_bot_fires_when_the_odds_are_good() -> None:
     """RIFT-DMG-02: a Medium unit's 4 dice wound or kill a Light unit in the open with 33/81 >= 0.4: it fires at once."""
     state = battle([unit("A1", "al", "medium", "ranged", (), 30, 5), lr("B4", "bo", 34, 4)])
-    texts, _ = bot.plan(state, "al")
+    texts, _ = bot.plan(RiftWar(), state, "al")
     assert texts[0] == "fire A1 B4", texts
     assert abs(bot.success_chance(state, state["units"]["A1"], state["units"]["B4"]) - 33 / 81) < 1e-12
 
@@ -34,22 +34,22 @@ def test_bot_does_not_walk_into_open_reaction_fire() -> None:
     the three riflemen (the engine's odds: 44-96% that it is wounded or killed on the way), so the
     bot stays and takes its weak shot at B4 instead."""
     state = battle([lr("A1", "al", 20, 8.5), *watchers(), lr("B4", "bo", 34, 4)])
-    texts, _ = bot.plan(state, "al")
+    texts, _ = bot.plan(RiftWar(), state, "al")
     assert texts[0] == "fire A1 B4", texts
-    assert bot_moves.exposure(state, "al", "move A1 14,8.5") > 0.9, "the way west is in the open"
+    assert bot_moves.exposure(RiftWar(), state, "al", "move A1 14,8.5") > 0.9, "the way west is in the open"
     mine = [u for u in living(state) if u["owner"] == "al"]
     foes = [u for u in living(state) if u["owner"] == "bo"]
-    assert bot_moves.move_plans(state, "al", mine, foes) == [], "no move is worth its risk here"
+    assert bot_moves.move_plans(RiftWar(), state, "al", mine, foes) == [], "no move is worth its risk here"
 
 
 def test_bot_moves_from_cover_to_cover_where_no_enemy_can_react() -> None:
     """RIFT-MAP-03: at one low wall, A1 moves to the next wall nearer the enemy: from low cover to
     low cover, closer, so no enemy may react; the engine makes the move at once."""
     state = battle([lr("A1", "al", 8, 15), *watchers(), lr("B4", "bo", 34, 4)])
-    texts, tried = bot.plan(state, "al")
+    texts, tried = bot.plan(RiftWar(), state, "al")
     first = texts[0]
     assert first.startswith("move A1 ") and first in tried, texts
-    assert bot_moves.exposure(state, "al", first) == 0.0
+    assert bot_moves.exposure(RiftWar(), state, "al", first) == 0.0
     x, y = map(float, first.split()[2].split(","))
     assert at_low(field_of(state["map"]), dict(state["units"]["A1"], x=x, y=y)), f"{first} does not end at a low wall"
     events = order(state, "al", first)
@@ -61,17 +61,17 @@ def test_bot_move_risk_is_the_engines_own_move_odds() -> None:
     """RIFT-MOVE-02, RIFT-REACT-03: the risk of a move is what the engine's odds say once the enemy
     declares the reaction the bot would declare in its place: P(wounded or killed) + 0.4 P(pinned)."""
     state = battle([lr("A1", "al", 20, 8.5), *watchers()])
-    risk = bot_moves.exposure(state, "al", "move A1 20,3")
+    risk = bot_moves.exposure(RiftWar(), state, "al", "move A1 20,3")
     trial = json.loads(json.dumps(state))
     order(trial, "al", "move A1 20,3")
     assert {o["unit"] for o in trial["pending"]["opps"]} == {"B1", "B2", "B3"}
-    reaction = bot.reaction_choices(trial, "bo", trial["pending"])[0]
+    reaction = bot_reactions.reaction_choices(trial, "bo", trial["pending"])[0]
     order(trial, "bo", reaction)
     rows = dict(RiftWar().odds(trial, "al", "confirm").rows)
     want = rows["wounded or killed: the phase ends"] + Fraction(2, 5) * rows["stopped by a pin"]
     assert abs(risk - float(want)) < 1e-12 and risk > 0.9
-    assert bot_moves.exposure(state, "al", "move A1 24,8.5") == 0.0, "behind the bunker nobody sees the path"
-    assert bot_moves.exposure(state, "al", "move A1 20,20") is None, "through the bunker: the engine refuses it"
+    assert bot_moves.exposure(RiftWar(), state, "al", "move A1 24,8.5") == 0.0, "behind the bunker nobody sees the path"
+    assert bot_moves.exposure(RiftWar(), state, "al", "move A1 20,20") is None, "through the bunker: the engine refuses it"
 
 
 def test_bot_reacts_where_its_pooled_dice_do_most() -> None:
@@ -79,7 +79,7 @@ def test_bot_reacts_where_its_pooled_dice_do_most() -> None:
     chosen point (their dice pooled), at a point of the path they all see."""
     state = battle([lr("A1", "al", 20, 8.5), *watchers()])
     order(state, "al", "move A1 20,3")
-    text = bot.reaction_choices(state, "bo", state["pending"])[0]
+    text = bot_reactions.reaction_choices(state, "bo", state["pending"])[0]
     words = text.split()
     assert words[0] == "react" and set(words[1].split(",")) == {"B1", "B2", "B3"}, text
     t = int(words[2]) / 100

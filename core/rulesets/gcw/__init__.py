@@ -10,16 +10,18 @@ from core.errors import OrderError, SetupError
 from core.events import Event
 from core.options import OptionSpec
 from core.orders import OrderBook
-from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
+from core.ruleset import BotModule, Odds, Ruleset, SeatSpec, State, ViewsModule
 from core.report import Summary
 from core.rulesets.gcw import report as gcw_report
 from .reference import reference as gcw_reference
 
 from . import bot as _bot
 from . import invariants as _invariants
-from . import flow, orders, progress, views
+from . import flow, orders, progress, steps, views
 from .data import rules
 from .model import card
+from .resources import BASE_DESTRUCTION, BASE_SEARCH, search_dice
+from .odds import move_odds
 
 
 class GalacticCivilWar(Ruleset):
@@ -31,6 +33,8 @@ class GalacticCivilWar(Ruleset):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 8
     turn_limit: ClassVar[int] = 30
+    views: ClassVar[ViewsModule] = views
+    bots: ClassVar[BotModule] = _bot
     _book: OrderBook | None = None
 
     def sides(self) -> list[str]:
@@ -51,7 +55,6 @@ class GalacticCivilWar(Ruleset):
     def option_specs(self) -> dict[str, OptionSpec]:
         """GCW-SCOPE-04: any agreed number of turns (1 to 99), fixed at setup; GCW-GAP-29/30: how the base is
         searched and when it may be destroyed (each one of a fixed list); the rest are on or off."""
-        from .resources import BASE_DESTRUCTION, BASE_SEARCH
         return {"turns": OptionSpec(12, "int", 1, 99), "auto_resolve": OptionSpec(False, "bool"),
                 "rebel_survives": OptionSpec(False, "bool"),
                 "base_search": OptionSpec("anywhere", "str", choices=tuple(BASE_SEARCH), help=(
@@ -75,7 +78,7 @@ class GalacticCivilWar(Ruleset):
         return GalacticCivilWar._book
 
     def awaiting(self, state: State) -> set[str]:
-        return flow.awaiting(state)
+        return steps.awaiting(state)
 
     def resolve(self, state: State) -> list[Event]:
         """The GM forces the step: awaited sides pass or take the plain default (never a secret pick
@@ -85,9 +88,6 @@ class GalacticCivilWar(Ruleset):
     def report_summary(self, events: list[dict[str, Any]], viewer: str) -> Summary:
         """Battles with each side's losses by unit and VP, systems claimed, units bought and deployed, headlines."""
         return gcw_report.summary(events)
-
-    def view(self, state: State, viewer: str) -> View:
-        return views.build(state, viewer)
 
     def sheet_notes(self, state: State, seat: str) -> dict[str, Any]:
         """CP and RP with what each action costs now and what it leaves (see :mod:`.progress`)."""
@@ -109,19 +109,10 @@ class GalacticCivilWar(Ruleset):
         """A battle report due, a forced withdrawal, a base to rebuild, a ruling for the GM."""
         return progress.urgent(state, viewer)
 
-    def outcome(self, state: State) -> Outcome | None:
-        result = state.get("result")
-        if result is None:
-            return None
-        return Outcome(tuple(result["winners"]), str(result["reason"]))
-
     def invariants(self, before: State, after: State, events: list[Event]) -> list[str]:
         """Fleet and Commander limits, CP/RP/VP and units changed only by logged causes, sealed records
         unchanged until revealed and all revealed at the end (see :mod:`.invariants`). Raises nothing."""
         return _invariants.check(before, after, events)
-
-    def bot(self, view: View, seat: str) -> list[str]:
-        return _bot.play(view, seat)
 
     def hidden_changes(self, state: State, viewer: str) -> list[tuple[str, Any]]:
         """Secrets ``viewer`` may not know: the unrevealed base, the other side's sealed records and drafts."""
@@ -139,14 +130,14 @@ class GalacticCivilWar(Ruleset):
             changes.append(("the Rebel base location", move_base))
         for rid, r in state.get("sealed", {}).items():
             if r["owner"] != side and not r["revealed"]:
-                changes.append((f"sealed record {rid}", lambda s, rid=rid: s["sealed"][rid].__setitem__("content", {"changed": True})))
+                changes.append((f"sealed record {rid}", lambda s, rid=rid: s["sealed"][rid].__setitem__("content", {"changed": True})))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
         for other_side in state.get("nonce", {}):
             if other_side != side:
-                changes.append((f"{other_side}'s private nonce", lambda s, o=other_side: s["nonce"].__setitem__(o, "changed")))
+                changes.append((f"{other_side}'s private nonce", lambda s, o=other_side: s["nonce"].__setitem__(o, "changed")))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
         for other_side, draft in state.get("setup", {}).items():
             if other_side != side and draft.get("text"):
                 changes.append((f"{other_side}'s setup draft",
-                                lambda s, o=other_side: s["setup"][o].update({"text": "changed", "start": "Endor", "base": "Naboo"})))
+                                lambda s, o=other_side: s["setup"][o].update({"text": "changed", "start": "Endor", "base": "Naboo"})))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
         return changes
 
     def reference(self) -> list[dict[str, Any]]:
@@ -162,7 +153,6 @@ class GalacticCivilWar(Ruleset):
         enemy fleet (the auto-resolved battle, or why there are no odds: see :mod:`core.rulesets.gcw.odds`)."""
         words = text.split()
         if words and words[0].lower() == "search":
-            from .resources import search_dice
             system = " ".join(words[1:])
             match = [s for s in rules().systems if s.lower() == system.lower()]
             if not match:
@@ -171,7 +161,6 @@ class GalacticCivilWar(Ruleset):
             p = 1 - Fraction(3, 4) ** n
             return Odds(f"base search at {match[0]} with {n} blue dice", [("at least one ACC", p), ("no ACC", 1 - p)])
         if words and words[0].lower() == "move":
-            from .odds import move_odds
             parsed = self.order_book().parse(text, self.context(state, seat))
             return move_odds(state, seat, parsed.values["fleet"], parsed.values["system"])
         if words and words[0].lower() == "bomb":

@@ -10,10 +10,10 @@ from typing import Any
 from core.errors import OrderError
 from core.events import Event
 
-from . import flow
+from . import flow, steps
 from .data import rules
-from .model import (State, card, controls, fleet_problems, fleet_units, fleets_at, fleets_of, is_ship, log,
-                    move_cost, new_fleet, put, side_of, unit_points, yard_value)
+from .model import (card, entry_ok, fleet_problems, fleet_units, fleets_at, fleets_of, is_ship, log, move_cost, new_fleet,
+                    new_unit, put, side_of, State, unit_points, yard_value)
 
 
 def _line(ctx: Any) -> str:
@@ -23,7 +23,7 @@ def _line(ctx: Any) -> str:
 def acting_side(ctx: Any, line: str) -> str:
     """The side of the ordering seat, which must hold the action now."""
     side = side_of(ctx.state, ctx.seat)
-    if flow.step_kind(ctx.state) != "action" or side not in ctx.state["step"]["sides"]:
+    if steps.step_kind(ctx.state) != "action" or side not in ctx.state["step"]["sides"]:
         raise OrderError(f"{line!r}: it is not {side}'s action now")
     return side
 
@@ -165,19 +165,6 @@ def upgrade_refs(state: State, side: str) -> list[str]:
     return refs
 
 
-def entry_ok(state: State, side: str, system: str) -> bool:
-    """Whether reinforcements of ``side`` may appear at ``system`` (GCW-POOL-05)."""
-    if state["systems"][system]["destroyed"]:
-        return False
-    if side == "Empire":
-        return system in rules().const["reinforcement_entry"]["Empire"] and controls(state, side, system)
-    if fleets_at(state, system, "Rebel"):
-        return True
-    # GCW-GAP-23 option "Rebel survives": a tabled Rebel may deploy a new fleet at the Secret Base
-    return (bool(state["options"].get("rebel_survives")) and not fleets_of(state, "Rebel")
-            and state["base"].get("system") == system)
-
-
 def do_reassign(ctx: Any, upgrade: str, target: str) -> list[Event]:
     """Move a Commander or Officer between ships (GCW-REORG-09), or send it to the pool (GCW-POOL-03)."""
     line = f"reassign {upgrade} {target}"
@@ -198,7 +185,6 @@ def do_reassign(ctx: Any, upgrade: str, target: str) -> list[Event]:
         if "." not in upgrade:
             raise OrderError(f"{line!r}: {upgrade} is already in the force pool")
         state["units"][holder]["upgrades"].remove(code)
-        from .model import new_unit
         new_unit(state, side, code)
     else:
         ship = state["units"].get(target)

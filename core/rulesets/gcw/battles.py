@@ -15,10 +15,11 @@ from typing import Any
 from core.errors import OrderError
 from core.events import GM, Event
 
-from . import flow
+from . import steps
 from .data import rules
-from .model import (sealed_words, State, card, commanders, fleet_units, fleets_at, fleets_of, is_ship, is_squadron, log,
-                    new_fleet, other, points_of, put, remove_unit, reveal, seal, side_of, team, unit_points)
+from .model import (card, commanders, end_game, fleet_units, fleets_at, fleets_of, is_ship, is_squadron, log, new_fleet,
+                    new_unit, other, points_of, put, remove_unit, reveal, Ruleset_dice, seal, sealed_words, side_of,
+                    squadron_points, State, team, unit_points)
 
 FATES = ("destroyed", "early", "late", "fled", "survived")
 AUTO_POINTS_PER_DIE = 20
@@ -82,7 +83,7 @@ def advance(state: State) -> list[Event]:
         return []
     if b["queue"]:
         if len(b["queue"]) > 1 and not b["queue"][0]["ambush"] and b["chosen"] is None:
-            flow.wait(state, "battle-order", [state["initiative"]["side"]])
+            steps.wait(state, "battle-order", [state["initiative"]["side"]])
             return []
         entry = b["queue"].pop(0)
         if b["chosen"] is not None:
@@ -101,7 +102,7 @@ def advance(state: State) -> list[Event]:
 def choose_order(state: State, side: str, system: str) -> list[Event]:
     state["battle"]["chosen"] = system
     state["step"] = None
-    return [log(state, "battle", f"{side} chooses to fight at {system} next", system=system)] + flow.advance(state)
+    return [log(state, "battle", f"{side} chooses to fight at {system} next", system=system)]
 
 
 def start_battle(state: State, entry: dict[str, Any]) -> list[Event]:
@@ -142,16 +143,16 @@ def step_battle(state: State) -> list[Event]:
     if stage == "open":
         todo = [s for s in ("Empire", "Rebel") if s not in battle["objectives"] and s not in battle["concede"]]
         if todo:
-            flow.wait(state, "open", todo, battle=battle["id"])
+            steps.wait(state, "open", todo, battle=battle["id"])
             return []
         return after_open(state, battle)
     if stage == "answer":
-        flow.wait(state, "answer", [other(battle["answer"])], battle=battle["id"])
+        steps.wait(state, "answer", [other(battle["answer"])], battle=battle["id"])
         return []
     if stage == "first":
         if battle["flee_side"]:
             return set_first(state, battle, other(battle["flee_side"]), None)
-        flow.wait(state, "first", [chooser_of(battle)], battle=battle["id"])
+        steps.wait(state, "first", [chooser_of(battle)], battle=battle["id"])
         return []
     if stage == "reveal":
         second = battle["second"]
@@ -159,25 +160,25 @@ def step_battle(state: State) -> list[Event]:
             battle["revealed"] = list(state["sealed"][battle["objectives"][second]]["content"])
             battle["stage"] = "pick"
             return reveal(state, battle["objectives"][second]) + step_battle(state)
-        flow.wait(state, "reveal", [second], battle=battle["id"], count=battle["reveal"])
+        steps.wait(state, "reveal", [second], battle=battle["id"], count=battle["reveal"])
         return []
     if stage == "pick":
-        flow.wait(state, "pick", [battle["first"]], battle=battle["id"])
+        steps.wait(state, "pick", [battle["first"]], battle=battle["id"])
         return []
     if stage == "report":
         todo = [s for s in ("Empire", "Rebel") if s not in battle["reports"]]
         if todo:
-            flow.wait(state, "report", todo, battle=battle["id"])
+            steps.wait(state, "report", todo, battle=battle["id"])
             return []
         return compare_reports(state, battle)
     if stage == "ruling":
-        flow.wait(state, "ruling", ["Empire", "Rebel"], battle=battle["id"])
+        steps.wait(state, "ruling", ["Empire", "Rebel"], battle=battle["id"])
         return []
     if stage == "retreat":
         pending = battle["retreats"]
         if pending:
             side = pending[0]["side"]
-            flow.wait(state, "retreat", [side], battle=battle["id"], options=retreat_options(state, side, battle["system"]))
+            steps.wait(state, "retreat", [side], battle=battle["id"], options=retreat_options(state, side, battle["system"]))
             return []
         return close_battle(state, battle)
     raise RuntimeError(f"unknown battle stage {stage}")
@@ -188,7 +189,7 @@ def set_objectives(state: State, side: str, picks: list[str]) -> list[Event]:
     battle = state["battle"]["current"]
     rid, events = seal(state, side, "open", picks, f"the opening choice for battle {battle['id']}")
     battle["objectives"][side] = rid
-    flow.done(state, side)
+    steps.done(state, side)
     return events + (step_battle(state) if state["step"] is None else [])
 
 
@@ -196,7 +197,7 @@ def offer_concession(state: State, side: str) -> list[Event]:
     battle = state["battle"]["current"]
     rid, events = seal(state, side, "open", {"battle": battle["id"], "concede": True}, f"the opening choice for battle {battle['id']}")
     battle["concede"][side] = rid
-    flow.done(state, side)
+    steps.done(state, side)
     return events + (step_battle(state) if state["step"] is None else [])
 
 
@@ -327,7 +328,7 @@ def submit_report(state: State, side: str, report: dict[str, Any]) -> list[Event
     rid, events = seal(state, side, "report", report,
                        f"an amended report for battle {battle['id']}" if amending else f"a report for battle {battle['id']}")
     battle["reports"][side] = rid
-    flow.done(state, side)
+    steps.done(state, side)
     if amending and state["step"] is None:
         battle["stage"] = "report"  # both amended: compare again
     return events + (step_battle(state) if state["step"] is None else [])
@@ -443,7 +444,6 @@ def loser_of(state: State, battle: dict[str, Any], vp: dict[str, int]) -> str:
 
 def enforce_pool_limits(state: State, system: str) -> list[Event]:
     """GCW-POOL-01/02 after a battle: excess Commanders and squadrons go to the force pool."""
-    from .model import new_unit, squadron_points
     events = []
     for fid in fleets_at(state, system):
         side = state["fleets"][fid]["side"]
@@ -548,7 +548,6 @@ def close_battle(state: State, battle: dict[str, Any]) -> list[Event]:
                                             "result": battle.get("result")})
     events: list[Event] = []
     if not fleets_of(state, "Rebel") and not state["options"].get("rebel_survives"):
-        from .model import end_game
         events += end_game(state, ["Empire"], "Total Imperial victory: the last Rebel fleet was destroyed (GCW-WIN-01)")
     return events
 
@@ -569,13 +568,12 @@ def bombers_ready(state: State) -> list[str]:
 
 def bombing(state: State) -> list[Event]:
     if bombers_ready(state) and state["step"] is None and state.get("result") is None:
-        flow.wait(state, "bomb", ["Rebel"], system=state["deathstar"]["system"])
+        steps.wait(state, "bomb", ["Rebel"], system=state["deathstar"]["system"])
     return []
 
 
 def bomb(state: State, squadron: str) -> list[Event]:
     """One bombing run: one black die, HIT or CRIT wins; Luke rerolls a miss (GCW-WEAPON-10/11/13)."""
-    from .model import Ruleset_dice
     state["battle"]["bombed"].append(squadron)
     faces = rules().faces["black"]
     dice = Ruleset_dice(state)
@@ -599,13 +597,12 @@ def bomb(state: State, squadron: str) -> list[Event]:
                           ledger=[["Rebel", "vp", vp]]))
     else:
         events.append(log(state, "weapon", f"{squadron} rolls {face}: the run fails"))
-    return events + flow.advance(state)
+    return events
 
 
 # -- the auto-resolver --------------------------------------------------------------------------------
 def auto_battle(state: State, battle: dict[str, Any]) -> list[Event]:
     """Decide a battle from fleet strength with the game's dice (option auto_resolve, GCW-GAP-03)."""
-    from .model import Ruleset_dice
     chooser = chooser_of(battle)
     first = battle["flee_side"] and other(battle["flee_side"]) or other(chooser)
     battle["first"], battle["second"] = first, other(first)
@@ -625,7 +622,7 @@ def auto_report(state: State, battle: dict[str, Any], dice: Any) -> dict[str, An
     on_table = {s: list(battle["units"][s]) for s in ("Empire", "Rebel")}
     start = {s: sum(pts[u] for u in on_table[s]) for s in on_table}
     for exchange in (1, 2, 3):
-        rolls = {}
+        rolls: dict[str, Any] = {}
         for side in ("Empire", "Rebel"):
             strength = sum(pts[u] for u in on_table[side])
             if not any(is_ship(state["units"][u]) for u in on_table[side]):

@@ -221,7 +221,8 @@ def deploy_orders(f: dict[str, Any], side: str) -> list[str]:
     for fid, fl in sorted(mine.items(), key=lambda kv: kv[1]["points"]):
         if fl["system"] not in entries:
             continue
-        pick, pts, sq = [], fl["points"], fl["squadron_points"]
+        pick: list[Any] = []  # the units deployed here; then the ids of a new fleet
+        pts, sq = fl["points"], fl["squadron_points"]
         for u in ships + squads:
             new_pts = pts + u["points"]
             new_sq = sq + (u["points"] if u["kind"] == "squadron" else 0)

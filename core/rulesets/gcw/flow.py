@@ -12,10 +12,10 @@ from typing import Any
 from core.errors import SetupError
 from core.events import Event
 
-from . import battles, resources
+from . import battles, resources, steps
 from .data import SIDES, rules
-from .model import (State, commanders, effect_total, fleet_units, fleets_of, log, map_points, new_fleet,
-                    new_unit, other, reveal, seats_of)
+from .model import (commanders, effect_total, fleet_units, fleets_of, log, map_points, new_fleet, new_unit, other, reveal,
+                    State, unit_points)
 
 
 def new_state(scenario: str, seats: list[tuple[str, str]], options: dict[str, Any], seed: str) -> State:
@@ -53,35 +53,6 @@ def new_state(scenario: str, seats: list[tuple[str, str]], options: dict[str, An
         # with the game's seed without the view ever depending on the seed itself
         "nonce": {s: hashlib.sha256(f"{seed}:{s}:choices".encode("utf-8")).hexdigest()[:16] for s in SIDES},
     }
-
-
-def step_kind(state: State) -> str | None:
-    step = state.get("step")
-    return None if step is None else str(step["kind"])
-
-
-def awaited_sides(state: State) -> list[str]:
-    if state.get("result") is not None or state.get("step") is None:
-        return []
-    return list(state["step"]["sides"])
-
-
-def awaiting(state: State) -> set[str]:
-    """The seats of every awaited side."""
-    return {seat for side in awaited_sides(state) for seat in seats_of(state, side)}
-
-
-def done(state: State, side: str) -> None:
-    """``side`` has given what the step asked for; the step closes when nobody else is awaited."""
-    step = state["step"]
-    if side in step["sides"]:
-        step["sides"].remove(side)
-    if not step["sides"]:
-        state["step"] = None
-
-
-def wait(state: State, kind: str, sides: list[str], **extra: Any) -> None:
-    state["step"] = {"kind": kind, "sides": list(sides), **extra}
 
 
 # -- the loop -----------------------------------------------------------------------------------------
@@ -134,7 +105,6 @@ def finish_setup(state: State) -> list[Event]:
 
 
 def sum_points(state: State, ids: list[str]) -> int:
-    from .model import unit_points
     return sum(unit_points(state["units"][u]) for u in ids)
 
 
@@ -148,7 +118,7 @@ def start_initiative(state: State) -> list[Event]:
     e, r = map_points(state, "Empire"), map_points(state, "Rebel")
     chooser = initiative_chooser(e, r)
     state["initiative"] = {"chooser": chooser, "side": None}
-    wait(state, "initiative", [chooser])
+    steps.wait(state, "initiative", [chooser])
     state["phase"] = "initiative-wait"
     return [log(state, "initiative", f"Initiative Phase: Empire {e} points on the map, Rebel {r}; {chooser} decides who has initiative",
                 empire=e, rebel=r, chooser=chooser)]
@@ -195,7 +165,7 @@ def offer(state: State, side: str) -> list[Event]:
             side = other(side)
             continue
         mv["active"] = side
-        wait(state, "action", [side])
+        steps.wait(state, "action", [side])
         return events
     state["step"] = None
     return events

@@ -73,7 +73,7 @@ def _mentioned(uid: str, events: list[dict[str, Any]]) -> bool:
 def units_logged(before: State, after: State, events: list[dict[str, Any]]) -> list[str]:
     """Units appear (setup, purchase, an upgrade sent to the pool) and vanish (destroyed, a loose upgrade
     fitted to a ship) only with an event that names them; a unit never changes side or type."""
-    problems = []
+    problems: list[str] = []
     if before.get("phase") == "setup":
         return problems
     old, new = before["units"], after["units"]

@@ -16,6 +16,7 @@ import hmac
 import json
 from typing import Any
 
+from core.dice import Dice
 from core.errors import OrderError
 from core.events import GM, Event, event, to_team
 
@@ -439,7 +440,19 @@ def end_game(state: State, winners: list[str], reason: str) -> list[Event]:
     return events
 
 
+def entry_ok(state: State, side: str, system: str) -> bool:
+    """Whether reinforcements of ``side`` may appear at ``system`` (GCW-POOL-05)."""
+    if state["systems"][system]["destroyed"]:
+        return False
+    if side == "Empire":
+        return system in rules().const["reinforcement_entry"]["Empire"] and controls(state, side, system)
+    if fleets_at(state, system, "Rebel"):
+        return True
+    # GCW-GAP-23 option "Rebel survives": a tabled Rebel may deploy a new fleet at the Secret Base
+    return (bool(state["options"].get("rebel_survives")) and not fleets_of(state, "Rebel")
+            and state["base"].get("system") == system)
+
+
 def Ruleset_dice(state: State) -> Any:
     """The game's dice at the state's counter (same as Ruleset.dice)."""
-    from core.dice import Dice
     return Dice.from_state(state["dice"], turn=int(state.get("turn", 0)))

@@ -8,7 +8,7 @@ from core.errors import OrderError
 from core.events import GM, Event
 from core.orders import Choice, Keyword, Many, Optional, OrderBook, OrderSpec, Text
 
-from . import actions, battles, flow, resources
+from . import actions, battles, flow, resources, steps
 from .data import rules
 from .model import (State, card, fleets_of, is_squadron, list_points, list_problems, log, parse_list, pool_units,
                     seal, side_of, team)
@@ -142,7 +142,7 @@ def do_base(ctx: Any, system: str) -> list[Event]:
     state = ctx.state
     if side != "Rebel":
         raise OrderError(f"{line!r}: only the Rebel has a Secret Base")
-    if flow.step_kind(state) == "rebuild":
+    if steps.step_kind(state) == "rebuild":
         legal = resources.rebuild_options(state, state["step"].get("exclude"))
         if system not in legal:
             raise OrderError(f"{line!r}: the new base may be at {', '.join(legal)}")
@@ -172,7 +172,7 @@ def seal_setup(state: State, side: str) -> list[Event]:
         base_rid, more = seal(state, side, "base", {"base": draft["base"]}, "the Secret Base")
         draft["base_record"] = base_rid
         events += more
-    flow.done(state, side)
+    steps.done(state, side)
     return events + flow.advance(state)
 
 
@@ -185,7 +185,7 @@ def do_fight(ctx: Any, system: str) -> list[Event]:
     queued = [e["system"] for e in ctx.state["battle"]["queue"]]
     if system not in queued:
         raise OrderError(f"'fight {system}': no battle waits there; battles: {', '.join(queued)}")
-    return battles.choose_order(ctx.state, _side(ctx), system)
+    return battles.choose_order(ctx.state, _side(ctx), system) + flow.advance(ctx.state)
 
 
 def do_objectives(ctx: Any, battle: str, assault: str, defense: str, navigation: str) -> list[Event]:
@@ -249,7 +249,7 @@ def do_retreat(ctx: Any, battle: str, system: str) -> list[Event]:
 
 
 def do_bomb(ctx: Any, squadron: str) -> list[Event]:
-    return battles.bomb(ctx.state, squadron)
+    return battles.bomb(ctx.state, squadron) + flow.advance(ctx.state)
 
 
 def do_deathstar(ctx: Any, system: str) -> list[Event]:
@@ -283,14 +283,14 @@ def do_buy(ctx: Any, card_code: str, for_: Any = None, ship: str | None = None) 
 
 def do_done(ctx: Any) -> list[Event]:
     side = _side(ctx)
-    flow.done(ctx.state, side)
+    steps.done(ctx.state, side)
     events = [log(ctx.state, "buy", f"{side} is done buying ({ctx.state['sides'][side]['rp']} RP banked)")]
     return events + flow.advance(ctx.state)
 
 
 def do_pass(ctx: Any) -> list[Event]:
     state = ctx.state
-    kind = flow.step_kind(state)
+    kind = steps.step_kind(state)
     if kind == "action":
         return actions.do_pass(ctx)
     state["step"] = None
@@ -386,7 +386,7 @@ def build_book() -> OrderBook:
 # -- forced resolution --------------------------------------------------------------------------------
 def force(ruleset: Any, state: State) -> list[Event]:
     """What the GM's "force resolution" does: the awaited sides pass or take the plain default."""
-    kind = flow.step_kind(state)
+    kind = steps.step_kind(state)
     if kind is None:
         return flow.advance(state)
     sides = list(state["step"]["sides"])
@@ -400,7 +400,7 @@ def force(ruleset: Any, state: State) -> list[Event]:
         battle["stage"] = "applied"
         return events + battles.apply_report(state, battle, battles.forced_report(state, battle), "forced") + flow.advance(state)
     for side in sides:
-        if state.get("step") is None or flow.step_kind(state) != kind:
+        if state.get("step") is None or steps.step_kind(state) != kind:
             break
         seat = next(s for s, info in state["seats"].items() if info["side"] == side)
         ctx = ruleset.context(state, seat, GM)

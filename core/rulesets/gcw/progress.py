@@ -11,7 +11,7 @@ from typing import Any
 
 from core.events import GM
 
-from . import flow
+from . import steps
 from .actions import repair_cost
 from .data import rules
 from .model import (State, card, commanders, fleet_units, fleets_of, largest_size, move_cost, pool_units, yard_value)
@@ -35,7 +35,7 @@ def sheet_notes(state: State, seat: str) -> dict[str, Any]:
     if side is None:
         return {}
     cp, rp = int(state["sides"][side]["cp"]), int(state["sides"][side]["rp"])
-    kind = flow.step_kind(state)
+    kind = steps.step_kind(state)
     lines = []
     if state["phase"] == "movement" or kind == "action":
         lines.append(f"{cp} CP this phase; what is left when it ends is lost (GCW-CP-02)")
@@ -72,7 +72,7 @@ def order_warnings(state: State, seat: str, verb: str, values: dict[str, Any]) -
         return []
     warnings = []
     cp = int(state["sides"][side]["cp"])
-    if verb == "pass" and flow.step_kind(state) == "action" and cp > 0 and int(state["movement"].get("passes", 0)) >= 1:
+    if verb == "pass" and steps.step_kind(state) == "action" and cp > 0 and int(state["movement"].get("passes", 0)) >= 1:
         warnings.append(f"your opponent passed last: passing now ends the movement phase and your {cp} CP are lost (GCW-CP-02)")
     if verb == "buy" and values.get("ship"):
         ship = state["units"].get(values["ship"])

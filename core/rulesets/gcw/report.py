@@ -41,8 +41,7 @@ def summary(events: list[dict[str, Any]]) -> Summary:
                     who.damaged.append(f"{name} {damage} faceup damage")
         elif kind == "claim" and data.get("system"):
             out.changes.append((str(data["system"]), str(data.get("side")), None))
-        elif kind == "buy" and BOUGHT.match(text):
-            m = BOUGHT.match(text)
+        elif kind == "buy" and (m := BOUGHT.match(text)):
             key = (m.group("side"), m.group("name"), m.group("cost"))
             bought.setdefault(key, []).append(m.group("uid"))
         elif kind == "deploy":

@@ -9,10 +9,10 @@ from typing import Any
 from core.errors import OrderError
 from core.events import GM, Event
 
-from . import flow
+from . import steps
 from .data import rules
 from .model import end_game as model_end_game
-from .model import (Ruleset_dice, State, card, card_applies, controls, distance, fleet_units, fleets_at, is_ship,
+from .model import (Ruleset_dice, State, card, card_applies, controls, distance, entry_ok, fleet_units, fleets_at, is_ship,
                     log, new_unit, other, reveal, seal, team, total_value, uniques_held)
 
 STAGES = ["claims", "arrival", "fire", "search", "destroy", "bonus", "rebel_victory", "income", "buy", "final"]
@@ -23,7 +23,7 @@ def advance(state: State) -> list[Event]:
     pending = res.setdefault("pending", [])
     if pending:
         job = pending[0]
-        flow.wait(state, job["kind"], [job["side"]], **{k: v for k, v in job.items() if k not in ("kind", "side")})
+        steps.wait(state, job["kind"], [job["side"]], **{k: v for k, v in job.items() if k not in ("kind", "side")})
         return []
     stage = res["stage"]
     if stage >= len(STAGES):
@@ -310,7 +310,7 @@ def stage_income(state: State) -> list[Event]:
 
 # -- 9. purchases -------------------------------------------------------------------------------------
 def stage_buy(state: State) -> list[Event]:
-    flow.wait(state, "buy", ["Empire", "Rebel"])
+    steps.wait(state, "buy", ["Empire", "Rebel"])
     return []
 
 
@@ -355,7 +355,6 @@ def buy(state: State, side: str, code: str, ship: str | None, line: str) -> list
             unit = state["units"].get(ship)
             if unit is None or unit["side"] != side or card(unit["code"]).kind != "ship":
                 raise OrderError(f"{line!r}: {ship!r} is not one of your ships")
-            from .actions import entry_ok
             if unit["fleet"] != "pool" and not entry_ok(state, side, state["fleets"][unit["fleet"]]["system"]):
                 raise OrderError(f"{line!r}: {ship} is not in the force pool or at an entry system, where upgrades can be fitted (GCW-GAP-27)")
             if c.ships and not any(unit["code"].startswith(p) for p in c.ships):

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Callable, ClassVar
 
 from core.errors import OrderError
+from core.events import Event
 from core.options import OptionSpec
 from core.orders import OrderBook
-from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
+from core.ruleset import BotModule, Odds, Ruleset, SeatSpec, State, ViewsModule
 from core.rulesets.raw.reference import reference as raw_reference
 from core.rulesets.raw import bot as raw_bot
 from core.rulesets.raw import invariants as raw_invariants
@@ -16,6 +17,7 @@ from core.rulesets.raw import report as raw_report
 from core.report import Summary
 from core.rulesets.raw import progress as raw_progress
 from core.rulesets.raw import sheet as raw_sheet
+from core.rulesets.raw import views as raw_views
 from core.rulesets.raw.combat import combat
 from core.rulesets.raw.construct import alliances, construct
 from core.rulesets.raw.data import SIDES, galaxy_map, unit_types, scenario as load_scenario
@@ -25,7 +27,7 @@ from core.rulesets.raw.odds import order_odds
 from core.rulesets.raw.jump import jump
 from core.rulesets.raw.model import is_grand_admiral, seats_of, side_of_owner, utype
 from core.rulesets.raw.setup import OPTIONS, option_specs, setup
-from core.rulesets.raw.views import initial_memory, remember, view
+from core.rulesets.raw.views import initial_memory, remember
 
 
 @cache
@@ -42,6 +44,9 @@ class RepublicAtWar(Ruleset):
     min_seats = 6
     max_seats = 12
     turn_limit = 0  # none: the text ends a game at 10 VP or a concession; a GM may set the option
+    views: ClassVar[ViewsModule] = raw_views
+    bots: ClassVar[BotModule] = raw_bot
+    result_key = "over"
     order_keys = ("sheets", "seq", "admiral", "concede", "over")
 
     def sides(self) -> list[str]:
@@ -87,9 +92,11 @@ class RepublicAtWar(Ruleset):
         for unit in state["units"].values():
             were_here.setdefault(unit["at"], set()).add(side_of_owner(state, unit["owner"]))
         ledgers: dict[str, Any] = {}
-        for phase in (lambda: construct(state, dice, ledgers), lambda: jump(state, dice, ledgers),
-                      lambda: combat(state, dice, were_here), lambda: after_combat(state, dice),
-                      lambda: alliances(state, dice, ledgers), lambda: hostile(state, dice), lambda: scans(state)):
+        phases: tuple[Callable[[], list[Event]], ...] = (
+            lambda: construct(state, dice, ledgers), lambda: jump(state, dice, ledgers),
+            lambda: combat(state, dice, were_here), lambda: after_combat(state, dice),
+            lambda: alliances(state, dice, ledgers), lambda: hostile(state, dice), lambda: scans(state))
+        for phase in phases:
             events = phase()
             log += dice.drain() + events
         remember(state)
@@ -109,9 +116,6 @@ class RepublicAtWar(Ruleset):
         """Battles with each side's losses by ship, planets changing hands, builds per planet, headlines."""
         return raw_report.summary(events)
 
-    def view(self, state: State, viewer: str) -> View:
-        return view(state, viewer, self.title)
-
     def sheet_notes(self, state: State, seat: str) -> dict[str, Any]:
         """Credits each order takes and what is left after it, planet caps, and useless orders (see :mod:`.sheet`)."""
         return raw_sheet.sheet_notes(state, seat)
@@ -123,13 +127,6 @@ class RepublicAtWar(Ruleset):
     def urgent(self, state: State, viewer: str) -> list[dict[str, str]]:
         """Forced retreats with no jump, boardings waiting for a load, a sheet that no longer fits."""
         return raw_sheet.urgent(state, viewer)
-
-    def outcome(self, state: State) -> Outcome | None:
-        over = state["over"]
-        return None if over is None else Outcome(tuple(over["winners"]), over["reason"])
-
-    def bot(self, view: View, seat: str) -> list[str]:
-        return raw_bot.bot_orders(view, seat)
 
     def hidden_changes(self, state: State, viewer: str) -> list[tuple[str, Any]]:
         """Enemy units away from the viewer's team, enemy scars, partials, garrisons and production (RAW-GAP-42)."""
@@ -144,17 +141,17 @@ class RepublicAtWar(Ruleset):
             if unit["at"] not in present and quiet:
                 target = next((p for p in quiet if p != unit["at"]), None)
                 if target:
-                    changes.append((f"{uid} moves unseen to {target}", lambda s, uid=uid, t=target: _move(s, uid, t)))
+                    changes.append((f"{uid} moves unseen to {target}", lambda s, uid=uid, t=target: _move(s, uid, t)))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
             if utype(unit).kind == "ship":
-                changes.append((f"{uid}'s scar", lambda s, uid=uid: s["units"][uid].__setitem__("scarred", not s["units"][uid]["scarred"])))
+                changes.append((f"{uid}'s scar", lambda s, uid=uid: s["units"][uid].__setitem__("scarred", not s["units"][uid]["scarred"])))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
             if len(changes) > 12:
                 break
         for name, info in sorted(state["planets"].items()):
             if info["owner"] is not None and info["owner"] not in team:
-                changes.append((f"{name}'s partial", lambda s, n=name: s["planets"][n].__setitem__("partial", {"unit": "GF", "paid": 1, "cost": 8, "owner": s["planets"][n]["owner"]})))
-                changes.append((f"{name}'s production", lambda s, n=name: s["planets"][n].__setitem__("production", s["planets"][n]["production"] + 7)))
+                changes.append((f"{name}'s partial", lambda s, n=name: s["planets"][n].__setitem__("partial", {"unit": "GF", "paid": 1, "cost": 8, "owner": s["planets"][n]["owner"]})))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
+                changes.append((f"{name}'s production", lambda s, n=name: s["planets"][n].__setitem__("production", s["planets"][n]["production"] + 7)))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
                 if name not in present:
-                    changes.append((f"{name}'s garrison", lambda s, n=name: s["planets"][n].__setitem__("gf", s["planets"][n]["gf"] + 3)))
+                    changes.append((f"{name}'s garrison", lambda s, n=name: s["planets"][n].__setitem__("gf", s["planets"][n]["gf"] + 3)))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
                 break
         return changes
 
@@ -170,7 +167,7 @@ class RepublicAtWar(Ruleset):
         """Exact odds for ``ally``, ``assault``, ``bombard`` and ``jump`` into a seen enemy fleet, from what ``seat``
         knows; where it does not know enough, the reason (see :mod:`core.rulesets.raw.odds`). Raises OrderError."""
         parsed = self.order_book().parse(text, self.context(state, seat))
-        return order_odds(state, seat, parsed.spec.verb, parsed.values, self.title)
+        return order_odds(state, seat, parsed.spec.verb, parsed.values)
 
 
 def _candidates(state: State, seat: str) -> list[str]:

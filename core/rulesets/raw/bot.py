@@ -19,7 +19,7 @@ on even odds and uses no special action; ``normal`` plays the whole plan but is 
 neutral worlds (one alliance roll a turn from turn 4, for worlds near its own) and plays alone;
 ``hard`` rolls for every neutral world from turn 1, moves with its teammates (a group follows the
 stack a teammate moved first from the same place), lends fuel credits to stranded teammates and
-hides a lifeboat in deep space. Pick one with ``bot_orders(view, seat, level)``; without a level,
+hides a lifeboat in deep space. Pick one with ``play(view, seat, level)``; without a level,
 a seat name ending in ``-easy``/``_easy`` or ``-hard``/``_hard`` chooses it, else ``normal``.
 """
 from __future__ import annotations
@@ -27,10 +27,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.rulesets.raw.bot_board import (CAPITAL, CAPS, FAMILY, GF, LIFEBOAT, SEAT_OF_POWER, SHIPYARDS, Board, battle,
+from core.rulesets.raw.bot_board import (CAPITAL, CAPS, FAMILY, LIFEBOAT, SEAT_OF_POWER, SHIPYARDS, Board, battle,
                                          capture_chance, fuel_of, ground_terms, neutral_points, planet_name, system_of,
                                          value_of)
 from core.rulesets.raw.bot_economy import Economy
+from core.rulesets.raw.data import GF
 
 LEVEL_NAMES = ("easy", "normal", "hard")
 FLEET_CAP = 4000   # fleet points a seat stops adding Warships at (caps, upkeep of the bot's time)
@@ -90,7 +91,7 @@ def level_of(seat: str, level: str | None = None) -> str:
     return "normal"
 
 
-def bot_orders(view: dict[str, Any], seat: str, level: str | None = None) -> list[str]:
+def play(view: dict[str, Any], seat: str, level: str | None = None) -> list[str]:
     """Orders for ``seat`` from its view alone (``view["facts"]`` and the public data)."""
     facts = view.get("facts") or {}
     if view.get("outcome") or facts.get("side") is None or facts.get("seat", seat) != seat:
@@ -386,7 +387,7 @@ class Planner(Economy):
             # squadrons left behind are lost: take them along where there is room (RAW-RETREAT-03)
             squads = [u for u, x in b.mine.items() if x["at"] == loc and b.types[x["type"]].kind == "squadron" and not x.get("aboard")]
             for ship in free:
-                take = []
+                take: list[str] = []
                 for sq in list(squads):
                     if self.cargo_room(ship) - len(take) > 0:
                         take.append(sq)
@@ -784,7 +785,7 @@ class Planner(Economy):
                     self._add(options, g, here, src, d, score, "troops")
         return options
 
-    def _add(self, options: list, g: Group, here: str, target: str, d: int, score: float, what: str) -> None:
+    def _add(self, options: list[Any], g: Group, here: str, target: str, d: int, score: float, what: str) -> None:
         hop = target if d == 0 else self.next_hop(here, target, g)
         if hop is not None:
             options.append((score, target, hop, what))

@@ -15,6 +15,7 @@ from collections import deque
 from functools import lru_cache
 from typing import Any
 
+from core.odds import ground_round
 from core.rulesets.raw.data import (GF, build_cost, casualty_table, galaxy_map, ground_forces, neutrals, objectives,
                                     planets as planet_table, unit_types)
 
@@ -168,7 +169,6 @@ def _capture_normal(attackers: int, defenders: int, bonus: int, ties: bool) -> f
 
 @lru_cache(maxsize=None)
 def _ground_round(att_dice: int, def_dice: int, bonus: int, ties_to_attacker: bool) -> tuple[tuple[int, int, float], ...]:
-    from core.odds import ground_round
     return tuple((a, d, float(p)) for a, d, p in ground_round(att_dice, def_dice, bonus, ties_to_attacker))
 
 

@@ -7,19 +7,42 @@ every ship or squadron on order counts against the location caps where it is bui
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from core.rulesets.raw.bot_board import (CAPS, GF, SHIPYARDS, SQUADRON, TRANSPORT, WARSHIP, fuel_of,
+from core.rulesets.raw.bot_board import (CAPS, SHIPYARDS, SQUADRON, TRANSPORT, WARSHIP, fuel_of,
                                          planet_name, system_of, value_of)
-from core.rulesets.raw.data import alliance_cost, neutrals, repair_cost
+from core.rulesets.raw.data import GF, alliance_cost, neutrals, repair_cost
 
 
 class Economy:
     """The spending half of the planner (see :class:`core.rulesets.raw.bot.Planner` for the state it keeps)."""
 
+    # what the planner keeps and computes (annotations only: the planner sets and defines them)
     b: Any
     k: Any
     pool: int
+    local: dict[str, int]
+    spent: dict[str, int]
+    partial: dict[str, Any]
+    started: set[str]
+    gf_added: dict[str, int]
+    head: list[str]
+    repairs: list[str]
+    scans: list[str]
+    want_free_neutral: bool
+    assault_planets: set[str]
+    lifeboat: str | None
+    build_orders: dict[str, list[str]]
+    vessel_left: dict[str, int]
+    my_builds: dict[str, tuple[int, int]]
+    team_builds: dict[str, tuple[int, int]]
+    my_ships: Callable[[], dict[str, dict[str, Any]]]
+    cargo_room: Callable[[str], int]
+    projected: Callable[[str], tuple[int, int]]
+    value: Callable[[str], float]
+    importance: Callable[[str], float]
+    garrison_target: Callable[[str], int]
+    gf_pending_build: Callable[[str], int]
 
     # -- 4. loans and alliances -------------------------------------------------------------------
     def lend(self) -> None:
@@ -137,7 +160,7 @@ class Economy:
             return 0
         cost = b.cost_at(code, planet)
         room = int(b.planets[planet].get("production", 0)) - self.spent.get(planet, 0)
-        part = self.partial.get(planet)
+        part: Any = self.partial.get(planet)  # the planet's partly built unit, or None
         paid = 0
         made = 0
         for _ in range(count):

@@ -19,6 +19,7 @@ from typing import Any
 from core.errors import OrderError
 from core.rulesets.raw.data import GF, unit_types
 from core.rulesets.raw.model import gf_limit, owned_planets, seats_of, utype
+from core.rulesets.raw.setup import new_unit
 
 State = dict[str, Any]
 VESSEL_ALLOWANCE = 15  # credits per Repair vessel per turn (RAW-KEYWORD-11)
@@ -99,7 +100,6 @@ def reserve_ids(state: State, seat: str, count: int) -> list[str]:
 def pending_units(state: State, seat: str) -> dict[str, dict[str, Any]]:
     """Ships and squadrons on ``seat``'s build orders, by the id they will have: orders may name
     them, since a unit completed in the Construct phase may jump or be carried that turn (RAW-PROD-08)."""
-    from core.rulesets.raw.setup import new_unit
     found: dict[str, dict[str, Any]] = {}
     for order in state["sheets"].get(seat, []):
         if order["verb"] == "build" and order["args"]["unit"] != GF:

@@ -2,7 +2,7 @@
 pairing, the 2d6 casualty table with its modifiers, random casualties and scarring, retreats."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from core.dice import Dice
 from core.events import Event, event, to_team
@@ -248,7 +248,7 @@ def casualties(state: State, dice: Dice, uids: list[str], points: int, flagship:
     """Take ``points`` of losses from ``uids`` (RAW-GAP-21): whole units at random while one fits, then a scar."""
     events: list[Event] = []
     alive = [u for u in uids if u in state["units"]]
-    owner_tokens = lambda uid: _owner_view(state, uid)  # noqa: E731
+    owner_tokens: Callable[[str], list[str]] = lambda uid: _owner_view(state, uid)  # noqa: E731
     if flagship and points > 0:
         target = _flagship_target(state, alive, flagship)
         if target is not None and combat_value(state["units"][target]) <= points:

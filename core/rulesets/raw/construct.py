@@ -8,7 +8,7 @@ from core.dice import Dice
 from core.events import Event, event, to_seat, to_team
 from core.rulesets.raw.budget import VESSEL_ALLOWANCE, Ledger, build_step, cap_of, partial_after
 from core.rulesets.raw.data import GF, build_cost, planets, unit_types
-from core.rulesets.raw.model import describe, gf_limit, gf_price, seat_forces_within_caps, seats_of, utype
+from core.rulesets.raw.model import cargo_used, describe, gf_limit, gf_price, seat_forces_within_caps, seats_of, utype
 from core.rulesets.raw.setup import new_unit, next_uid
 
 State = dict[str, Any]
@@ -219,7 +219,6 @@ def _complete(state: State, seat: str, planet: str, code: str, uid: str | None =
 
 
 def _room(state: State, ship: str) -> int:
-    from core.rulesets.raw.model import cargo_used
     return utype(state["units"][ship]).capacity - cargo_used(state, ship)
 
 

@@ -8,9 +8,8 @@ from core.dice import Dice
 from core.events import Event, event, to_seat, to_team
 from core.rulesets.raw.budget import Ledger, fuel_cost
 from core.rulesets.raw.data import GF
-from core.rulesets.raw.model import (cap_points, cargo_of, cargo_used, describe, gf_limit, is_deep, private_point, seats_of,
+from core.rulesets.raw.model import (CAPS, cap_points, cargo_of, cargo_used, describe, gf_limit, is_deep, private_point, seats_of,
                                      side_of_owner, system_of, utype)
-from core.rulesets.raw.orders import CAPS
 
 State = dict[str, Any]
 

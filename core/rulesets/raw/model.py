@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
-from core.rulesets.raw.data import galaxy_map, ground_forces, unit_types
+from core.rulesets.raw.data import UnitType, galaxy_map, ground_forces, unit_types
 
 State = dict[str, Any]
 NEUTRAL = "neutral:"
@@ -87,7 +87,7 @@ def planet_side(state: State, planet: str) -> str | None:
     return side_of_owner(state, owner)
 
 
-def utype(unit: dict[str, Any]):  # -> UnitType
+def utype(unit: dict[str, Any]) -> UnitType:
     """The unit's type."""
     return unit_types()[unit["type"]]
 

@@ -12,35 +12,35 @@ from typing import Any
 
 from core.odds import ground_capture, two_d6
 from core.ruleset import Odds, State
-from core.rulesets.raw import orders as raw_orders
 from core.rulesets.raw.bot_board import capture_chance
 from core.rulesets.raw.combat import casualty_row, disparity
 from core.rulesets.raw.data import ground_forces
 from core.rulesets.raw.ground import bombard_dice
 from core.rulesets.raw.model import combat_value, describe, seats_of, utype
-from core.rulesets.raw.views import view
+from core.rulesets.raw.queued import projected
+from core.rulesets.raw.views import build as build_view
 
 #: one bombardment die (RAW-BOMBARD-03): 1-2 a GF, 3 nothing, 4-6 a point of production
 _GF, _NOTHING, _PRODUCTION = Fraction(2, 6), Fraction(1, 6), Fraction(3, 6)
 
 
-def order_odds(state: State, seat: str, verb: str, args: dict[str, Any], title: str) -> Odds | None:
+def order_odds(state: State, seat: str, verb: str, args: dict[str, Any]) -> Odds | None:
     """The odds of a parsed order (``verb`` with its ``args``) for ``seat``; None if it rolls no dice."""
     if verb == "ally":
         return Odds(f"alliance roll for {args['planet']}", [("6: the world joins you", Fraction(1, 6)), ("1-5: nothing", Fraction(5, 6))])
     if verb == "assault":
-        return _assault(state, seat, args["planet"], args["count"], title)
+        return _assault(state, seat, args["planet"], args["count"])
     if verb == "bombard":
-        return _bombard(state, seat, args["planet"], title)
+        return _bombard(state, seat, args["planet"])
     if verb == "jump":
-        return _jump(state, seat, args, title)
+        return _jump(state, seat, args)
     return None
 
 
 def _arriving(state: State, seat: str, planet: str) -> tuple[list[str], int]:
     """The seat's units that will be at ``planet`` after the team's queued jumps, and the GF they carry."""
     side = state["seats"][seat]["side"]
-    there = [u for u in raw_orders.projected(state, side).get(planet, []) if u in state["units"]]
+    there = [u for u in projected(state, side).get(planet, []) if u in state["units"]]
     carriers = [u for u in there if state["units"][u]["owner"] == seat]
     loads = [o for o in state["sheets"].get(seat, []) if o["verb"] == "load" and o["args"]["ship"] in carriers]
     return there, sum(int(state["units"][u]["gf"]) for u in carriers) + sum(int(o["args"]["gf"] or 0) for o in loads)
@@ -50,7 +50,7 @@ def _held_by_team(state: State, seat: str, planet: str) -> bool:
     return state["planets"][planet]["owner"] in seats_of(state, state["seats"][seat]["side"])
 
 
-def _assault(state: State, seat: str, planet: str, count: int | None, title: str) -> Odds | None:
+def _assault(state: State, seat: str, planet: str, count: int | None) -> Odds | None:
     side = state["seats"][seat]["side"]
     if _held_by_team(state, seat, planet):
         return None  # refused when given: nothing to roll
@@ -60,7 +60,7 @@ def _assault(state: State, seat: str, planet: str, count: int | None, title: str
     if attackers <= 0:
         return Odds(head, reason=f"none of your ships will be at {planet} with GF aboard: load GF ('load <ship> GF <count>') "
                                  f"and jump there, then assault (RAW-GROUND-01)")
-    facts = view(state, seat, title)["facts"]["planets"][planet]
+    facts = build_view(state, seat)["facts"]["planets"][planet]
     if "gf" not in facts:
         return Odds(head, reason=f"you do not know {planet}'s garrison: scan it first (each Spynet world you hold scans "
                                  "one world a turn, RAW-KEYWORD-07)")
@@ -77,7 +77,7 @@ def _assault(state: State, seat: str, planet: str, count: int | None, title: str
     return Odds(f"{attackers} GF against {defenders} defenders at {planet}{seen} (about)", [("planet taken", p), ("assault fails", 1 - p)])
 
 
-def _bombard(state: State, seat: str, planet: str, title: str) -> Odds | None:
+def _bombard(state: State, seat: str, planet: str) -> Odds | None:
     if _held_by_team(state, seat, planet):
         return None  # refused when given: nothing to roll
     there, _ = _arriving(state, seat, planet)
@@ -87,7 +87,7 @@ def _bombard(state: State, seat: str, planet: str, title: str) -> Odds | None:
     if count == 0:
         why = "no fleet of your team will be" if not points else f"your team will have only {points} fleet points"
         return Odds(head, reason=f"{why} in orbit of {planet} after the jumps; 50 points give the first die (RAW-BOMBARD-02)")
-    facts = view(state, seat, title)["facts"]["planets"][planet]
+    facts = build_view(state, seat)["facts"]["planets"][planet]
     garrison = int(facts["gf"]) if "gf" in facts else None
     production = int(facts["production"]) if "production" in facts else None
     table: dict[tuple[int, int], Fraction] = {}
@@ -103,13 +103,13 @@ def _bombard(state: State, seat: str, planet: str, title: str) -> Odds | None:
     return Odds(f"{count} dice: {points} fleet points in orbit of {planet}", rows, notes=notes)
 
 
-def _jump(state: State, seat: str, args: dict[str, Any], title: str) -> Odds | None:
+def _jump(state: State, seat: str, args: dict[str, Any]) -> Odds | None:
     side = state["seats"][seat]["side"]
     dest = args["planet"]
     if args.get("deep") and not args.get("point"):
         return None  # an unnamed deep-space point holds these ships alone (RAW-GAP-15): no battle
     where = f"deep:{dest}:{args['point'].upper()}" if args.get("deep") else dest
-    facts = view(state, seat, title)["facts"]
+    facts = build_view(state, seat)["facts"]
     team = seats_of(state, side)
     if not any(u["at"] == where and u["owner"] in team for u in state["units"].values()):
         return Odds(f"jump to {describe(where)}",

@@ -13,6 +13,7 @@ from core.events import event, to_team
 from core.orders import Choice, Keyword, Many, Number, Optional, OrderBook, OrderSpec
 from core.ruleset import Context
 from core.rulesets.raw import budget
+from core.rulesets.raw.queued import jumping, orders_of, projected
 from core.rulesets.raw.targets import (admiral_closed, admiral_open, assault_targets, bombard_targets, cargo_aboard, cargo_here, in_reach,
                                        scan_targets)
 from core.rulesets.raw.data import GF, alliance_cost, build_cost, neutrals, planets, repair_cost, unit_types
@@ -37,10 +38,6 @@ def _queue(ctx: Context, verb: str, text: str, **args: Any) -> list[dict[str, An
 
 def _side(ctx: Context) -> str:
     return str(ctx.state["seats"][ctx.seat]["side"])
-
-
-def _orders_of(state: dict[str, Any], seats: list[str], verb: str) -> list[dict[str, Any]]:
-    return [o for s in seats for o in state["sheets"].get(s, []) if o["verb"] == verb]
 
 
 # -- choices ------------------------------------------------------------------------------------
@@ -113,9 +110,9 @@ def do_build(ctx: Context, planet: str, unit: str, count: int | None) -> Any:
     info = _own_planet(ctx, planet, text)
     if unit != GF and info["blockaded"]:
         raise OrderError(f"{text!r}: {planet} is blockaded and may build only GF (RAW-BLOCKADE-03)")
-    if unit == GF and any(o["args"]["planet"] == planet for o in _orders_of(ctx.state, [ctx.seat], "surge")):
+    if unit == GF and any(o["args"]["planet"] == planet for o in orders_of(ctx.state, [ctx.seat], "surge")):
         raise OrderError(f"{text!r}: {planet} is surging this turn and may build only ships and squadrons (RAW-PROD-11)")
-    if any(planet in o["args"]["donors"] for o in _orders_of(ctx.state, [ctx.seat], "surge")):
+    if any(planet in o["args"]["donors"] for o in orders_of(ctx.state, [ctx.seat], "surge")):
         raise OrderError(f"{text!r}: {planet} is a surge donor this turn and may build nothing (RAW-PROD-12)")
     entry = _queue(ctx, "build", text, planet=planet, unit=unit, count=count,
                    cost=build_cost(unit, planets()[planet]["keyword"], _side(ctx), gf_price(ctx.state, _side(ctx))),
@@ -133,7 +130,7 @@ def do_surge(ctx: Context, planet: str, donors: list[str]) -> Any:
         raise OrderError(f"{text!r}: a blockaded planet cannot surge (RAW-GAP-11)")
     if info["surged"] == state["turn"] - 1 and info["surged"] > 0:
         raise OrderError(f"{text!r}: {planet} surged last turn and cannot surge again until next turn (RAW-PROD-10)")
-    if _orders_of(state, [ctx.seat], "surge") and any(o["args"]["planet"] == planet for o in _orders_of(state, [ctx.seat], "surge")):
+    if orders_of(state, [ctx.seat], "surge") and any(o["args"]["planet"] == planet for o in orders_of(state, [ctx.seat], "surge")):
         raise OrderError(f"{text!r}: {planet} already has a surge order")
     for donor in donors:
         dinfo = _own_planet(ctx, donor, text)
@@ -141,9 +138,9 @@ def do_surge(ctx: Context, planet: str, donors: list[str]) -> Any:
             raise OrderError(f"{text!r}: {planet} cannot donate to itself; name your other planets that build nothing")
         if dinfo["blockaded"]:
             raise OrderError(f"{text!r}: {donor} is blockaded and cannot donate (RAW-GAP-11)")
-        if any(o["args"]["planet"] == donor for o in _orders_of(state, [ctx.seat], "build")):
+        if any(o["args"]["planet"] == donor for o in orders_of(state, [ctx.seat], "build")):
             raise OrderError(f"{text!r}: {donor} builds this turn and cannot donate (RAW-PROD-12)")
-    if any(o["args"]["planet"] == planet and o["args"]["unit"] == GF for o in _orders_of(state, [ctx.seat], "build")):
+    if any(o["args"]["planet"] == planet and o["args"]["unit"] == GF for o in orders_of(state, [ctx.seat], "build")):
         raise OrderError(f"{text!r}: {planet} has GF on order; a surging planet builds only ships and squadrons (RAW-PROD-11)")
     return _queue(ctx, "surge", text, planet=planet, donors=donors)
 
@@ -162,7 +159,7 @@ def do_repair(ctx: Context, ship: str, vessel: str | None) -> Any:
     text = f"repair {ship}" + (" vessel" if vessel else "")
     state = ctx.state
     unit = state["units"][ship]
-    if any(o["args"]["ship"] == ship for o in _orders_of(state, [ctx.seat], "repair")):
+    if any(o["args"]["ship"] == ship for o in orders_of(state, [ctx.seat], "repair")):
         raise OrderError(f"{text!r}: {ship} already has a repair order; a ship is repaired by a planet or by Repair vessels, not both (RAW-REPAIR-05)")
     here = unit["at"]
     if vessel:
@@ -187,7 +184,7 @@ def do_lend(ctx: Context, seat: str, credits: int) -> Any:
 def do_ally(ctx: Context, planet: str) -> Any:
     text = f"ally {planet}"
     team = seats_of(ctx.state, _side(ctx))
-    if any(o["args"]["planet"] == planet for o in _orders_of(ctx.state, team, "ally")):
+    if any(o["args"]["planet"] == planet for o in orders_of(ctx.state, team, "ally")):
         raise OrderError(f"{text!r}: your team already rolls for {planet} this turn; only one player per team may (RAW-NEUTRAL-09)")
     return _queue(ctx, "ally", text, planet=planet, cost=alliance_cost(planets()[planet]["credits"]))
 
@@ -195,15 +192,11 @@ def do_ally(ctx: Context, planet: str) -> Any:
 def do_scan(ctx: Context, planet: str) -> Any:
     text = f"scan {planet}"
     spynets = [p for p in own_planets(ctx) if planets()[p]["keyword"] == "Spynet"]
-    used = len(_orders_of(ctx.state, [ctx.seat], "scan"))
+    used = len(orders_of(ctx.state, [ctx.seat], "scan"))
     if used >= len(spynets):
         have = f"your Spynet worlds ({', '.join(spynets)}) give {len(spynets)} scan(s) a turn" if spynets else "you control no Spynet world"
         raise OrderError(f"{text!r}: no scan left: {have} (RAW-KEYWORD-07)")
     return _queue(ctx, "scan", text, planet=planet)
-
-
-def _jumping(state: dict[str, Any], seats: list[str]) -> dict[str, dict[str, Any]]:
-    return {ship: o for o in _orders_of(state, seats, "jump") for ship in o["args"]["ships"]}
 
 
 def do_jump(ctx: Context, ships: list[str], deep: str | None, planet: str, point: str | None) -> Any:
@@ -213,7 +206,7 @@ def do_jump(ctx: Context, ships: list[str], deep: str | None, planet: str, point
         raise OrderError(f"{text!r}: a point is only for deep space: 'jump {','.join(ships)} deep {planet} {point}'")
     if point and point.upper() not in CELLS:
         raise OrderError(f"{text!r}: {point!r} is not a deep-space point; points run A1..J10 (RAW-GAP-15)")
-    already = _jumping(state, [ctx.seat])
+    already = jumping(state, [ctx.seat])
     for ship in ships:
         unit = budget.unit_of(state, ctx.seat, ship)
         if ship in already:
@@ -232,41 +225,11 @@ def do_jump(ctx: Context, ships: list[str], deep: str | None, planet: str, point
     return entry
 
 
-def projected(state: dict[str, Any], side: str) -> dict[str, list[str]]:
-    """Where the team's ships and squadrons will be after its queued jumps (for the caps)."""
-    team = seats_of(state, side)
-    moves = _jumping(state, team)
-    places: dict[str, list[str]] = {}
-    for uid, unit in state["units"].items():
-        if unit["owner"] not in team:
-            continue
-        carrier = unit["aboard"] or uid
-        loc = _destination(moves[carrier]) if carrier in moves else unit["at"]
-        places.setdefault(loc, []).append(uid)
-    for order in _orders_of(state, team, "load"):
-        ship = order["args"]["ship"]
-        for sq in order["args"]["squadrons"]:
-            if ship in moves:
-                if sq not in state["units"]:
-                    continue  # built this turn: it counts where it is built (RAW-GAP-48)
-                old = state["units"][sq]["at"]
-                if sq in places.get(old, []):
-                    places[old].remove(sq)
-                places.setdefault(_destination(moves[ship]), []).append(sq)
-    return places
-
-
-def _destination(order: dict[str, Any]) -> str:
-    """Where a jump order ends: its place, or for an unnamed deep-space point one of the order's own (RAW-GAP-15)."""
-    to = str(order["args"]["to"])
-    return f"{to}{order['seq']}" if to.endswith(":?") else to
-
-
 def check_caps(state: dict[str, Any], side: str, where: str | None = None) -> None:
     """Refuse orders that would put the team over 400/400/500 points at ``where`` (or anywhere) (RAW-CAP-01..04)."""
     places = projected(state, side)
     built: dict[str, list[int]] = {}
-    for order in _orders_of(state, seats_of(state, side), "build"):
+    for order in orders_of(state, seats_of(state, side), "build"):
         if order["args"]["unit"] != GF:
             kind = 0 if unit_types()[order["args"]["unit"]].kind == "ship" else 1
             built.setdefault(order["args"]["planet"], [0, 0])[kind] += unit_types()[order["args"]["unit"]].cost * order["args"]["count"]
@@ -296,7 +259,7 @@ def do_load(ctx: Context, ship: str, cargo: list[str], count: int | None) -> Any
             raise OrderError(f"{text!r}: {sq} is at {describe(units[sq]['at'])}, not with {ship} at {describe(unit['at'])}")
         if units[sq]["aboard"] and units[sq]["aboard"] != ship:
             raise OrderError(f"{text!r}: {sq} is aboard {units[sq]['aboard']}; unload it first")
-    queued = [o for o in _orders_of(state, [ctx.seat], "load") if o["args"]["ship"] == ship]
+    queued = [o for o in orders_of(state, [ctx.seat], "load") if o["args"]["ship"] == ship]
     used = (cargo_used(state, ship) if ship in state["units"] else 0) + sum(len(o["args"]["squadrons"]) + o["args"]["gf"] for o in queued)
     new = len([s for s in squadrons if units[s]["aboard"] != ship]) + gf
     if used + new > utype(unit).capacity:
@@ -371,9 +334,9 @@ def do_assault(ctx: Context, planet: str, count: int | None) -> Any:
     team = seats_of(state, _side(ctx))
     if state["planets"][planet]["owner"] in team:
         raise OrderError(f"{text!r}: {planet} is held by your own team")
-    if any(o["args"]["planet"] == planet for o in _orders_of(state, team, "bombard")):
+    if any(o["args"]["planet"] == planet for o in orders_of(state, team, "bombard")):
         raise OrderError(f"{text!r}: your team bombards {planet} this turn; you cannot bombard and invade in the same turn (RAW-BOMBARD-04)")
-    same = [o for o in _orders_of(state, [ctx.seat], "assault") if o["args"]["planet"] == planet]
+    same = [o for o in orders_of(state, [ctx.seat], "assault") if o["args"]["planet"] == planet]
     if same:
         raise OrderError(f"{text!r}: you already ordered {same[0]['text']!r}; one assault per planet commits the GF aboard once "
                          "(RAW-GAP-29); withdraw that order first to change how many land")
@@ -386,7 +349,7 @@ def do_bombard(ctx: Context, planet: str) -> Any:
     team = seats_of(state, _side(ctx))
     if state["planets"][planet]["owner"] in team:
         raise OrderError(f"{text!r}: {planet} is held by your own team")
-    if any(o["args"]["planet"] == planet for o in _orders_of(state, team, "assault")):
+    if any(o["args"]["planet"] == planet for o in orders_of(state, team, "assault")):
         raise OrderError(f"{text!r}: your team assaults {planet} this turn; you cannot bombard and invade in the same turn (RAW-BOMBARD-04)")
     return _queue(ctx, "bombard", text, planet=planet)
 

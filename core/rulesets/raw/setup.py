@@ -31,7 +31,7 @@ OPTIONS: dict[str, Any] = {
 
 def option_specs() -> dict[str, OptionSpec]:
     """What each option may be: the checks :func:`core.options.check_options` makes before setup."""
-    ship_codes = names(code for code, t in unit_types().items() if t.kind == "ship")
+    ship_codes = names([code for code, t in unit_types().items() if t.kind == "ship"])
     limits: dict[str, dict[str, Any]] = {
         "min_players": dict(kind="int", lo=2, hi=12),
         "equal_teams": dict(kind="bool"),

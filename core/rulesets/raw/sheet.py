@@ -39,8 +39,8 @@ def sheet_notes(state: State, seat: str) -> dict[str, Any]:
         cost = tally.costs[index] + tally.fuel[index]
         left -= cost
         at = ""
-        if tally.at[index] is not None:
-            planet, spent, cap = tally.at[index]
+        if (capped := tally.at[index]) is not None:
+            planet, spent, cap = capped
             at = f"{planet} {spent}/{cap}"
         warning = useless(state, seat, order)
         scrapped = tally.scraps[index]

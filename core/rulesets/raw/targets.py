@@ -9,6 +9,7 @@ from core.ruleset import Context
 from core.rulesets.raw import budget
 from core.rulesets.raw.data import GF
 from core.rulesets.raw.model import enemy_side, is_ship, reachable_systems, seats_of
+from core.rulesets.raw.queued import projected
 
 
 def _side(ctx: Context) -> str:
@@ -67,8 +68,7 @@ def cargo_aboard(ctx: Context, values: dict[str, Any]) -> list[str]:
 
 
 def _projected(ctx: Context) -> dict[str, list[str]]:
-    from core.rulesets.raw import orders  # orders imports this module
-    return orders.projected(ctx.state, _side(ctx))
+    return projected(ctx.state, _side(ctx))
 
 
 def admiral_open(ctx: Context) -> bool:

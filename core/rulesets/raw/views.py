@@ -49,11 +49,11 @@ def initial_memory(state: State) -> None:
     state["known"] = {side: {name: {"side": _holder(state, name), "turn": 0} for name in state["planets"]} for side in ("GAR", "CIS")}
 
 
-def view(state: State, viewer: str, title: str) -> dict[str, Any]:
+def build(state: State, viewer: str) -> dict[str, Any]:
     """The view of a seat, or of the GM (everything)."""
     gm = viewer == GM
-    side = None if gm else state["seats"][viewer]["side"]
-    team = list(state["seats"]) if gm else seats_of(state, side)
+    side = None if gm else str(state["seats"][viewer]["side"])
+    team = list(state["seats"]) if side is None else seats_of(state, side)
     mine = {uid: u for uid, u in state["units"].items() if u["owner"] in team}
     present = {u["at"] for u in mine.values()}
     # what is seen of others: fleet points per side where the team has units, at base cost, since an
@@ -106,7 +106,7 @@ def view(state: State, viewer: str, title: str) -> dict[str, Any]:
               (f"Turn {state['turn']}: orders for {viewer} (build, jump, load, assault, ...), then ready." if not gm
                else f"Turn {state['turn']}: every seat's orders are open to you."))
     return {
-        "viewer": viewer, "ruleset": "raw", "title": title, "turn": state["turn"], "phase": "orders",
+        "viewer": viewer, "ruleset": "raw", "title": "Republic at War", "turn": state["turn"], "phase": "orders",
         "board": _board(state, planet_facts, seen, mine, gm) | {"moves": [] if gm else _moves(state, viewer)},
         "rosters": _rosters(state, mine, team),
         "resources": resources,

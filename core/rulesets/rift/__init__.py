@@ -3,17 +3,21 @@ active player that ends at the first failed action; moving units draw reaction f
 the move, from enemies whose line of sight they cross; hits pin, wound and kill."""
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from typing import Any, ClassVar
 
 from core.errors import OrderError, SetupError
 from core.events import Event
 from core.orders import OrderBook
-from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
+from core.ruleset import Odds, Ruleset, SeatSpec, State, View, ViewsModule
 
 from . import bot as _bot
-from . import combat, flow, orders, views
+from . import battle, combat, flow, lists, orders, views
 from .data import rules
+from .fire import rally_bonus
+from .odds import coordinated_odds, melee_odds
+from .transport import load_problem, passengers
 
 
 class RiftWar(Ruleset):
@@ -25,6 +29,7 @@ class RiftWar(Ruleset):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     turn_limit: ClassVar[int] = 0
+    views: ClassVar[ViewsModule] = views
     _book: OrderBook | None = None
 
     def sides(self) -> list[str]:
@@ -86,31 +91,22 @@ class RiftWar(Ruleset):
         """The GM forces the step: the awaited player holds, confirms, takes the plain grouping, or passes."""
         return orders.force(self, state)
 
-    def view(self, state: State, viewer: str) -> View:
-        return views.build(state, viewer)
-
-    def outcome(self, state: State) -> Outcome | None:
-        result = state.get("result")
-        return None if result is None else Outcome(tuple(result["winners"]), str(result["reason"]))
-
     def bot(self, view: View, seat: str) -> list[str]:
-        return _bot.play(view, seat)
+        """The bot tries its candidate orders on this ruleset, on a copy of the state from its view (:mod:`.bot`)."""
+        return _bot.play(self, view, seat)
 
     def trial_copy(self, state: State, seat: str) -> State:
         """A copy an order may change freely: the state is plain JSON, copied through JSON (several
         times faster than a deep copy)."""
-        import json
         return json.loads(json.dumps(state))
 
     def starter_lists(self) -> dict[str, str]:
         """Every army of the data (the starters and the text's examples) as list text, by id."""
-        from .lists import list_text
-        return {aid: list_text(a) for aid, a in rules().armies.items()}
+        return {aid: lists.list_text(a) for aid, a in rules().armies.items()}
 
     def check_list(self, text: str) -> list[str]:
         """RIFT-ARMY-01..11 and RIFT-TRAIT-07 for an army written as list text; empty when legal."""
-        from .lists import problems
-        return problems(text)
+        return lists.problems(text)
 
     def legal_orders(self, state: State, seat: str) -> list[str]:
         """A sample: the bot's candidates that the engine accepts now."""
@@ -118,7 +114,7 @@ class RiftWar(Ruleset):
             return []
         found = []
         for text in _bot.candidates(state, seat)[:16]:
-            if _bot._legal(state, seat, text):
+            if _bot._legal(self, state, seat, text):
                 found.append(text)
         return found
 
@@ -132,7 +128,6 @@ class RiftWar(Ruleset):
             if old and old["dead"] and not u["dead"]:
                 problems.append(f"{uid} came back from the dead")
             if u.get("carried_by"):
-                from .transport import load_problem, passengers
                 problem = load_problem(passengers(after, u["carried_by"]))
                 if problem:
                     problems.append(f"transport {u['carried_by']}: {problem}")
@@ -148,11 +143,8 @@ class RiftWar(Ruleset):
         if not words or words[0].lower() not in ("fire", "indirect", "rally", "melee"):
             return None
         parsed = self.order_book().parse(text, self.context(state, seat))
-        from .odds import coordinated_odds, melee_odds
         if parsed.spec.verb == "melee":
             return melee_odds(state, seat, parsed.values["target"])
-        from . import battle
-        from .fire import rally_bonus
         if parsed.spec.verb == "rally":
             bonus = rally_bonus(state, state["units"][parsed.values.get("rallier") or parsed.values["unit"]])
             p = Fraction(max(0, min(6, 6 - (4 - bonus) + 1)), 6)
@@ -170,7 +162,6 @@ class RiftWar(Ruleset):
         """The chance that a move gets through its declared reactions, taken in order along the line:
         untouched, stopped by a pin, or wounded/killed (the phase ends). For a group, the lead unit
         is shown taking every hit of each reaction."""
-        from . import battle
         p = state["pending"]
         seats = list(state["seats"])
         queue = sorted(((s, d) for s, d in p["declared"].items() if d), key=lambda sd: (sd[1]["t"], seats.index(sd[0])))

@@ -6,17 +6,16 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from core.dice import Dice
 from core.errors import OrderError
 from core.events import Event
 
 from . import combat, flow
-from .geometry import (CONTACT_GAP_U, Field, at_low, close_group, field_of, first_contact, line_of_sight, path_problem,
-                       radius, visible_stretches)
+from .geometry import (CONTACT_GAP_U, Field, at_low, close_group, field_of, first_contact, in_cover, line_of_sight,
+                       path_problem, radius, visible_stretches)
 from .data import rules
-
-State = dict[str, Any]
-Unit = dict[str, Any]
+from .melee import apply_melee, escapes, start_melee
+from .record import State, Unit, dice_of, keep, log, name, result_word
+from .transport import embark_all
 
 
 def fld(state: State) -> Field:
@@ -41,22 +40,7 @@ def los(state: State, a: Unit, b: Unit) -> bool:
 
 def cover(state: State, target: Unit, attacker: Unit | None) -> bool:
     """Whether ``target`` is in cover against ``attacker``."""
-    from .geometry import in_cover
     return in_cover(fld(state), target, attacker, on_field(state))
-
-
-def dice_of(state: State) -> Dice:
-    return Dice.from_state(state["dice"], turn=int(state["turn"]))
-
-
-def keep(state: State, dice: Dice) -> list[Event]:
-    state["dice"] = dice.to_state()
-    return dice.drain()
-
-
-def name(u: Unit) -> str:
-    """How a unit is named in the log: id and type."""
-    return f"{u['id']} {u['type']}"
 
 
 def may_act(state: State, u: Unit) -> bool:
@@ -113,7 +97,7 @@ def declare_move(state: State, seat: str, ids: list[str], to: tuple[float, float
         problem = path_problem(fld(state), u, end, fly, marked)
         if problem:
             raise OrderError(f"{u['id']} cannot move there: {problem}")
-    pending = {"kind": "move", "seat": seat, "units": ids, "delta": list(delta), "t_end": t_end, "fly": fly,
+    pending: dict[str, Any] = {"kind": "move", "seat": seat, "units": ids, "delta": list(delta), "t_end": t_end, "fly": fly,
                "contact": contact, "embark": embark, "opps": [], "declared": {}, "queue": [], "qi": 0,
                "stopped": {}, "step": "declare", "hits": None}
     pending["opps"] = opportunities(state, seat, movers, delta, t_end, fly)
@@ -123,9 +107,9 @@ def declare_move(state: State, seat: str, ids: list[str], to: tuple[float, float
     text = (f"{seat} moves {', '.join(ids)} to ({to[0]:g},{to[1]:g})" + (" flying" if fly else "")
             + (f", into contact with {contact}" if contact else ""))
     if not pending["opps"]:
-        return [flow.log(state, text + ": no enemy sees the path.", "move"), *resolve_move(state)]
+        return [log(state, text + ": no enemy sees the path.", "move"), *resolve_move(state)]
     lines = "; ".join(f"{o['unit']} ({o['seat']}) sees {describe(o['stretches'])}" for o in pending["opps"])
-    return [flow.log(state, f"{text}. Reaction fire possible: {lines}.", "move")]
+    return [log(state, f"{text}. Reaction fire possible: {lines}.", "move")]
 
 
 def describe(stretches: list[list[float]]) -> str:
@@ -175,8 +159,8 @@ def declare_reaction(state: State, seat: str, ids: list[str] | None, percent: in
         p["declared"][seat] = None
         if refire:
             p["step"] = "run"
-            return [flow.log(state, f"{seat} holds fire.", "react"), *resolve_move(state)]
-        events = [flow.log(state, f"{seat} holds fire.", "react")]
+            return [log(state, f"{seat} holds fire.", "react"), *resolve_move(state)]
+        events = [log(state, f"{seat} holds fire.", "react")]
         return events + after_declarations(state)
     t = (percent or 0) / 100
     opps = {o["unit"]: o for o in p["opps"] if o["seat"] == seat}
@@ -193,9 +177,9 @@ def declare_reaction(state: State, seat: str, ids: list[str] | None, percent: in
             raise OrderError(f"a Relentless re-fire must be further along the line than {round(last * 100)}% (RIFT-GAP-19)")
         p["queue"].insert(p["qi"], {"seat": seat, "units": ids, "t": t, "refire": True})
         p["step"] = "run"
-        return [flow.log(state, f"{seat} fires again with {', '.join(ids)} at {percent}%.", "react"), *resolve_move(state)]
+        return [log(state, f"{seat} fires again with {', '.join(ids)} at {percent}%.", "react"), *resolve_move(state)]
     p["declared"][seat] = {"units": ids, "t": t}
-    return [flow.log(state, f"{seat} declares reaction fire by {', '.join(ids)} at {percent}% of the path.", "react"),
+    return [log(state, f"{seat} declares reaction fire by {', '.join(ids)} at {percent}% of the path.", "react"),
             *after_declarations(state)]
 
 
@@ -214,12 +198,12 @@ def confirm(state: State, seat: str, go: bool) -> list[Event]:
         for uid in p["units"]:
             state["units"][uid]["acted"] = False
         state["pending"] = None
-        return [flow.log(state, f"{seat} cancels the move of {', '.join(p['units'])}.", "move")]
+        return [log(state, f"{seat} cancels the move of {', '.join(p['units'])}.", "move")]
     seats = flow.seat_order(state)
     p["queue"] = sorted(({"seat": s, "units": d["units"], "t": d["t"]} for s, d in p["declared"].items() if d),
                         key=lambda r: (r["t"], seats.index(r["seat"])))
     p["step"] = "run"
-    return [flow.log(state, f"{seat} confirms the move.", "move"), *resolve_move(state)]
+    return [log(state, f"{seat} confirms the move.", "move"), *resolve_move(state)]
 
 
 def mover_at(state: State, uid: str, t: float) -> Unit:
@@ -239,7 +223,6 @@ def resolve_move(state: State) -> list[Event]:
     events: list[Event] = []
     if not p.get("escapes_done"):
         p["escapes_done"] = True
-        from .melee import escapes
         events += escapes(state)
         if state["pending"] is not p:
             return events
@@ -260,7 +243,7 @@ def resolve_move(state: State) -> list[Event]:
                 n = combat.ranged_dice(s, lead, cover(state, lead, s), bool(state["options"].get("stack_die_penalties", True)))
             hits += combat.count_hits(dice.roll(n, 6, f"reaction fire by {name(s)} at {round(r['t'] * 100)}%"))
         events += keep(state, dice)
-        events.append(flow.log(state, f"{r['seat']}'s reaction scores {hits} hit{'s' if hits != 1 else ''}.", "react"))
+        events.append(log(state, f"{r['seat']}'s reaction scores {hits} hit{'s' if hits != 1 else ''}.", "react"))
         p["current"] = {"seat": r["seat"], "t": r["t"], "units": r["units"]}
         if len(targets) == 1:
             events += apply_groups(state, [hits], targets, r["seat"])
@@ -268,7 +251,7 @@ def resolve_move(state: State) -> list[Event]:
             p["hits"] = {"total": hits, "pool": targets, "grouper": r["seat"], "assigner": p["seat"], "groups": None,
                          "reaction": True}
             p["step"] = "group"
-            return events + [flow.log(state, f"{r['seat']} groups {hits} hits against {', '.join(targets)}; "
+            return events + [log(state, f"{r['seat']} groups {hits} hits against {', '.join(targets)}; "
                                              f"then {p['seat']} assigns them (RIFT-REACT-10).", "react")]
         if state["pending"] is None or state["pending"].get("step") != "run":
             return events
@@ -289,7 +272,7 @@ def apply_groups(state: State, groups: list[int], targets: list[str], attacker: 
         result = combat.effect(mover_at(state, uid, t), hits, reaction=True)
         combat.apply(u, result)
         if result != "none":
-            events.append(flow.log(state, f"{name(u)} is {result_word(result)} at {round(t * 100)}% of the move.", "hit"))
+            events.append(log(state, f"{name(u)} is {result_word(result)} at {round(t * 100)}% of the move.", "hit"))
             relentless = "relentless" in u["traits"]
             if relentless and result == "pin":
                 p["stopped"][uid] = t
@@ -310,12 +293,8 @@ def apply_groups(state: State, groups: list[int], targets: list[str], attacker: 
     if pinned_only and still_moving(state, t) and p["current"]:
         p["step"] = "refire"
         p["refirer"] = attacker
-        events.append(flow.log(state, f"A Relentless unit was pinned: {attacker} may fire again further along the line (RIFT-TRAIT-04).", "react"))
+        events.append(log(state, f"A Relentless unit was pinned: {attacker} may fire again further along the line (RIFT-TRAIT-04).", "react"))
     return events
-
-
-def result_word(result: str) -> str:
-    return {"pin": "pinned", "wound": "wounded", "kill": "killed"}[result]
 
 
 def place_movers(state: State) -> list[Event]:
@@ -350,13 +329,11 @@ def finish_move(state: State) -> list[Event]:
     events = place_movers(state)
     state["pending"] = None
     if p.get("embark"):
-        from .transport import embark_all
         events += embark_all(state, p)
     contact = p.get("contact")
     if contact and not state["units"][contact]["dead"]:
         engaged = [uid for uid in p["units"] if not state["units"][uid]["dead"] and p["stopped"].get(uid, p["t_end"]) >= p["t_end"]]
         if engaged:
-            from .melee import start_melee
             events += start_melee(state, p["seat"], engaged, contact)
     flow.check_victory(state, events)
     return events
@@ -369,3 +346,30 @@ def coordination_problem(units: list[Unit]) -> None:
         raise OrderError(f"{', '.join(u['id'] for u in units)}: Light units coordinate only with Light units, Medium and Heavy only with each other (RIFT-COORD-04/05)")
     if len(units) > 1 and len({"aoe" in u["traits"] for u in units}) > 1:
         raise OrderError("AoE attacks cannot be coordinated with non-AoE units (RIFT-GAP-02)")
+
+
+def group_hits(state: State, seat: str, groups: list[int]) -> list[Event]:
+    """The grouping player splits the hits (RIFT-REACT-10, RIFT-CC-08). Raises OrderError."""
+    h = state["pending"]["hits"]
+    problem = combat.split_ok(groups, h["total"])
+    if problem:
+        raise OrderError(f"group {','.join(map(str, groups))}: {problem}")
+    h["groups"] = groups
+    state["pending"]["step"] = "assign"
+    return [log(state, f"{seat} groups the hits as {', '.join(map(str, groups))}.", "hits")]
+
+
+def assign_hits(state: State, seat: str, targets: list[str]) -> list[Event]:
+    """The other player gives each group to one of their units (RIFT-GAP-12). Raises OrderError."""
+    p: dict[str, Any] = state["pending"]
+    h = p["hits"]
+    problem = combat.assignment_ok(h["groups"], targets, h["pool"])
+    if problem:
+        raise OrderError(f"assign {','.join(targets)}: {problem}")
+    events = [log(state, f"{seat} assigns the groups {', '.join(f'{g} to {t}' for g, t in zip(h['groups'], targets))}.", "hits")]
+    if p["kind"] == "move":
+        events += apply_groups(state, h["groups"], targets, h["grouper"])
+        if state.get("pending") is p and p["step"] == "run":
+            events += resolve_move(state)
+        return events
+    return events + apply_melee(state, h, h["groups"], targets)

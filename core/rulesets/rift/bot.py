@@ -7,14 +7,21 @@ from __future__ import annotations
 
 import json
 import math
-from functools import lru_cache
 from typing import Any
 
 from core.errors import HolotableError
+from core.ruleset import Ruleset
 
 from . import battle, combat
+from .bot_moves import chances, exposure, move_plans
+from .bot_reactions import pending_choices, same_class
+from .data import rules
+from .fire import rally_bonus
+from .flow import least_recently_active, players_left
 from .geometry import at_low, at_terrain, close_group, field_of
-from .orders import awaited, default_groups
+from .melee import members, rules_close_dice
+from .orders import awaited
+from .views import sight_table
 
 State = dict[str, Any]
 GOOD_ODDS = 0.4
@@ -32,11 +39,10 @@ def _trial_state(view: dict[str, Any]) -> State:
     return state
 
 
-def _legal(state: State, seat: str, text: str) -> bool:
-    from . import RiftWar
+def _legal(ruleset: Ruleset, state: State, seat: str, text: str) -> bool:
     trial = _copy(state)
     try:
-        RiftWar().submit(trial, seat, text)
+        ruleset.submit(trial, seat, text)
     except HolotableError:
         return False
     return True
@@ -44,7 +50,6 @@ def _legal(state: State, seat: str, text: str) -> bool:
 
 def success_chance(state: State, shooter: dict[str, Any], target: dict[str, Any]) -> float:
     """The chance one attack of ``shooter`` wounds or kills ``target`` (cover, armour and AP applied)."""
-    from .bot_moves import chances
     return chances(target, combat.ranged_dice(shooter, target, battle.cover(state, target, shooter)))[0]
 
 
@@ -58,78 +63,6 @@ def candidates(state: State, seat: str) -> list[str]:
     if p:
         return pending_choices(state, seat, p)
     return active_choices(state, seat) + [pass_order(state, seat)]
-
-
-def pending_choices(state: State, seat: str, p: dict[str, Any]) -> list[str]:
-    """Orders for a step of a pending action: the best reaction (or hold), confirm, grouping, assignment."""
-    step = p["step"]
-    if step in ("declare", "refire"):
-        return reaction_choices(state, seat, p)
-    if step == "confirm":
-        return ["confirm"]
-    if step == "group":
-        return [f"group {','.join(map(str, default_groups(p['hits']['total'])))}"]
-    if step == "assign":
-        pool, groups = p["hits"]["pool"], p["hits"]["groups"]
-        return [f"assign {','.join(pool[i % len(pool)] for i in range(len(groups)))}"]
-    return []
-
-
-def reaction_choices(state: State, seat: str, p: dict[str, Any]) -> list[str]:
-    """The reaction with the best chance to stop the move: for each unit's stretches, the start, middle
-    and end points; there, every own unit of the same size class that sees the point fires,
-    pooling dice (RIFT-COORD); scored by the chance to wound or kill the lead mover, and part of the
-    chance to pin it. Then the same with the best unit alone, then hold."""
-    mine = [o for o in p["opps"] if o["seat"] == seat and not state["units"][o["unit"]]["dead"]]
-    last = p["queue"][p["qi"] - 1]["t"] if p["step"] == "refire" and p["qi"] else -1.0
-    lead_id = next((u for u in p["units"] if not state["units"][u]["dead"]), p["units"][0])
-    best: tuple[float, list[str], int] | None = None
-    for o in mine:
-        shooter = state["units"][o["unit"]]
-        for a, b in o["stretches"]:
-            lo, hi = math.ceil(max(a, last + 0.01) * 100), math.floor(b * 100)
-            for pct in sorted({lo, (lo + hi) // 2, hi}):
-                if pct < lo or pct > hi:
-                    continue
-                t = pct / 100
-                group = [m["unit"] for m in mine if same_class(state["units"][m["unit"]], shooter)
-                         and any(x - 1e-9 <= t <= y + 1e-9 for x, y in m["stretches"])]
-                score = reaction_score(state, lead_id, group, t)
-                if best is None or score > best[0] + 1e-9:
-                    best = (score, group, pct)
-    if best is None:
-        return ["hold"]
-    _, group, pct = best
-    return [f"react {','.join(group)} {pct}", f"react {group[0]} {pct}", "hold"]
-
-
-def same_class(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    """Units that may coordinate (RIFT-COORD-04/05, RIFT-GAP-02): Light with Light, AoE with AoE."""
-    return (a["size"] == "light") == (b["size"] == "light") and ("aoe" in a["traits"]) == ("aoe" in b["traits"])
-
-
-def reaction_score(state: State, lead_id: str, group: list[str], t: float) -> float:
-    """The chance pooled reaction fire at ``t`` wounds or kills the lead mover, plus 0.4 of the chance it pins."""
-    target = battle.mover_at(state, lead_id, t)
-    dist: dict[int, float] = {0: 1.0}
-    for uid in group:
-        s = state["units"][uid]
-        n = combat.ranged_dice(s, target, battle.cover(state, target, s))
-        nxt: dict[int, float] = {}
-        for k, q in dist.items():
-            for j, r in _hits(n):
-                nxt[k + j] = nxt.get(k + j, 0.0) + q * r
-        dist = nxt
-    score = 0.0
-    for k, q in dist.items():
-        result = combat.effect(target, k, True)
-        score += q * (1.0 if result in ("wound", "kill") else 0.4 if result == "pin" else 0.0)
-    return score
-
-
-@lru_cache(maxsize=16)
-def _hits(n: int) -> tuple[tuple[int, float], ...]:
-    return tuple((k, float(p)) for k, p in combat.hits_distribution(n))
 
 
 def active_choices(state: State, seat: str) -> list[str]:
@@ -150,7 +83,6 @@ def active_choices(state: State, seat: str) -> list[str]:
                 if not f.get("melee"):
                     out.append((success_chance(state, u, f) - 0.05, f"indirect {u['id']} {f['id']}"))
         if u["pinned"]:
-            from .fire import rally_bonus
             bonus = rally_bonus(state, u)
             out.append(((3 + bonus) / 6 - 0.1, f"rally {u['id']}"))
         if u.get("melee") and u["role"] != "unarmed":
@@ -171,7 +103,6 @@ def movement_choices(state: State, seat: str, mine: list[dict[str, Any]], foes: 
     for u in mine:
         if u["pinned"] or not battle.may_act(state, u) or u.get("melee"):
             continue
-        from .data import rules
         reach = float(rules().sizes[u["size"]]["move_u"])
         nearest = min(foes, key=lambda f: math.hypot(f["x"] - u["x"], f["y"] - u["y"]))
         dx, dy = nearest["x"] - u["x"], nearest["y"] - u["y"]
@@ -193,17 +124,15 @@ def movement_choices(state: State, seat: str, mine: list[dict[str, Any]], foes: 
     return [text for _, text in sorted(out, key=lambda s: -s[0])]
 
 
-def plan(state: State, seat: str) -> tuple[list[str], set[str]]:
+def plan(ruleset: Ruleset, state: State, seat: str) -> tuple[list[str], set[str]]:
     """The active player's orders, best first: free indirect fire, safe moves, good shots and
     volleys, moves worth their risk, any other shot, then pass. Also the moves among them that
     the engine already accepted on a trial copy (they need no second trial)."""
-    from .bot_moves import move_plans
     living = battle.living(state)
     mine = [u for u in living if u["owner"] == seat]
     foes = [u for u in living if u["owner"] != seat]
     if not foes:
         return [pass_order(state, seat)], set()
-    from .views import sight_table
     sight = sight_table(state)  # the view's own table: computed once for both
     free: list[tuple[float, str]] = []
     acts: list[tuple[float, str]] = []
@@ -243,7 +172,6 @@ def plan(state: State, seat: str) -> tuple[list[str], set[str]]:
                     else:
                         free.append((chance, f"indirect {u['id']} {f['id']}"))
         if u["pinned"]:
-            from .fire import rally_bonus
             acts.append(((3 + rally_bonus(state, u)) / 6 - 0.1, f"rally {u['id']}"))
         if u.get("melee") and u["role"] != "unarmed" and u["melee"] not in melees:
             melees.add(u["melee"])
@@ -257,7 +185,7 @@ def plan(state: State, seat: str) -> tuple[list[str], set[str]]:
     movers.sort(key=lambda u: (u["role"] != "close", best_shot.get(u["id"], 0.0)))
     stalemate = not any(f["id"] in sight.get(u["id"], ()) for u in mine for f in foes)
     late = int(state["turn"]) > LATE_PHASE  # a long game: close in and settle it
-    moves = move_plans(state, seat, movers, foes, advance=late) if movers and not stalemate else []
+    moves = move_plans(ruleset, state, seat, movers, foes, advance=late) if movers and not stalemate else []
     ranked = sorted(acts, key=lambda s: -s[0])
     tried = {text for _, _, text in moves}
     return ([text for _, text in sorted(free, key=lambda s: -s[0])]
@@ -266,22 +194,19 @@ def plan(state: State, seat: str) -> tuple[list[str], set[str]]:
             + [text for _, risk, text in moves if risk > 0.05]
             + (movement_choices(state, seat, mine, foes)[:8] if late else [])  # a long game: close in
             + [text for score, text in ranked if score < GOOD_ODDS and text.startswith(("fire", "melee"))]
-            + (stalemate_moves(state, seat, mine, foes) if stalemate and not acts else [])
+            + (stalemate_moves(ruleset, state, seat, mine, foes) if stalemate and not acts else [])
             + [pass_order(state, seat)]), tried
 
 
 def melee_chance(state: State, seat: str, mid: str, enemy: dict[str, Any]) -> float:
     """The chance the seat's units in melee ``mid`` wound or kill ``enemy`` with their pooled close
     dice (RIFT-CC-06), all hits taken as one group."""
-    from .bot_moves import chances
-    from .melee import members, rules_close_dice
     dice = sum(rules_close_dice(u) for u in members(state, mid) if u["owner"] == seat)
     return chances(enemy, dice, bool(state["options"].get("cc_single_hit_pins", False)))[0]
 
 
 def pass_order(state: State, seat: str) -> str:
     """Pass; with several players left, to the one active longest ago (so every army gets its turn)."""
-    from .flow import least_recently_active, players_left
     if len([s for s in players_left(state) if s != seat]) <= 1:
         return "pass"
     return f"pass {least_recently_active(state, seat)}"
@@ -290,7 +215,6 @@ def pass_order(state: State, seat: str) -> str:
 def ring_moves(state: State, mine: list[dict[str, Any]], foes: list[dict[str, Any]]) -> list[str]:
     """Moves on twelve headings at full and half reach for every unit free to move, those ending
     nearest an enemy first: a way round a wreck or a wall when the straight way is shut."""
-    from .data import rules
     out: list[tuple[float, str]] = []
     for u in mine:
         if u["pinned"] or not battle.may_act(state, u) or u.get("melee") or u["role"] == "unarmed":
@@ -305,13 +229,12 @@ def ring_moves(state: State, mine: list[dict[str, Any]], foes: list[dict[str, An
     return [text for _, text in sorted(out)]
 
 
-def stalemate_moves(state: State, seat: str, mine: list[dict[str, Any]], foes: list[dict[str, Any]]) -> list[str]:
+def stalemate_moves(ruleset: Ruleset, state: State, seat: str, mine: list[dict[str, Any]], foes: list[dict[str, Any]]) -> list[str]:
     """When no unit of either side sees an enemy, someone must close in or the game never ends:
     plain moves toward the enemy, the least exposed first (by the engine's odds)."""
-    from .bot_moves import exposure
     risks = []
     for text in (movement_choices(state, seat, mine, foes)[:32] + ring_moves(state, mine, foes))[:72]:
-        risk = exposure(state, seat, text)
+        risk = exposure(ruleset, state, seat, text)
         if risk is not None:
             risks.append((risk, text))
             if len(risks) >= 4:
@@ -319,7 +242,7 @@ def stalemate_moves(state: State, seat: str, mine: list[dict[str, Any]], foes: l
     return [text for _, text in sorted(risks)]
 
 
-def play(view: dict[str, Any], seat: str) -> list[str]:
+def play(ruleset: Ruleset, view: dict[str, Any], seat: str) -> list[str]:
     """One order for ``seat`` chosen from its view: the best the engine accepts (see :func:`plan`)."""
     state = _trial_state(view)
     if seat not in awaited(state):
@@ -328,8 +251,8 @@ def play(view: dict[str, Any], seat: str) -> list[str]:
     if state["stage"] == "deploy" or state.get("pending"):
         texts = candidates(state, seat)
     else:
-        texts, tried = plan(state, seat)
+        texts, tried = plan(ruleset, state, seat)
     for text in texts[:24]:
-        if text in tried or _legal(state, seat, text):
+        if text in tried or _legal(ruleset, state, seat, text):
             return [text]
     return []

@@ -12,8 +12,10 @@ from functools import lru_cache
 from typing import Any
 
 from core.errors import HolotableError
+from core.ruleset import Ruleset
 
 from . import battle, combat
+from .bot_reactions import pending_choices
 from .data import rules
 from .geometry import at_low, at_terrain, field_of, heavy_like, line_of_sight, radius
 
@@ -52,7 +54,7 @@ def cover_spots(map_id: str) -> tuple[tuple[float, float], ...]:
 
 @lru_cache(maxsize=256)
 def _chances(n: int, flying: bool, wounded: bool, heavy: bool, reaction: bool) -> tuple[float, float]:
-    probe = {"flying": flying, "wounded": wounded, "size": "heavy" if heavy else "light", "traits": []}
+    probe: dict[str, Any] = {"flying": flying, "wounded": wounded, "size": "heavy" if heavy else "light", "traits": []}
     dist = combat.effect_distribution(probe, n, reaction)
     return float(dist["wound"] + dist["kill"]), float(dist["pin"])
 
@@ -125,13 +127,10 @@ def spots_for(state: State, u: Unit, foes: list[Unit]) -> list[tuple[float, floa
     return out
 
 
-def exposure(state: State, seat: str, text: str) -> float | None:
+def exposure(ruleset: Ruleset, state: State, seat: str, text: str) -> float | None:
     """The risk of a move order, from the engine: None when the engine refuses it; else the chance
     that the reactions the enemy would declare wound or kill the mover (plus part of the chance of
     a pin that stops it), by the engine's own odds of the move getting through."""
-    from . import RiftWar
-    from .bot import pending_choices
-    ruleset = RiftWar()
     trial = _copy(state)
     try:
         ruleset.submit(trial, seat, text)
@@ -157,7 +156,7 @@ def exposure(state: State, seat: str, text: str) -> float | None:
     return float(failed) + PIN_RISK * float(stopped)
 
 
-def move_plans(state: State, seat: str, movers: list[Unit], foes: list[Unit],
+def move_plans(ruleset: Ruleset, state: State, seat: str, movers: list[Unit], foes: list[Unit],
                advance: bool = False) -> list[tuple[float, float, str]]:
     """The best moves for ``movers``: (gain in standing, risk, order), tried on the engine, best
     first. Only moves that gain something after their risk are kept. ``advance``: see :func:`standing`."""
@@ -182,7 +181,7 @@ def move_plans(state: State, seat: str, movers: list[Unit], foes: list[Unit],
     for gain, text, _u, _spot in weighed:
         if tried >= TRIALS or refused >= 4 * TRIALS:
             break
-        risk = exposure(state, seat, text)
+        risk = exposure(ruleset, state, seat, text)
         if risk is None:
             refused += 1  # the engine refuses it (a structure in the way, an overlap)
             continue

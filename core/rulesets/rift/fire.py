@@ -8,9 +8,10 @@ from core.errors import OrderError
 from core.events import Event
 
 from . import combat, flow
-from .battle import (State, Unit, close_group, coordination_problem, cover, dice_of, keep, living, los, may_act, name,
-                     result_word)
+from .battle import coordination_problem, cover, living, los, may_act
 from .data import rules
+from .geometry import close_group
+from .record import State, Unit, dice_of, keep, log, name, result_word
 
 
 def check_firer(state: State, u: Unit) -> None:
@@ -52,7 +53,7 @@ def direct_fire(state: State, seat: str, ids: list[str], target_id: str) -> list
             raise OrderError(f"{', '.join(ids)} may coordinate only as a close group or with a Leader they all see (RIFT-COORD-01)")
     for f in firers:
         f["acted"] = True
-    events = [flow.log(state, f"{seat} fires at {name(target)} with {', '.join(ids)}.", "fire")]
+    events = [log(state, f"{seat} fires at {name(target)} with {', '.join(ids)}.", "fire")]
     success = False
     carried = 0
     accumulate = bool(state["options"].get("accumulate_hits_in_coordinated_fire", False))
@@ -68,7 +69,7 @@ def direct_fire(state: State, seat: str, ids: list[str], target_id: str) -> list
             hits, carried = hits + carried, hits + carried
         result = combat.effect(target, hits, reaction=False)
         combat.apply(target, result)
-        events.append(flow.log(state, f"{f['id']}: {hits} hit{'s' if hits != 1 else ''}"
+        events.append(log(state, f"{f['id']}: {hits} hit{'s' if hits != 1 else ''}"
                                       + (f", {name(target)} is {result_word(result)}" if result != "none" else ", no effect"), "fire"))
         success = success or result in ("wound", "kill")
         if "aoe" in f["traits"]:
@@ -99,7 +100,7 @@ def area_effect(state: State, firer: Unit, primary: Unit, stack: bool) -> list[E
         result = combat.effect(u, hits, reaction=False)
         combat.apply(u, result)
         if result != "none":
-            events.append(flow.log(state, f"{name(u)} is {result_word(result)} by the blast.", "hit"))
+            events.append(log(state, f"{name(u)} is {result_word(result)} by the blast.", "hit"))
     return events
 
 
@@ -142,7 +143,7 @@ def indirect_fire(state: State, seat: str, uid: str, target_id: str) -> list[Eve
     events = keep(state, dice)
     result = combat.effect(target, hits, reaction=False)
     combat.apply(target, result)
-    events.append(flow.log(state, f"Indirect fire by {uid} via {chain}: {hits} hit{'s' if hits != 1 else ''}"
+    events.append(log(state, f"Indirect fire by {uid} via {chain}: {hits} hit{'s' if hits != 1 else ''}"
                                   + (f", {name(target)} is {result_word(result)}" if result != "none" else ", no effect"), "fire"))
     if "aoe" in u["traits"]:
         events += area_effect(state, u, target, bool(state["options"].get("stack_die_penalties", True)))
@@ -181,9 +182,9 @@ def rally(state: State, seat: str, target_id: str, by: str | None) -> list[Event
     events = keep(state, dice)
     if roll + bonus >= 4:
         target["pinned"] = False
-        events.append(flow.log(state, f"{name(target)} rallies ({roll}+{bonus} = {roll + bonus}).", "rally"))
+        events.append(log(state, f"{name(target)} rallies ({roll}+{bonus} = {roll + bonus}).", "rally"))
         return events
-    events.append(flow.log(state, f"{name(target)} fails to rally ({roll}+{bonus} = {roll + bonus}, needs 4).", "rally"))
+    events.append(log(state, f"{name(target)} fails to rally ({roll}+{bonus} = {roll + bonus}, needs 4).", "rally"))
     return events + flow.end_phase(state, flow.least_recently_active(state, seat), f"{seat} failed to rally (RIFT-FAIL-03)")
 
 

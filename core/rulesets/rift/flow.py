@@ -6,19 +6,16 @@ from typing import Any
 
 from core.dice import Dice
 from core.errors import SetupError
-from core.events import Event, event
+from core.events import Event
 
 from .army import check
 from .data import rules
 from .lists import ListError, army_record, parse_list
+from .record import log
+from .transport import dismount_dead
 
 State = dict[str, Any]
 SIDES = ["Republic", "Separatists", "Rebels", "Empire"]
-
-
-def log(state: State, text: str, kind: str = "rift", **data: Any) -> Event:
-    """A public event: RiftWar has no hidden information (catalog section 5)."""
-    return event(kind, text, ["all"], int(state.get("turn", 0)), **data)
 
 
 def parse_armies(text: str, seats: list[str]) -> dict[str, str]:
@@ -195,7 +192,6 @@ def check_victory(state: State, events: list[Event]) -> bool:
     """RIFT-GAP-07: the last player with units wins. Returns True when the game is over."""
     if state.get("result"):
         return True
-    from .transport import dismount_dead
     events.extend(dismount_dead(state))
     left = players_left(state)
     if len(left) <= 1 and state["stage"] == "battle":

@@ -1,5 +1,7 @@
 """Close combat (RIFT-CC, RIFT-GAP-08/11/12/26): contact starts a melee and its collective attack;
-the Melee action; escape attacks; hits grouped by the attacker and assigned by the defender."""
+the Melee action; escape attacks; hits grouped by the attacker and assigned by the defender (the
+``group`` and ``assign`` orders are :func:`.battle.group_hits` and :func:`.battle.assign_hits`,
+which serve reaction fire too)."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,7 +10,8 @@ from core.errors import OrderError
 from core.events import Event
 
 from . import combat, flow
-from .battle import State, Unit, dice_of, keep, name, result_word
+from .record import State, Unit, dice_of, keep, log, name, result_word
+from .data import rules
 
 ESCAPE_DICE = 3  # RIFT-CC-03
 
@@ -28,7 +31,7 @@ def start_melee(state: State, seat: str, attackers: list[str], target: str) -> l
         enemy["melee"] = mid
     for uid in attackers:
         state["units"][uid]["melee"] = mid
-    events = [flow.log(state, f"{', '.join(attackers)} close with {name(enemy)}: close combat {mid} (RIFT-CC-01).", "melee")]
+    events = [log(state, f"{', '.join(attackers)} close with {name(enemy)}: close combat {mid} (RIFT-CC-01).", "melee")]
     return events + collective_attack(state, seat, mid, enemy["owner"], fails=False)
 
 
@@ -40,18 +43,17 @@ def collective_attack(state: State, seat: str, mid: str, defender: str, fails: b
     dice = dice_of(state)
     hits = combat.count_hits(dice.roll(x, 6, f"close combat {mid}: {seat}'s {len(ours)} units"))
     events = keep(state, dice)
-    events.append(flow.log(state, f"{seat} scores {hits} hit{'s' if hits != 1 else ''} in {mid}.", "melee"))
+    events.append(log(state, f"{seat} scores {hits} hit{'s' if hits != 1 else ''} in {mid}.", "melee"))
     if len(theirs) == 1 or hits == 0:
         return events + apply_melee(state, {"attacker": seat, "defender": defender, "fails": fails, "mid": mid},
                                     [hits] if hits else [], theirs[:1] if hits else [])
     state["pending"] = {"kind": "hits", "step": "group", "seat": seat, "hits": {
         "total": hits, "pool": theirs, "grouper": seat, "assigner": defender, "groups": None, "reaction": False,
         "attacker": seat, "defender": defender, "fails": fails, "mid": mid}}
-    return events + [flow.log(state, f"{seat} groups the {hits} hits; then {defender} assigns them (RIFT-CC-08).", "melee")]
+    return events + [log(state, f"{seat} groups the {hits} hits; then {defender} assigns them (RIFT-CC-08).", "melee")]
 
 
 def rules_close_dice(u: Unit) -> int:
-    from .data import rules
     return 0 if u["role"] == "unarmed" else int(rules().sizes[u["size"]]["close_dice_per_unit"])
 
 
@@ -68,13 +70,13 @@ def apply_melee(state: State, info: dict[str, Any], groups: list[int], targets: 
         result = combat.effect(u, hits, reaction=single_pins)
         combat.apply(u, result)
         if result != "none":
-            events.append(flow.log(state, f"{name(u)} is {result_word(result)} in close combat.", "hit"))
+            events.append(log(state, f"{name(u)} is {result_word(result)} in close combat.", "hit"))
         harmed = harmed or result in ("wound", "kill")
     mid = info["mid"]
     if len({u["owner"] for u in members(state, mid)}) < 2:
         for u in members(state, mid):
             u["melee"] = None
-        events.append(flow.log(state, f"Close combat {mid} is over.", "melee"))
+        events.append(log(state, f"Close combat {mid} is over.", "melee"))
     if state.get("pending") and state["pending"].get("kind") == "hits":
         state["pending"] = None
     if flow.check_victory(state, events):
@@ -118,37 +120,9 @@ def escapes(state: State) -> list[Event]:
         combat.apply(u, result)
         if result == "none":
             continue
-        events.append(flow.log(state, f"{name(u)} is {result_word(result)} trying to escape close combat.", "hit"))
+        events.append(log(state, f"{name(u)} is {result_word(result)} trying to escape close combat.", "hit"))
         p["stopped"][uid] = 0.0
         if result in ("wound", "kill"):
             events += flow.end_phase(state, foe, f"{name(u)} was {result_word(result)} escaping close combat (RIFT-FAIL-02)")
             return events
     return events
-
-
-def group_hits(state: State, seat: str, groups: list[int]) -> list[Event]:
-    """The grouping player splits the hits (RIFT-REACT-10, RIFT-CC-08). Raises OrderError."""
-    h = state["pending"]["hits"]
-    problem = combat.split_ok(groups, h["total"])
-    if problem:
-        raise OrderError(f"group {','.join(map(str, groups))}: {problem}")
-    h["groups"] = groups
-    state["pending"]["step"] = "assign"
-    return [flow.log(state, f"{seat} groups the hits as {', '.join(map(str, groups))}.", "hits")]
-
-
-def assign_hits(state: State, seat: str, targets: list[str]) -> list[Event]:
-    """The other player gives each group to one of their units (RIFT-GAP-12). Raises OrderError."""
-    p = state["pending"]
-    h = p["hits"]
-    problem = combat.assignment_ok(h["groups"], targets, h["pool"])
-    if problem:
-        raise OrderError(f"assign {','.join(targets)}: {problem}")
-    events = [flow.log(state, f"{seat} assigns the groups {', '.join(f'{g} to {t}' for g, t in zip(h['groups'], targets))}.", "hits")]
-    if p["kind"] == "move":
-        from .battle import apply_groups, resolve_move
-        events += apply_groups(state, h["groups"], targets, h["grouper"])
-        if state.get("pending") is p and p["step"] == "run":
-            events += resolve_move(state)
-        return events
-    return events + apply_melee(state, h, h["groups"], targets)

@@ -39,9 +39,9 @@ def coordinated_odds(state: State, ids: list[str], target_id: str) -> Odds:
                 after[key] = after.get(key, Fraction(0)) + p * q
         positions = after
     killed = sum((p for (_, dead, _, _), p in positions.items() if dead), Fraction(0))
-    wounded = sum((p for (w, dead, _, harmed), p in positions.items() if not dead and harmed), Fraction(0))
+    hurt = sum((p for (w, dead, _, harmed), p in positions.items() if not dead and harmed), Fraction(0))
     return Odds(f"{', '.join(ids)} at {target_id} in turn: {'+'.join(f'{n}d6' for n in dice)}, hits on 5-6",
-                [("killed", killed), ("wounded", wounded), ("no effect: the action fails", 1 - killed - wounded)])
+                [("killed", killed), ("wounded", hurt), ("no effect: the action fails", 1 - killed - hurt)])
 
 
 def melee_odds(state: State, seat: str, target_id: str) -> Odds | None:

@@ -10,10 +10,12 @@ from core.errors import OrderError
 from core.events import Event
 from core.orders import Arg, Choice, Keyword, Many, Number, Optional, OrderBook, OrderSpec
 
-from . import battle, fire, flow, melee, transport
+from . import battle, fire, flow, melee
+from . import transport as transports  # a handler's argument is called transport
 from .battle import living, on_field
 from .data import rules
-from .geometry import field_of, footprint, radius
+from .geometry import field_of, footprint, path_problem, radius
+from .record import log, name
 
 State = dict[str, Any]
 
@@ -190,7 +192,6 @@ def place_problem(state: State, unit: dict[str, Any], where: tuple[float, float]
     if not (x0 <= x <= x1 and y0 <= y <= y1):
         return f"({x:g},{y:g}) is outside your deployment zone ({x0:g},{y0:g})-({x1:g},{y1:g}) (RIFT-GAP-15)"
     probe = dict(unit, x=x, y=y)
-    from .geometry import path_problem
     problem = path_problem(field_of(state["map"]), probe, where, False, on_field(state))
     return problem
 
@@ -202,7 +203,7 @@ def do_place(ctx: Any, unit: str, at: tuple[float, float]) -> list[Event]:
     if problem:
         raise OrderError(f"place {unit}: {problem}")
     u["x"], u["y"], u["placed"] = where[0], where[1], True
-    return [flow.log(ctx.state, f"{ctx.seat} places {battle.name(u)} at ({where[0]:g},{where[1]:g}).", "deploy"),
+    return [log(ctx.state, f"{ctx.seat} places {name(u)} at ({where[0]:g},{where[1]:g}).", "deploy"),
             *flow.after_placement(ctx.state)]
 
 
@@ -236,7 +237,7 @@ def do_formation(ctx: Any) -> list[Event]:
                 break
         else:
             raise OrderError(f"formation: no room left in your zone for {u['id']}; place it by hand")
-    events.append(flow.log(state, f"{ctx.seat} deploys {len(todo)} units in formation.", "deploy"))
+    events.append(log(state, f"{ctx.seat} deploys {len(todo)} units in formation.", "deploy"))
     return events + flow.after_placement(state)
 
 
@@ -246,7 +247,6 @@ def do_move(ctx: Any, units: list[str], to: tuple[float, float], fly: str | None
 
 def do_embark(ctx: Any, unit: str, transport: str) -> list[Event]:
     transport_id = transport
-    from . import transport as transports
     state = ctx.state
     u, t = state["units"][unit], state["units"][transport_id]
     transports.check_embark(state, u, t)
@@ -308,11 +308,11 @@ def do_cancel(ctx: Any) -> list[Event]:
 
 
 def do_group(ctx: Any, groups: list[int]) -> list[Event]:
-    return melee.group_hits(ctx.state, ctx.seat, groups)
+    return battle.group_hits(ctx.state, ctx.seat, groups)
 
 
 def do_assign(ctx: Any, units: list[str]) -> list[Event]:
-    return melee.assign_hits(ctx.state, ctx.seat, units)
+    return battle.assign_hits(ctx.state, ctx.seat, units)
 
 
 def build_book() -> OrderBook:

@@ -8,9 +8,9 @@ from typing import Any
 from core.errors import OrderError
 from core.events import Event
 
-from . import combat, flow
-from .battle import State, Unit, dice_of, keep, name, result_word
-from .geometry import CONTACT_GAP_U, footprint, radius
+from . import combat
+from .record import State, Unit, dice_of, keep, log, name, result_word
+from .geometry import CONTACT_GAP_U, footprint, radius, field_of
 
 DISMOUNT_DICE = 3  # RIFT-TRANS-05
 DISMOUNT_U = 1.0   # RIFT-GAP-20: placed within 1 u
@@ -66,7 +66,7 @@ def embark_all(state: State, pending: dict[str, Any]) -> list[Event]:
             continue
         u["carried_by"] = tid
         u["x"], u["y"] = state["units"][tid]["x"], state["units"][tid]["y"]
-        events.append(flow.log(state, f"{name(u)} boards {tid}.", "transport"))
+        events.append(log(state, f"{name(u)} boards {tid}.", "transport"))
     return events
 
 
@@ -86,14 +86,13 @@ def dismount_dead(state: State) -> list[Event]:
             events += keep(state, dice)
             result = combat.effect(u, hits, reaction=False)
             combat.apply(u, result)
-            events.append(flow.log(state, f"{name(u)} dismounts from {t['id']}: {hits} hits"
+            events.append(log(state, f"{name(u)} dismounts from {t['id']}: {hits} hits"
                                           + (f", {result_word(result)}" if result != "none" else ""), "transport"))
     return events
 
 
 def free_spot(state: State, transport: Unit, unit: Unit, k: int) -> tuple[float, float]:
     """A spot within 1 u of the transport's footprint that overlaps nobody, tried round the wreck."""
-    from .geometry import field_of
     w, h = field_of(state["map"]).map.size
     ring = radius(transport) + radius(unit) + DISMOUNT_U / 2
     for step in range(24):

@@ -8,7 +8,7 @@ from typing import Any, Callable, ClassVar
 from core.errors import HolotableError, OrderError, SetupError
 from core.events import Event
 from core.orders import OrderBook
-from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
+from core.ruleset import BotModule, Odds, Ruleset, SeatSpec, State, ViewsModule
 
 from . import bot as _bot
 from . import flow, odds as _odds, orders, setup, views
@@ -25,6 +25,8 @@ class PocketModels(Ruleset):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
     turn_limit: ClassVar[int] = 0
+    views: ClassVar[ViewsModule] = views
+    bots: ClassVar[BotModule] = _bot
     _book: OrderBook | None = None
 
     def sides(self) -> list[str]:
@@ -85,18 +87,6 @@ class PocketModels(Ruleset):
                 break
         return events
 
-    def view(self, state: State, viewer: str) -> View:
-        return views.build(state, viewer)
-
-    def outcome(self, state: State) -> Outcome | None:
-        result = state.get("result")
-        if result is None:
-            return None
-        return Outcome(tuple(result["winners"]), str(result["reason"]))
-
-    def bot(self, view: View, seat: str) -> list[str]:
-        return _bot.play(view, seat)
-
     def odds(self, state: State, seat: str, text: str) -> Odds | None:
         """Odds of an ``attack``, a ``strike``, or a ``play``/``pass`` in a battle's card window."""
         return _odds.odds_for(self, state, seat, text)
@@ -131,11 +121,11 @@ class PocketModels(Ruleset):
             return changes
         for seat in seat_order(state):
             who = "your" if seat == viewer else f"{seat}'s"
-            changes.append((f"{who} deck order", lambda s, seat=seat: s["players"][seat]["deck"].reverse()))
+            changes.append((f"{who} deck order", lambda s, seat=seat: s["players"][seat]["deck"].reverse()))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
             down = [i for i, sl in enumerate(state["players"][seat]["slots"]) if sl and not sl["up"]]
             for i in down:
                 changes.append((f"{who} face-down objective in slot {i + 1}",
-                                lambda s, seat=seat, i=i: _swap_with_deck(s, seat, ("slot", i))))
+                                lambda s, seat=seat, i=i: _swap_with_deck(s, seat, ("slot", i))))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
         changes.append((f"{foe}'s hand", lambda s: _swap_with_deck(s, foe, ("hand", 0))))
         changes.append((f"{foe}'s deck list", lambda s: s["players"][foe].update({"list": "custom"})))
         return changes

@@ -36,7 +36,7 @@ PLAYER_SCOPES = ("player", "opponent")
 OBJECTIVE_SCOPES = ("friendly.objectives", "opposing.objectives")
 
 #: where an effect may be used -> the scopes and durations allowed there
-USES = {
+USES: dict[str, dict[str, tuple[str, ...]]] = {
     "battle": {"scopes": ("self", "opponent_unit", "friendly.units", "opposing.units", "player", "opponent"),
                "durations": ("battle", "turn")},
     "on_reveal": {"scopes": ("striker", "friendly.units", "opposing.units", "player", "opponent",

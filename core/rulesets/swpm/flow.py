@@ -9,12 +9,14 @@ seat the awaited one.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from core.dice import Dice
 from core.errors import OrderError
 from core.events import Event
 
 from .data import rules
-from .model import (RESERVES, State, adjacent, bs_of, card, log, occupied_slots, only, other, seat_order,
+from .model import (RESERVES, State, adjacent, bs_of, log, occupied_slots, other, seat_order,
                     units_of, zone_name, zone_of)
 
 
@@ -108,7 +110,7 @@ def finish_on_limit(state: State, events: list[Event]) -> None:
     a, b = seat_order(state)
     score = {s: (len(occupied_slots(state, s)), bs_of(state, units_of(state, s, True))) for s in (a, b)}
     if score[a] == score[b]:
-        result = {"winners": [], "reason": "the turn limit is reached with objectives and BS in play equal: a draw"}
+        result: dict[str, Any] = {"winners": [], "reason": "the turn limit is reached with objectives and BS in play equal: a draw"}
     else:
         w = a if score[a] > score[b] else b
         result = {"winners": [side(state, w)], "reason": f"the turn limit is reached: {w} has more objectives "
@@ -121,42 +123,6 @@ def do_pass(state: State, seat: str, dice: Dice) -> list[Event]:
     """End the turn without (further) action."""
     events = [log(state, "pass", f"{seat} ends the turn" + ("" if state["swapped"] else " without a swap or an action"))]
     end_turn(state, dice, events)
-    return events
-
-
-# -- swap ----------------------------------------------------------------------------------------------
-def do_swap(state: State, seat: str, tag: str, slot: int, dice: Dice, line: str) -> list[Event]:
-    """SWPM-SWAP-01..05, SWPM-GAP-02/03. Raises OrderError."""
-    from .combat import on_reveal
-    player = state["players"][seat]
-    if state["swapped"]:
-        raise OrderError(f"{line!r}: you have already swapped this turn (SWPM-TURN-03)")
-    if state["acted"]:
-        raise OrderError(f"{line!r}: the swap comes before the action (SWPM-TURN-02)")
-    if tag not in player["hand"] or card(tag).type != "objective":
-        raise OrderError(f"{line!r}: only an objective card from your hand can be swapped in (SWPM-SWAP-01)")
-    index = slot - 1
-    old = player["slots"][index]
-    if old is None and not state["options"]["swap_into_empty_slot"]:
-        raise OrderError(f"{line!r}: slot {slot} is empty; a swap replaces a card (SWPM-GAP-03)")
-    player["hand"].remove(tag)
-    up = state["options"]["swap_facing"] == "up"
-    player["slots"][index] = {"card": tag, "up": up}
-    state["swapped"] = True
-    shown = f"{card(tag).name} face up" if up else "a card face down"
-    events = []
-    if old is None:
-        events.append(log(state, "swap", f"{seat} puts {shown} into the empty slot {slot}"))
-    elif old["up"]:
-        player["discard"].append(old["card"])
-        events.append(log(state, "swap", f"{seat} swaps {shown} into slot {slot}; the face-up {card(old['card']).name} is discarded"))
-    else:
-        player["hand"].append(old["card"])
-        events.append(log(state, "swap", f"{seat} swaps {shown} into slot {slot}; the face-down card there returns to {seat}'s hand"))
-        events.append(log(state, "swap", f"{card(old['card']).name} returns to your hand from slot {slot}", only(seat)))
-    if up:
-        events += on_reveal(state, seat, index, None, dice)
-        check_end(state, events)
     return events
 
 

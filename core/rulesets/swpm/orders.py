@@ -9,7 +9,7 @@ from core.events import Event
 from core.orders import Choice, Many, Optional, OrderBook, OrderSpec, Text
 from core.ruleset import Ruleset
 
-from . import combat, flow, setup
+from . import combat, flow, setup, swap
 from .data import rules
 from .model import card, home, occupied_slots, other, units_of
 
@@ -127,7 +127,7 @@ def do_ready(ctx: Any) -> list[Event]:
 
 def do_swap(ctx: Any, card: str, slot: str) -> list[Event]:
     dice = _dice(ctx)
-    return _done(ctx, dice, flow.do_swap(ctx.state, ctx.seat, card, int(slot), dice, f"swap {card} {slot}"))
+    return _done(ctx, dice, swap.do_swap(ctx.state, ctx.seat, card, int(slot), dice, f"swap {card} {slot}"))
 
 
 def do_move(ctx: Any, units: list[str], zone: str, units2: list[str] | None = None, zone2: str | None = None,

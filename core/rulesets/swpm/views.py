@@ -56,7 +56,7 @@ def build(state: State, viewer: str) -> dict[str, Any]:
         return setup_view(state, viewer)
     seats = seat_order(state)
     order = seats if viewer not in seats else [viewer, other(state, viewer)]
-    zones = [{"id": home(order[1]), "name": f"{order[1]} home", "owner": order[1], "units": []},
+    zones: list[dict[str, Any]] = [{"id": home(order[1]), "name": f"{order[1]} home", "owner": order[1], "units": []},
              {"id": CONTESTED, "name": "contested", "owner": None, "units": []},
              {"id": home(order[0]), "name": f"{order[0]} home", "owner": order[0], "units": []}]
     for z in zones:
@@ -143,7 +143,7 @@ def setup_view(state: State, viewer: str) -> dict[str, Any]:
         rosters.append({"title": f"{seat}: {d['list']} ({d['fleet_bs']} BS, {len(d['deck'])} cards)",
                         "rows": [f"home ({d['home_bs']} BS): {', '.join(d['home'])}",
                                  f"fleet: {', '.join(d['ids'])}"]})
-    board = {"kind": "zones", "zones": [], "players": [], "hand": [], "viewer": viewer, "battle": None,
+    board: dict[str, Any] = {"kind": "zones", "zones": [], "players": [], "hand": [], "viewer": viewer, "battle": None,
              "setup": drafts, "active": None}
     facts = {"phase": "setup", "step": {"kind": "setup", "seats": waiting}, "drafts": drafts, "me": viewer,
              "starters": {t: {"name": s.name, "blurb": s.blurb} for t, s in rules().starters.items()},
