@@ -2,7 +2,7 @@
 play a game uses, as a hot-seat table of bots with a GM would play it."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from core.events import GM
 from core.session import Session

@@ -1,7 +1,8 @@
 """Fixtures shared by every rule system's tests: scripted dice; the ``--update-goldens`` option."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 

@@ -10,8 +10,8 @@ import json
 
 import pytest
 
-from core.registry import find_ruleset, ruleset_ids
 from bot_games import play_out
+from core.registry import find_ruleset, ruleset_ids
 from core.session import Session
 
 

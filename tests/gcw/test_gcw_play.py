@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from bot_games import play_out
 from core.errors import HolotableError, OrderError
 from core.rulesets.gcw import model
 from core.rulesets.gcw.data import COLUMNS, rules
 from core.session import Session
-from bot_games import play_out
 from gcw_helpers import R, new_game, started
 from golden_files import check_golden
 

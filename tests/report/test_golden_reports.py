@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from core.report import render, session_report
 from bot_games import play_out
+from core.report import render, session_report
 from core.session import Session
 from golden_files import check_golden
 

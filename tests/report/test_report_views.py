@@ -6,9 +6,9 @@ from functools import lru_cache
 
 import pytest
 
+from bot_games import play_out
 from core.registry import find_ruleset
 from core.report import render, session_report
-from bot_games import play_out
 from core.session import Session
 
 RULESETS = ["raw", "gcw", "swpm", "rift"]

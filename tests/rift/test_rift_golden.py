@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from core.events import GM, visible
 from bot_games import play_out
+from core.events import GM, visible
 from core.session import Session
 from golden_files import check_golden
 

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
+from bot_games import play_out
 from core.events import GM
 from core.registry import find_ruleset, ruleset_ids
-from bot_games import play_out
 from core.session import Session
 from saves import GameStore, SaveError
 from saves.layout import Loaded
