@@ -24,3 +24,9 @@ class SetupError(HolotableError):
 
 class StateError(HolotableError):
     """A saved or corrected state does not make sense (bad JSON, unknown path, wrong type)."""
+
+
+class DataError(ValueError):
+    """A rule system's packaged data files (or a constraint its text sets on them) are not as they must
+    be; the message names the file or row and the rule. Raised when the data loads: a defect of the
+    package for its maintainers, not a refusal meant for a player, so not a :class:`HolotableError`."""

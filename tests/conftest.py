@@ -1,11 +1,22 @@
-"""Fixtures shared by every rule system's tests: scripted dice."""
+"""Fixtures shared by every rule system's tests: scripted dice; the ``--update-goldens`` option."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
+import golden_files
 from core.dice import Dice
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(golden_files.UPDATE_OPTION, action="store_true",
+                     help="rewrite the pinned golden files from this run instead of comparing with them (review the diff)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    golden_files.update_requested = bool(config.getoption(golden_files.UPDATE_OPTION))
 
 
 @pytest.fixture

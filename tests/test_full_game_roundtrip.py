@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from bot_games import play_out
 from core.registry import find_ruleset, ruleset_ids
 from core.session import Session
 
@@ -28,14 +29,10 @@ def test_full_game_round_trips_after_every_step(ruleset_id: str) -> None:
     if "turn_limit" in ruleset.options() and ruleset.options()["turn_limit"] is None:
         options["turn_limit"] = 60  # a ruleset with no turn limit of its own: the GM sets one so the test ends
     session = Session.new(ruleset_id, seats, options=options, seed="full-game")
-    steps = 0
     session.subscribe(lambda kind, payload: check(session, f"{ruleset_id} after {kind} at turn {session.turn}"))
     for name, _, _ in seats:  # bots take the seats only now, so every one of their steps is heard
         session.set_bot("gm", name)
-    while session.outcome() is None and steps < 400:
-        session.resolve("gm")
-        steps += 1
-        check(session, f"{ruleset_id} step {steps}")
-    assert session.outcome() is not None, f"{ruleset_id}: no outcome after {steps} resolutions (turn {session.turn})"
+    steps = play_out(session, 400, each=lambda s: check(s, f"{ruleset_id} at turn {s.turn}"))
+    assert session.outcome() is not None, f"{ruleset_id}: no outcome after {steps} rounds of the bots and the GM (turn {session.turn})"
     again = Session.replay(json.loads(session.to_json()))
     assert again.state == session.state, f"{ruleset_id}: replaying the finished game's journal gave another state"

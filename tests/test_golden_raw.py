@@ -1,13 +1,12 @@
 """Golden playthrough: a seeded 6-player Republic at War game of at least 10 turns, played by bots
 through the line console, its transcript per viewer pinned in ``tests/golden/raw-<viewer>.txt``.
 
-Regenerate the pinned transcripts after an intended change of the rules or the bots with
-``GOLDEN_UPDATE=1 .venv/bin/python -m pytest tests/test_golden_raw.py`` and read the diff.
+Rewrite the pinned transcripts after an intended change of the rules or the bots with
+``.venv/bin/python -m pytest --update-goldens tests/test_golden_raw.py`` and read the diff.
 """
 from __future__ import annotations
 
 import json
-import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -16,13 +15,13 @@ import pytest
 from core.console import Console, render_event
 from core.events import GM, visible
 from core.session import Session
+from golden_files import check_golden
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 SEATS = ["al", "bo", "cy", "di", "ed", "fa"]
 VIEWERS = [*SEATS, GM]
 NEW = "new raw seed=golden reproducible=yes seats=al:GAR:bot,bo:CIS:bot,cy:GAR:bot,di:CIS:bot,ed:GAR:bot,fa:CIS:bot"
 TURNS = 10
-UPDATE = os.environ.get("GOLDEN_UPDATE") == "1"
 
 
 @lru_cache(maxsize=1)
@@ -65,24 +64,7 @@ def test_the_bots_play_at_least_ten_turns() -> None:
 
 @pytest.mark.parametrize("viewer", VIEWERS)
 def test_transcript_matches_the_pinned_one(viewer: str) -> None:
-    got = playthrough()[1][viewer]
-    path = GOLDEN / f"raw-{viewer}.txt"
-    if UPDATE:
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_text(got, encoding="utf-8")
-        return
-    if not path.exists():
-        pytest.fail(f"no pinned transcript {path.name}; make it with GOLDEN_UPDATE=1 .venv/bin/python -m pytest {__file__}")
-    want = path.read_text(encoding="utf-8")
-    if got == want:
-        return
-    got_lines, want_lines = got.splitlines(), want.splitlines()
-    for number, (g, w) in enumerate(zip(got_lines, want_lines), 1):
-        if g != w:
-            pytest.fail(f"{path.name} differs first at line {number}:\n  pinned: {w}\n  now:    {g}\n"
-                        "if the change is intended, regenerate with GOLDEN_UPDATE=1 and review the diff")
-    pytest.fail(f"{path.name}: pinned {len(want_lines)} lines, now {len(got_lines)} (one is a prefix of the other); "
-                "if intended, regenerate with GOLDEN_UPDATE=1")
+    check_golden(GOLDEN / f"raw-{viewer}.txt", playthrough()[1][viewer])
 
 
 @pytest.mark.parametrize("seat", SEATS)

@@ -3,16 +3,17 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 from pathlib import Path
 
 import pytest
 
+from bot_games import play_out
 from core.errors import HolotableError, OrderError
 from core.rulesets.gcw import model
 from core.rulesets.gcw.data import COLUMNS, rules
 from core.session import Session
 from gcw_helpers import R, new_game, started
+from golden_files import check_golden
 
 GOLDEN = Path(__file__).parent / "golden" / "gcw_golden_12.txt"
 
@@ -20,13 +21,7 @@ GOLDEN = Path(__file__).parent / "golden" / "gcw_golden_12.txt"
 def play_session(seed: str, **options):
     session = Session.new("gcw", [("ann", "Empire", True), ("bob", "Rebel", True)], options={"auto_resolve": True, **options}, seed=seed,
                           secret=f"sealing secret of {seed}")
-    for _ in range(100):
-        if session.outcome() is not None:
-            break
-        before = len(session.record["journal"])
-        session._run_bots()
-        if len(session.record["journal"]) == before:
-            break
+    play_out(session, 100)
     return session
 
 
@@ -43,15 +38,7 @@ def test_golden_campaign():
     """GCW-GAP-52 GCW-GAP-41: a seeded bot-against-bot 12-turn campaign with auto-resolved battles replays to the pinned transcript per viewer."""
     session = play_session("golden")
     assert session.outcome() is not None, f"the golden game did not finish: {session.state['step']}"
-    text = transcript(session)
-    if os.environ.get("GOLDEN_UPDATE") == "1" or not GOLDEN.exists():
-        GOLDEN.write_text(text, encoding="utf-8")
-    want = GOLDEN.read_text(encoding="utf-8")
-    if text != want:
-        for n, (a, b) in enumerate(zip(text.splitlines(), want.splitlines())):
-            if a != b:
-                pytest.fail(f"golden transcript differs at line {n + 1}:\n got: {a}\nwant: {b}\n(regenerate with GOLDEN_UPDATE=1)")
-        pytest.fail("golden transcript differs in length (regenerate with GOLDEN_UPDATE=1)")
+    check_golden(GOLDEN, transcript(session))
     replay = Session.replay(session.record)
     assert replay.state == session.state, "the game replays exactly from its seed and journal"
 

@@ -1,20 +1,21 @@
 """Golden turn reports, per seat and public: a scripted Republic at War turn with a battle, a capture
-and builds, and a GCW campaign turn with a battle (the seeded bot campaign's turn 7). Regenerate after
-an intended change with ``GOLDEN_UPDATE=1`` and read the new files as a player would."""
+and builds, and a GCW campaign turn with a battle (the seeded bot campaign's turn 7). Rewrite them after
+an intended change with ``pytest --update-goldens tests/report/test_golden_reports.py`` and read the
+new files as a player would."""
 from __future__ import annotations
 
-import os
 import sys
 from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
+from bot_games import play_out
 from core.report import render, session_report
 from core.session import Session
+from golden_files import check_golden
 
 GOLDEN = Path(__file__).parent / "golden"
-UPDATE = os.environ.get("GOLDEN_UPDATE") == "1"
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "raw"))
 from raw_helpers import Game  # noqa: E402
 
@@ -41,13 +42,7 @@ def gcw_campaign() -> Session:
     """The seeded bot-against-bot campaign of the GCW golden test, battles auto-resolved."""
     session = Session.new("gcw", [("ann", "Empire", True), ("bob", "Rebel", True)], options={"auto_resolve": True},
                           seed="golden", secret="sealing secret of golden")
-    for _ in range(100):
-        before = len(session.record["journal"])
-        if session.outcome() is not None or session.turn > 7:
-            break
-        session._run_bots()
-        if len(session.record["journal"]) == before:
-            break
+    play_out(session, 100, until=lambda s: s.turn > 7)
     ends: list[int] = []
     count = [0]
 
@@ -64,20 +59,9 @@ def report_text(session: Session, viewer: str, turn: int) -> str:
     return render(session_report(session, viewer, turn, resources=resources)) + "\n"
 
 
-def check(name: str, got: str) -> None:
-    path = GOLDEN / name
-    if UPDATE or not path.exists():
-        path.write_text(got, encoding="utf-8")
-        return
-    want = path.read_text(encoding="utf-8")
-    for number, (g, w) in enumerate(zip(got.splitlines(), want.splitlines()), 1):
-        assert g == w, f"{name} differs first at line {number}:\n  pinned: {w}\n  now:    {g}\n(GOLDEN_UPDATE=1 regenerates)"
-    assert got == want, f"{name}: pinned {len(want.splitlines())} lines, now {len(got.splitlines())}"
-
-
 @pytest.mark.parametrize("viewer", ["al", "cy", "bo", "public"])
 def test_raw_turn_report_matches_the_pinned_one(viewer: str) -> None:
-    check(f"raw-turn1-{viewer}.txt", report_text(raw_turn(), viewer, 1))
+    check_golden(GOLDEN / f"raw-turn1-{viewer}.txt", report_text(raw_turn(), viewer, 1))
 
 
 @pytest.mark.parametrize("viewer", ["ann", "bob", "public"])
@@ -85,7 +69,7 @@ def test_gcw_turn_report_matches_the_pinned_one(viewer: str) -> None:
     session = gcw_campaign()
     assert any(e["kind"] == "battle" and "fates" in e["data"] for e in session.record["log"] if e["turn"] == 7), \
         "turn 7 of the golden campaign should hold a battle"
-    check(f"gcw-turn7-{viewer}.txt", report_text(session, viewer, 7))
+    check_golden(GOLDEN / f"gcw-turn7-{viewer}.txt", report_text(session, viewer, 7))
 
 
 def test_the_raw_report_reads_as_a_player_expects() -> None:

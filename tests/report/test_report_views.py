@@ -6,6 +6,7 @@ from functools import lru_cache
 
 import pytest
 
+from bot_games import play_out
 from core.registry import find_ruleset
 from core.report import render, session_report
 from core.session import Session
@@ -20,16 +21,7 @@ def played(ruleset_id: str) -> Session:
     options = {"min_players": 2} if ruleset_id == "raw" else ({"auto_resolve": True} if ruleset_id == "gcw" else None)
     session = Session.new(ruleset_id, [("ann", sides[0], True), ("bob", sides[1], True)], options=options,
                           seed=f"report-views-{ruleset_id}")
-    for _ in range(40):
-        before = len(session.record["journal"])
-        if session.outcome() is not None or session.turn > 3:
-            break
-        if session.ruleset.simultaneous:
-            session.resolve("gm")
-        else:
-            session._run_bots()
-        if len(session.record["journal"]) == before:
-            break
+    play_out(session, 40, until=lambda s: s.turn > 3)
     return session
 
 

@@ -2,23 +2,23 @@
 each viewer's transcript pinned in ``tests/rift/golden/rift-<viewer>.txt``.
 
 RiftWar hides nothing but the dice seed, so the seats' transcripts agree line for line; the GM's is
-the same. Regenerate after an intended change with
-``GOLDEN_UPDATE=1 .venv/bin/python -m pytest tests/rift/test_rift_golden.py`` and read the diff.
+the same. Rewrite the pinned transcripts after an intended change with
+``.venv/bin/python -m pytest --update-goldens tests/rift/test_rift_golden.py`` and read the diff.
 """
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
+from bot_games import play_out
 from core.events import GM, visible
 from core.session import Session
+from golden_files import check_golden
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 VIEWERS = ["al", "bo", GM]
-UPDATE = os.environ.get("GOLDEN_UPDATE") == "1"
 
 
 @lru_cache(maxsize=1)
@@ -26,10 +26,7 @@ def game() -> Session:
     """Two bots on the Naboo plains, played to the phase limit or a victory."""
     session = Session.new("rift", [("al", "Republic", True), ("bo", "Separatists", True)], scenario="skirmish",
                           seed="rift-golden")
-    for _ in range(400):
-        if session.outcome() is not None:
-            break
-        session.resolve(GM)
+    play_out(session, 400)
     return session
 
 
@@ -50,17 +47,7 @@ def test_rift_golden_game_reaches_its_end() -> None:
 @pytest.mark.parametrize("viewer", VIEWERS)
 def test_rift_golden_transcript_matches_the_pinned_one(viewer: str) -> None:
     """Each viewer's transcript of the golden game, line for line."""
-    got = transcript(game(), viewer)
-    path = GOLDEN / f"rift-{viewer}.txt"
-    if UPDATE:
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_text(got, encoding="utf-8")
-        return
-    assert path.exists(), f"no pinned transcript {path.name}; make it with GOLDEN_UPDATE=1"
-    want = path.read_text(encoding="utf-8").splitlines()
-    for number, (g, w) in enumerate(zip(got.splitlines(), want), 1):
-        assert g == w, f"{path.name} line {number} differs:\n  pinned: {w}\n  now:    {g}"
-    assert len(got.splitlines()) == len(want), f"{path.name}: {len(want)} lines pinned, {len(got.splitlines())} now"
+    check_golden(GOLDEN / f"rift-{viewer}.txt", transcript(game(), viewer))
 
 
 def test_rift_golden_seats_see_the_same_game() -> None:

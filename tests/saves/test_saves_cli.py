@@ -7,6 +7,7 @@ from typing import Callable
 
 import pytest
 
+from bot_games import play_out
 from core.session import Session
 from saves import GameStore
 from saves.cli_commands import export_command, replay_command, saves_command, verify_command
@@ -22,8 +23,8 @@ def games(store: GameStore, table: Callable[..., Session]) -> GameStore:
         session.post("bo", "team:CIS", "CIS-ONLY plan: strike Kamino")
         session.resolve("gm")
     done = Session.new("raw", bot_seats("raw"), options={"turn_limit": 3}, seed="cli-done")
-    while done.outcome() is None:
-        done.resolve("gm")
+    play_out(done, 10)
+    assert done.outcome() is not None, "the all-bot game with a turn limit of 3 should be over"
     store.create(done, "done")
     store.paths("torn").main.write_text('{"save": {"1": {"format": "holotable-game", "sch')
     return store

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from core.errors import HolotableError
+from bot_games import play_out
 from core.events import GM
 from core.registry import find_ruleset, ruleset_ids
 from core.session import Session
@@ -39,17 +39,6 @@ class Played:
         return self.store.read(self.game_id, with_states=True)
 
 
-def advance(session: Session, steps: int) -> None:
-    """Let the bots play: the GM resolves each turn, up to ``steps`` times or the end."""
-    for _ in range(steps):
-        if session.outcome() is not None:
-            return
-        try:
-            session.resolve("gm")
-        except HolotableError:
-            return
-
-
 def post_secrets(session: Session) -> None:
     """Messages only some viewers may read, each with a marker no other text holds."""
     for seat in session.seats():
@@ -64,7 +53,7 @@ def play(tmp: Path, ruleset_id: str, steps: int, tag: str) -> Played:
     game = store.adopt(session, f"{tag}-{ruleset_id}")
     for _ in range(steps):
         post_secrets(session)
-        advance(session, 1)
+        play_out(session, 1)
     post_secrets(session)
     game.close()
     return Played(ruleset_id, store, game.game_id, session)
@@ -102,9 +91,9 @@ def finished(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
     session = Session.new(request.param, bot_seats(request.param), options=short,
                           seed=f"dice-finished-{request.param}-7f3")
     post_secrets(session)
-    advance(session, FINISH_STEPS)
-    if session.outcome() is None:
-        pytest.skip(f"{request.param}: the bots did not finish a game in {FINISH_STEPS} resolutions")
+    play_out(session, FINISH_STEPS)
+    assert session.outcome() is not None, \
+        f"{request.param}: the bots did not finish a game in {FINISH_STEPS} rounds (turn {session.turn}); pick a seed or options that end"
     store = GameStore(tmp_path_factory.mktemp("finished") / "data")
     game_id = store.create(session, f"finished-{request.param}")
     return Played(request.param, store, game_id, session)

@@ -14,6 +14,7 @@ import time
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import asyncssh
@@ -25,6 +26,19 @@ from server_screen import Screen
 CODE = re.compile(r"[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}")
 FOUR_SEATS = [("al", "GAR"), ("bo", "CIS"), ("cy", "GAR", True), ("di", "CIS", True)]
 PLAYERS = {"ann": "al", "bob": "bo"}
+
+
+async def eventually(check: Callable[[], bool], what: str, timeout: float = 10.0) -> None:
+    """Wait (polling every 10 ms) until ``check()`` holds: the positive event a test waits for before it
+    asserts, instead of sleeping and hoping the server has acted.
+
+    Raises AssertionError saying ``what`` did not happen within ``timeout`` seconds.
+    """
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not seen within {timeout}s")
+        await asyncio.sleep(0.01)
 
 
 def fast_limits(**changes: Any) -> Limits:

@@ -7,7 +7,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from server_helpers import CODE, Table, fast_limits, open_terminal, start_table
+from server_helpers import CODE, Table, eventually, fast_limits, open_terminal, start_table
 
 
 async def refused(table: Table, name: str, **kwargs: object) -> str:
@@ -107,7 +107,8 @@ async def test_behind_one_nat_one_account_failing_never_locks_out_another(tmp_pa
         for _ in range(10):
             _, writer = await asyncio.open_connection("127.0.0.1", table.port)
             idle.append(writer)
-        await asyncio.sleep(0.2)
+        await eventually(lambda: table.server.unauthenticated.get("127.0.0.1", 0) == 3,
+                         "the server holds the cap of 3 idle connections waiting to log in")
         async with await table.connect("bob", key=False, password="bobs own long password") as conn:
             assert (await conn.run("status")).exit_status == 0, "bob's password gets in from the same address"
         async with await table.connect("ann") as conn:
@@ -174,8 +175,8 @@ async def test_connections_waiting_to_log_in_are_capped_and_the_oldest_makes_roo
         for _ in range(2):
             reader, writer = await asyncio.open_connection("127.0.0.1", table.port)
             idle.append((reader, writer))
-        await asyncio.sleep(0.1)
-        assert table.server.unauthenticated.get("127.0.0.1") == 2
+        await eventually(lambda: table.server.unauthenticated.get("127.0.0.1") == 2,
+                         "the server counts both connections waiting to log in")
         async with await table.connect("ann") as conn:
             assert (await conn.run("status")).exit_status == 0, "idle half-open connections never keep a player out"
         oldest = idle[0][0]
@@ -234,7 +235,7 @@ async def test_agent_forwarding_is_refused(table: Table, tmp_path: Path) -> None
     try:
         async with await table.connect("ann", agent_forwarding=True, agent_path=str(tmp_path / "agent.sock")) as conn:
             process = await conn.create_process("orders")
-            await asyncio.sleep(0.1)
+            await eventually(lambda: any(c.sessions for c in table.server.connections), "the server opens the session")
             sessions = [s for c in table.server.connections for s in c.sessions]
             assert sessions and all(s.chan.get_agent_path() is None for s in sessions), \
                 "the server must not accept the client's agent"

@@ -10,6 +10,7 @@ import weakref
 import pytest
 
 from server.gcpolicy import GcPolicy
+from server_helpers import eventually
 
 
 class Node:
@@ -53,18 +54,27 @@ def test_python_policy_freezes_nothing() -> None:
 
 async def test_a_reclaim_runs_once_as_many_sessions_ended_as_run_and_waits_for_quiet() -> None:
     policy = GcPolicy("freeze", reclaim_min=2, quiet=0.1)
+    looked: list[int] = []  # each time the due reclaim's timer fires: the reclaims done by then
+    typing = [True]
+    fire = policy._try_reclaim
+
+    def timer_fires() -> None:
+        if typing[0] and len(looked) < 2:
+            policy.heard_input()  # a player typed just as the timer fired
+        fire()
+        looked.append(len(policy.reclaims))
+    policy._try_reclaim = timer_fires  # type: ignore[method-assign]
     try:
         for _ in range(3):
             policy.session_framed()
         policy.session_ended(True)
-        await asyncio.sleep(0.25)
-        assert not policy.reclaims, "one ended session of three is not worth a reclaim"
+        assert not policy.reclaims and policy._timer is None, "one ended session of three is not worth a reclaim"
         policy.session_ended(True)  # 2 ended, 1 running: due
-        for _ in range(4):  # someone keeps typing: the reclaim waits
-            policy.heard_input()
-            await asyncio.sleep(0.05)
-        assert not policy.reclaims, "a due reclaim waits while players type"
-        await asyncio.sleep(0.3)
+        assert policy._timer is not None, "two ended sessions of three make a reclaim due"
+        await eventually(lambda: len(looked) >= 2, "the due reclaim's timer fires")
+        assert looked[:2] == [0, 0], "a due reclaim waits while players type"
+        typing[0] = False
+        await eventually(lambda: bool(policy.reclaims), "the reclaim once it is quiet")
         assert len(policy.reclaims) == 1, "then runs once it is quiet"
         assert policy.ended == 0 and policy.running == 1
     finally:

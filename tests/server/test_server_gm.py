@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from server_helpers import Table, Tmux, have_openssh, open_terminal, openssh_files
+from server_helpers import Table, Tmux, eventually, have_openssh, open_terminal, openssh_files
 
 F2, F3, F4, F5 = "\x1b[12~", "\x1b[13~", "\x1b[14~", "\x1b[15~"
 ANN_ORDER = "build Coruscant GF"
@@ -74,10 +74,10 @@ async def test_view_as_is_read_only_and_acting_for_a_seat_is_explicit_and_told(t
         assert "act al <order>" in screen, f"the screen says how to act for al:\n{screen}"
         before = table.session.to_json()
         gm.type("stance free\r")  # typed into the read-only view: nothing happens
-        gm.type("\x12")  # Ctrl+R: ready, refused
-        await gm.wait_for(r"read-only: the GM views al's war room")
-        await gm.settle()
+        gm.type("\x12")  # Ctrl+R: ready, refused (the refusal shows once the keys before it were handled)
+        await gm.wait_for(r"✗ refused: read-only: the GM views al's war room")
         assert table.session.to_json() == before, "a read-only view changes nothing"
+        await gm.settle()  # (keys typed ahead of a focus change go to the old focus)
         gm.type("\x02")  # back to the tiles
         await gm.wait_for(r"1 al \(GAR\) waiting")
         await gm.settle()
@@ -141,11 +141,16 @@ async def test_every_player_sees_the_deadline_and_is_warned(table: Table) -> Non
             await player.wait_for(r"deadline \d{4}-\d\d-\d\d \d\d:\d\d UTC \(in (2d 0h|1d 23h)\)")
         await table.run("bob", f"order {BOB_ORDER}")
         bells = ann.screen.bells
+        warned: list[str] = []
+        stop = table.server.hub.on_warning(lambda game, seat, text: warned.append(seat))
         table.server.hub.tick(deadline - 1800)  # half an hour before: seats without orders are warned
+        stop()
+        assert warned == ["al"], f"al alone has no orders in: the hub warned {warned}"
         screen = await ann.wait_for(r"sent no orders")
         assert ann.screen.bells > bells, "the warning rings the bell"
         assert "resolves" in screen
-        await bob.settle()
+        table.session.post("gm", "public", "the deadline is near")  # news bob's screen shows after the tick's
+        await bob.wait_for(r"Msgs ●1")
         assert "sent no orders" not in bob.text(), "bob has orders in: no warning for him"
     finally:
         await ann.close()
@@ -234,8 +239,7 @@ async def test_a_stale_refusal_clears_and_a_player_is_told_when_a_bot_takes_the_
         await ann.wait_for(r"Report for al")
         ann.type("\x1b")  # close the report
         await ann.wait_for(r"turn 2")
-        await ann.settle()
-        assert "✗ refused" not in ann.text(), f"last turn's refusal is gone:\n{ann.text()}"
+        await eventually(lambda: "✗ refused" not in ann.text(), f"last turn's refusal should go:\n{ann.text()}")
         bells = ann.screen.bells
         assert (await table.run("gm", "bot al")).exit_status == 0
         await ann.wait_for(r"a bot now plays your seat al")
@@ -252,6 +256,7 @@ async def test_view_as_refuses_the_war_rooms_own_handlers_too(table: Table) -> N
     from server.admin import ViewAsScreen
     from tui.widgets.galaxy_map import GalaxyMap
     from tui.widgets.messages import MessageBoard
+    from tui.widgets.order_pane import OrderPane
     from tui.widgets.sheet import SheetPanel
     table.session.order("gm", "al", "stance free")
     gm = await open_terminal(table, "gm", 130, 44)
@@ -265,10 +270,20 @@ async def test_view_as_refuses_the_war_rooms_own_handlers_too(table: Table) -> N
         screen = app.screen
         assert isinstance(screen, ViewAsScreen)
         before = table.session.to_json()
-        for message in (SheetPanel.Withdraw(0), SheetPanel.Edit(0), MessageBoard.Post("public", "the GM was here"),
-                        GalaxyMap.Chosen({"name": "Kuat"})):
+        gm.type("\x1b[18~")  # F7: the message board (mounted when first shown), as the GM would post from it
+        await eventually(lambda: bool(screen.query(MessageBoard)), "the view's message board opens")
+        refusals: list[str] = []
+        for widget in (screen.query_one(OrderPane), screen.query_one(MessageBoard)):
+            def refused(reason: str, shown=widget.refused) -> None:  # type: ignore[no-untyped-def]
+                refusals.append(reason)
+                shown(reason)
+            widget.refused = refused  # type: ignore[method-assign]
+        messages = (SheetPanel.Withdraw(0), SheetPanel.Edit(0), MessageBoard.Post("public", "the GM was here"),
+                    GalaxyMap.Chosen({"name": "Kuat"}))
+        for message in messages:
             screen.post_message(message)
-        await gm.settle()
+        await eventually(lambda: len(refusals) == len(messages), f"each of the {len(messages)} messages is refused "
+                         f"(refused so far: {refusals})")
         assert table.session.to_json() == before, "a read-only view neither withdraws, edits nor posts"
         assert [o["text"] for o in table.session.sheet("al")] == ["stance free"], "al's order is still there"
     finally:

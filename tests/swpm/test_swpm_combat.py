@@ -2,6 +2,8 @@
 examples SWPM-EX-09, SWPM-EX-10, SWPM-EX-11, SWPM-EX-12, SWPM-EX-13, SWPM-EX-14 and SWPM-EX-17, each to the number."""
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from core.errors import OrderError
@@ -115,10 +117,15 @@ def test_ex12_damage_persists_across_turns(fix_dice):
     ([("p1", "play lock-on"), ("p2", "play brace")], True),
     ([("p1", "pass"), ("p2", "play brace"), ("p1", "play lock-on")], True),
     ([("p1", "pass"), ("p2", "play brace"), ("p1", "pass")], True),
+    ([("p1", "pass"), ("p2", "pass"), ("p1", "play lock-on")], False),
+    ([("p1", "play lock-on"), ("p2", "pass"), ("p1", "play full-throttle")], False),
+    ([("p1", "play lock-on"), ("p2", "play brace"), ("p1", "play full-throttle")], False),
 ])
 def test_ex13_card_window_sequences(sequence, legal, fix_dice):
-    """SWPM-EX-13, SWPM-COMBAT-07, SWPM-COMBAT-08, SWPM-COMBAT-09: the five legal orders of play; the battle is fought after
-    the last of them, and each player has played at most one card."""
+    """SWPM-EX-13, SWPM-COMBAT-07, SWPM-COMBAT-08, SWPM-COMBAT-09: the five legal orders of play are
+    accepted and the battle is fought after the last of them; each player has played at most one card.
+    The illegal ones (A-pass, D-pass, A-card, the text's own; A-card, D-either, A-card) are refused at
+    their last card, the battle having been fought already, and the refusal changes nothing."""
     state = board()
     set_cards(state, "p1", hand=["lock-on", "full-throttle", "brace"])
     set_cards(state, "p2", hand=["brace", "lock-on", "full-throttle"])
@@ -127,10 +134,17 @@ def test_ex13_card_window_sequences(sequence, legal, fix_dice):
     tie = place(state, "p2", "tie", "contested")
     place(state, "p2", "isd", "home")
     fix_dice("attacks", [1, 1], [1, 1])
-    fight(state, f"attack {xw}>{tie}", *sequence)
+    accepted = sequence if legal else sequence[:-1]
+    fight(state, f"attack {xw}>{tie}", *accepted)
     assert state["action"] is None and state["active"] == "p2", "the battle should be over and the turn passed"
+    for seat in ("p1", "p2"):
+        played = [choice.removeprefix("play ") for who, choice in accepted if who == seat and choice != "pass"]
+        assert state["players"][seat]["discard"] == played, f"{seat} should have played exactly {played}"
+    last = sequence[-1] if not legal else ("p1", "play full-throttle")
+    before = copy.deepcopy(state)
     with pytest.raises(OrderError):
-        RS.submit(state, "p1", "play full-throttle")
+        RS.submit(state, *last)
+    assert state == before, f"the refused {last[1]!r} of {last[0]} changed the game"
 
 
 def test_ex13_attacker_may_not_play_after_both_passed(fix_dice):

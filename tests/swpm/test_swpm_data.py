@@ -6,8 +6,9 @@ from collections import Counter
 
 import pytest
 
+from core.errors import DataError
 from core.rulesets.swpm import effects as fx
-from core.rulesets.swpm.data import DataError, check_card, check_unit, list_problems, rules
+from core.rulesets.swpm.data import check_card, check_unit, list_problems, rules
 
 R = rules()
 

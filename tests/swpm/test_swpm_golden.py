@@ -2,12 +2,11 @@
 hot-seat table of two bot seats would); each viewer's transcript (the log as that viewer may see
 it, then the final board as that viewer sees it) is pinned in ``tests/swpm/golden/swpm-<viewer>.txt``.
 
-Regenerate after an intended change of the rules, the data or the bot with
-``GOLDEN_UPDATE=1 .venv/bin/python -m pytest tests/swpm/test_swpm_golden.py`` and read the diff.
+Rewrite the pinned transcripts after an intended change of the rules, the data or the bot with
+``.venv/bin/python -m pytest --update-goldens tests/swpm/test_swpm_golden.py`` and read the diff.
 """
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -15,10 +14,10 @@ import pytest
 
 from core.events import GM
 from core.session import Session
+from golden_files import check_golden
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 VIEWERS = ["p1", "p2", GM]
-UPDATE = os.environ.get("GOLDEN_UPDATE") == "1"
 
 
 @lru_cache(maxsize=1)
@@ -56,11 +55,7 @@ def test_the_bots_play_to_the_end():
 @pytest.mark.parametrize("viewer", VIEWERS)
 def test_golden_transcript(viewer: str):
     """Each viewer's transcript is exactly the pinned one."""
-    text = transcript(viewer)
-    path = GOLDEN / f"swpm-{viewer}.txt"
-    if UPDATE or not path.exists():
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8"), f"{viewer}'s transcript changed; GOLDEN_UPDATE=1 to accept"
+    check_golden(GOLDEN / f"swpm-{viewer}.txt", transcript(viewer))
 
 
 @pytest.mark.parametrize("seat,other", [("p1", "p2"), ("p2", "p1")])

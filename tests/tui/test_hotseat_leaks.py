@@ -68,8 +68,8 @@ def all_text(app: HolotableApp) -> str:
             else:
                 try:
                     rendered = widget.render()
-                except Exception:  # noqa: BLE001 - a widget that cannot render alone holds no text
-                    continue
+                except Exception as exc:  # noqa: BLE001 - any failure to render is the finding
+                    raise AssertionError(f"{widget!r} on {screen!r} cannot render: {exc!r}") from exc
                 texts.append(str(getattr(rendered, "plain", "") or ""))
     return "\n".join(texts)
 

@@ -10,13 +10,11 @@ from typing import Any
 
 from shapely.geometry import Polygon
 
+from core.errors import DataError
+
 SIZES = ("light", "medium", "heavy")
 ROLES = ("close", "ranged", "unarmed")
 FEATURE_TYPES = ("low", "high", "terrain")
-
-
-class DataError(ValueError):
-    """A RiftWar data file is not as it must be."""
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from core.errors import DataError
+
 from .army import check
-from .data import SIZES, Army, DataError, UnitType, rules
+from .data import SIZES, Army, UnitType, rules
 
 ENTRY = re.compile(r"^\s*(\d+)\s+(.+?)\s*\(\s*(\w+)\s+(\w+)\s*(?::\s*([^)]*))?\)\s*$")
 

@@ -7,13 +7,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from core.errors import DataError
 from core.packaged import packaged_toml
 
 from . import effects as fx
-
-
-class DataError(ValueError):
-    """The data files break a rule of the catalog; the message names the row and the rule."""
 
 
 @dataclass(frozen=True)
