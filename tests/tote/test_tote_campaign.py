@@ -1,15 +1,15 @@
 """The campaign (issue 18): ten factions on the galaxy, jumps through hyperspace, arrivals, conflict
 and occupation, Action Day income, each faction's view through its knowledge only, the invariants,
 the bots, and a golden 30-day bot campaign per viewer (``tests/tote/golden/campaign-30.json``;
-regenerate with ``GOLDEN_UPDATE=1`` after an intended change and read the diff)."""
+regenerate with ``pytest --update-goldens`` after an intended change and read the diff)."""
 from __future__ import annotations
 
 import json
-import os
 from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from golden_files import check_golden
 
 from core.errors import OrderError
 from core.rulesets.tote.campaign import book, worlds
@@ -191,9 +191,7 @@ def test_golden_ten_faction_bot_campaign_thirty_days() -> None:
     assert all(len(held[s]) >= 2 for s in c["seats"]), held
     pictures = {viewer: digest(c, viewer) for viewer in [*c["seats"], "gm"]}
     text = json.dumps(pictures, indent=1, sort_keys=True, default=list)
-    if os.environ.get("GOLDEN_UPDATE") == "1":
-        GOLDEN.write_text(text + "\n")
-    assert json.loads(GOLDEN.read_text()) == json.loads(text)
+    check_golden(GOLDEN, text + "\n")
 
 
 def _conformance():

@@ -15,10 +15,10 @@ from core.errors import HolotableError, OrderError
 from core.events import GM, filter_events
 from core.rulesets.tote.campaign import battle as campaign_battle
 from core.rulesets.tote.campaign import book as campaign_book
-from core.rulesets.tote.campaign import worlds
 from core.rulesets.tote.campaign import flow as campaign_flow
 from core.rulesets.tote.campaign import orders as campaign_orders
 from core.rulesets.tote.campaign import state as cp
+from core.rulesets.tote.campaign import worlds
 from core.session import Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from core.errors import DataError
 from core.packaged import packaged_toml
 from core.rulesets.tote.rules import clock as clk
-from core.rulesets.tote.rules.specs import DataError
 
 
 def six() -> clk.Clock:

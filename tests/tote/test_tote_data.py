@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import DataError
 from core.rulesets.tote.rules import constraints, data
-from core.rulesets.tote.rules.data import DataError
 
 U = data.unit_types
 G = data.ground_types

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
+from core.errors import DataError
 from core.packaged import packaged_toml
 from core.rulesets.tote.rules import galaxy as gx
 from core.rulesets.tote.rules.galaxy import strongholds
 from core.rulesets.tote.rules.model import FACTIONS
-from core.rulesets.tote.rules.specs import DataError
 
 TEXT_WORLDS = ["Coruscant", "Bastion", "Mon Calamari", "Endor", "Mustafar", "Nal Hutta", "Nar Shaddaa", "Hapes",
                "Bonadan", "Tatooine", "Vergesso Asteroids", "Byss", "Roon", "Cato Neimoidia", "Kessa Reach"]

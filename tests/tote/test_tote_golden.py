@@ -2,15 +2,15 @@
 line console; each viewer's transcript is pinned in ``tests/tote/golden/tote-<viewer>.txt``.
 
 Regenerate after an intended change of the rules, the data or the bots with
-``GOLDEN_UPDATE=1 .venv/bin/python -m pytest tests/tote/test_tote_golden.py`` and read the diff.
+``.venv/bin/python -m pytest --update-goldens tests/tote/test_tote_golden.py`` and read the diff.
 """
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from golden_files import check_golden
 
 from core.console import Console
 from core.events import GM
@@ -19,7 +19,6 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 SEATS = ["al", "bo", "cy"]
 VIEWERS = [*SEATS, GM]
 NEW = "new tote scenario=skirmish seed=golden reproducible=yes seats=al:GE:bot,bo:NR:bot,cy:RA:bot"
-UPDATE = os.environ.get("GOLDEN_UPDATE") == "1"
 
 
 @lru_cache(maxsize=1)
@@ -69,17 +68,4 @@ def test_each_viewer_sees_only_its_own_orders() -> None:
 @pytest.mark.parametrize("viewer", VIEWERS)
 def test_transcript_matches_the_pinned_one(viewer: str) -> None:
     """Each viewer's transcript is exactly the pinned one (the first differing line is shown)."""
-    got = playthrough()[1][viewer]
-    path = GOLDEN / f"tote-{viewer}.txt"
-    if UPDATE:
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_text(got, encoding="utf-8")
-        return
-    if not path.exists():
-        pytest.fail(f"no pinned transcript {path.name}; make it with GOLDEN_UPDATE=1 .venv/bin/python -m pytest {__file__}")
-    want = path.read_text(encoding="utf-8")
-    if got == want:
-        return
-    for number, (g, w) in enumerate(zip(got.splitlines(), want.splitlines()), 1):
-        assert g == w, f"{path.name} line {number} differs:\n  pinned: {w}\n  now:    {g}"
-    assert got == want, f"{path.name}: the transcripts differ in length ({len(got.splitlines())} vs {len(want.splitlines())} lines)"
+    check_golden(GOLDEN / f"tote-{viewer}.txt", playthrough()[1][viewer])

@@ -9,11 +9,10 @@ from typing import Any
 
 import pytest
 
-from core.errors import OrderError
+from core.errors import DataError, OrderError
 from core.packaged import packaged_toml
 from core.rulesets.tote.rules import heroes as h
 from core.rulesets.tote.rules import model
-from core.rulesets.tote.rules.specs import DataError
 
 
 def hero(cls: str = "admiral", name: str = "Gilad Pellaeon", faction: str = "GE", **kw: Any) -> dict[str, Any]:

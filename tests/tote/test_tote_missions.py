@@ -12,11 +12,10 @@ from typing import Any
 import pytest
 
 from core.dice import Dice
-from core.errors import OrderError
+from core.errors import DataError, OrderError
 from core.packaged import packaged_toml
 from core.rulesets.tote.rules import heroes
 from core.rulesets.tote.rules import missions as ms
-from core.rulesets.tote.rules.specs import DataError
 
 CLASSES = ["admiral", "general", "spymaster", "jedi", "crimelord", "freelancer"]
 

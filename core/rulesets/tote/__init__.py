@@ -13,7 +13,7 @@ from typing import Any, Callable, ClassVar
 from core.errors import SetupError
 from core.events import Event
 from core.orders import OrderBook, Parsed
-from core.ruleset import Context, Odds, Outcome, Ruleset, SeatSpec, State, Summary, View
+from core.ruleset import Context, Odds, Ruleset, SeatSpec, State, Summary, View
 from core.rulesets.tote.battle.rules import BattleRules
 from core.rulesets.tote.campaign.posting import posting
 from core.rulesets.tote.campaign.rules import SCENARIO, CampaignRules
@@ -86,10 +86,6 @@ class TwilightOfTheEmpire(Ruleset):
     def view(self, state: State, viewer: str) -> View:
         """What ``viewer`` may know."""
         return self._rules(state).view(state, viewer)
-
-    def outcome(self, state: State) -> Outcome | None:
-        """Who won and why, or None while the game goes on."""
-        return self._rules(state).outcome(state)
 
     def bot(self, view: View, seat: str) -> list[str]:
         """The bot's post from its own view."""

@@ -14,7 +14,7 @@ from typing import Any, Callable, ClassVar
 from core.errors import OrderError, SetupError
 from core.events import Event
 from core.orders import OrderBook, Parsed
-from core.ruleset import Context, Odds, Outcome, Ruleset, SeatSpec, State, View
+from core.ruleset import BotModule, Context, Odds, Ruleset, SeatSpec, State, ViewsModule
 from core.rulesets.tote.battle import bot as _bot
 from core.rulesets.tote.battle import flow, invariants, orders, setup, views
 from core.rulesets.tote.battle.odds import odds as battle_odds
@@ -36,6 +36,8 @@ class BattleRules(Ruleset):
     max_seats: ClassVar[int] = 10
     turn_limit: ClassVar[int] = 0
     order_keys: ClassVar[tuple[str, ...] | None] = ("sheets",)
+    views: ClassVar[ViewsModule] = views  # what a viewer may know (:mod:`.views`)
+    bots: ClassVar[BotModule] = _bot  # the bot's post from its own view (:mod:`.bot`)
     _book: OrderBook | None = None
 
     def sides(self) -> list[str]:
@@ -85,19 +87,6 @@ class BattleRules(Ruleset):
     def resolve(self, state: State) -> list[Event]:
         """Resolve the posting faction's post; the next faction posts (a new day after the last)."""
         return flow.resolve_post(self, state)
-
-    def view(self, state: State, viewer: str) -> View:
-        """What ``viewer`` may know (:mod:`.views`)."""
-        return views.build(state, viewer)
-
-    def outcome(self, state: State) -> Outcome | None:
-        """The faction holding the system, a draw, or None while the battle goes on."""
-        result = state.get("result")
-        return None if result is None else Outcome(tuple(result["winners"]), str(result["reason"]))
-
-    def bot(self, view: View, seat: str) -> list[str]:
-        """The bot's post from its own view (:mod:`.bot`)."""
-        return _bot.play(view, seat)
 
     def trial_copy(self, state: State, seat: str) -> State:
         """An order changes only its seat's sheet: that sheet is copied, the rest shared."""

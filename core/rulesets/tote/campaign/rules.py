@@ -9,7 +9,7 @@ from typing import Any, Callable, ClassVar
 from core.errors import OrderError, SetupError
 from core.events import Event
 from core.orders import OrderBook, Parsed
-from core.ruleset import Context, Odds, Outcome, Ruleset, SeatSpec, State, View
+from core.ruleset import Context, Odds, Ruleset, SeatSpec, State, View
 from core.rulesets.tote.battle.orders import canonical
 from core.rulesets.tote.battle.rules import BattleRules
 from core.rulesets.tote.campaign import book
@@ -96,11 +96,6 @@ class CampaignRules(Ruleset):
     def view(self, state: State, viewer: str) -> View:
         """What ``viewer`` may know of the galaxy (:func:`.flow.view`)."""
         return campaign_flow.view(state, viewer)
-
-    def outcome(self, state: State) -> Outcome | None:
-        """The winner by the Coruscant condition or elimination, a draw, or None while the campaign goes on."""
-        result = state.get("result")
-        return None if result is None else Outcome(tuple(result["winners"]), str(result["reason"]))
 
     def bot(self, view: View, seat: str) -> list[str]:
         """The bot's galaxy post from its own view (:func:`.flow.bot`)."""

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Iterable, Mapping
 
+from core.errors import DataError
 from core.packaged import packaged_toml
 from core.rulesets.tote.rules import arith
 from core.rulesets.tote.rules.data import facility_types, unit_types
-from core.rulesets.tote.rules.specs import DataError
 
 #: The engine's steps at the start of a turn, in order (TOTE-FLOW-04): Action-Day income, hyperspace
 #: arrivals, reserve activations, construction, repairs and recharging, timed effects and scans,

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.errors import DataError
 from core.packaged import packaged_toml
 from core.rulesets.tote.rules.specs import (
-    DataError,
     FacilityType,
     GroundUnitType,
     UnitType,

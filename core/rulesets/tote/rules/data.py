@@ -17,6 +17,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from core.errors import DataError
 from core.packaged import packaged_toml
 from core.rulesets.tote.rules.constraints import check_constraints
 from core.rulesets.tote.rules.specs import (
@@ -28,7 +29,6 @@ from core.rulesets.tote.rules.specs import (
     TRACTOR_M,
     UNIT_CLASSES,
     UNIT_FLAGS,
-    DataError,
     FacilityType,
     GroundUnitType,
     Mount,

@@ -26,8 +26,8 @@ from difflib import get_close_matches
 from functools import cache
 from typing import Any, Iterable, Mapping
 
+from core.errors import DataError
 from core.packaged import packaged_toml
-from core.rulesets.tote.rules.specs import DataError
 
 PACKAGE = "core.rulesets.tote"
 REGIONS = ("deep_core", "core", "colonies", "inner_rim", "expansion", "mid_rim", "hutt_space", "corporate_sector",

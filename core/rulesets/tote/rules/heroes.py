@@ -29,13 +29,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Iterable, Mapping
 
-from core.errors import OrderError
+from core.errors import DataError, OrderError
 from core.packaged import packaged_toml
 from core.rulesets.tote.rules import data
 from core.rulesets.tote.rules.fleet import check_fleet
 from core.rulesets.tote.rules.galaxy import galaxy
 from core.rulesets.tote.rules.missions import missions
-from core.rulesets.tote.rules.specs import TECH, DataError
+from core.rulesets.tote.rules.specs import TECH
 
 Record = dict[str, Any]
 PACKAGE = "core.rulesets.tote"

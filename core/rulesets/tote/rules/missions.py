@@ -32,12 +32,11 @@ from functools import cache
 from typing import Any, Iterable, Mapping
 
 from core.dice import Dice
-from core.errors import OrderError
+from core.errors import DataError, OrderError
 from core.packaged import packaged_toml
 from core.rulesets.tote.rules import data, model
 from core.rulesets.tote.rules.data import facility_types, unit_types
 from core.rulesets.tote.rules.galaxy import Galaxy, galaxy
-from core.rulesets.tote.rules.specs import DataError
 
 Record = dict[str, Any]
 PACKAGE = "core.rulesets.tote"

@@ -24,10 +24,6 @@ MULTS = {1: "", 2: "Dual ", 4: "Quad "}
 TRACTOR_M = {"capital": 100, "platform": 100, "aux": 25, "sf": 25}
 
 
-class DataError(ValueError):
-    """A tote data file (or a constraint the text sets on it) is not as it must be."""
-
-
 @dataclass(frozen=True)
 class Weapon:
     """One line of the weapon damage chart: raw damage per mount per round, before UCR.
