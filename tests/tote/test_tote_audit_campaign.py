@@ -85,3 +85,94 @@ def test_hyper_01_scan_14_comms_05_an_unseen_arrival_is_told_to_nobody_who_canno
         leaked = [e["text"] for e in about if f"seat:{seat}" in e["to"] or "all" in e["to"]]
         assert not leaked, f"{seat} cannot detect the arrival but was told: {leaked}"
     assert any("gm" in e["to"] for e in about), "the GM reads everything that happened at Mon Calamari"
+
+
+def test_start_01_every_faction_starts_with_23_cp() -> None:
+    """TOTE-START-01 ("Hero Unit + 23 Command Points + ..."): every faction's ready fleet holds the full 23 CP,
+    the Trade Federation's and the Outer Rim Coalition's too (they had 22), and each is a legal list."""
+    from core.rulesets.tote.battle.setup import forces
+    from core.rulesets.tote.rules.fleet import list_problems
+    for faction, (name, units) in forces().items():
+        cp = sum(model.cp(code) * n for code, n in units.items())
+        assert cp == 23, f"{faction}'s {name} holds {cp} CP; the text gives every faction 23"
+        text = f"{faction}: " + ", ".join(f"{code}:{n}" for code, n in units.items())
+        assert list_problems(text) == [], f"{faction}'s ready fleet breaks {list_problems(text)}"
+
+
+def test_strong_01_every_stronghold_starts_with_its_free_space_defenses() -> None:
+    """TOTE-STRONG-01: "The following Space Defenses will be at every Stronghold at the start of the game":
+    the Hutt Syndicate holds two strongholds, and Nar Shaddaa has its defenses as Nal Hutta does."""
+    _rs, state = campaign([("al", "GE"), ("bo", "HS")])
+    c = state["campaign"]
+    def defenses(world: str) -> list[str]:
+        return sorted(u["type"] for u in c["units"].values() if u.get("system") == world and u.get("bonus")
+                      and model.unit_class(u) == "platform")
+    assert defenses("nal_hutta"), "Nal Hutta has its platforms"
+    assert defenses("nar_shaddaa") == defenses("coruscant"), \
+        f"Nar Shaddaa's free defenses {defenses('nar_shaddaa')} differ from every stronghold's {defenses('coruscant')}"
+
+
+def test_gap_29_an_eliminated_faction_is_never_awaited() -> None:
+    """TOTE-GAP-29: a faction with no stronghold, no facility and no capital ship is eliminated: nobody
+    waits for its post any more, neither today nor on later days."""
+    rs, state = campaign([("al", "GE"), ("bo", "NR"), ("cy", "HS")])
+    state["victory"]["eliminated"] = ["NR"]
+    awaited: set[str] = set()
+    for _ in range(7):
+        awaited |= rs.awaiting(state)
+        rs.resolve(state)
+    assert "bo" not in awaited, f"the eliminated New Republic (bo) was awaited: {sorted(awaited)}"
+    assert awaited == {"al", "cy"}
+
+
+def test_gap_34_a_world_with_the_shipyard_feature_is_a_shipyard_of_its_holder_from_day_1() -> None:
+    """Revised TOTE-GAP-34: "A world whose features include Shipyard ... is one for the faction that holds
+    it, from day 1, with no facility to build first": the Empire orders a ship at Coruscant on day 1."""
+    from core.rulesets.tote.campaign import build
+    from core.rulesets.tote.rules.galaxy import galaxy
+    g = galaxy()
+    assert g.planets["coruscant"].enables("build_ships", g.features), "Coruscant has the Shipyard feature"
+    _rs, state = campaign()
+    c = state["campaign"]
+    c["treasury"]["al"] = 100000
+    events = build.build(c, "al", "VSD", "coruscant", lambda s: 1)
+    assert "ordered at Coruscant" in events[0]["text"]
+
+
+def test_stock_01_gap_34_a_ship_built_in_the_campaign_comes_with_its_complement() -> None:
+    """TOTE-STOCK-01, revised TOTE-GAP-34 ("A new ship's complement arrives with it"): a Strike cruiser
+    built at Coruscant comes out of the yard with the craft, troops and vehicles a starting one carries."""
+    from core.rulesets.tote.campaign import build
+    from core.rulesets.tote.rules.data import unit_types
+    _rs, state = campaign()
+    c = state["campaign"]
+    c["treasury"]["al"] = 100000
+    build.build(c, "al", "STRK", "coruscant", lambda s: 1)
+    while not any(u.get("built") and u["type"] == "STRK" for u in c["units"].values()):
+        state["turn"] = c["turn"]
+        from core.rulesets.tote.campaign import state as cp
+        cp.start_turn(c)
+    ship = next(u for u in c["units"].values() if u.get("built") and u["type"] == "STRK")
+    complement = dict(unit_types()["STRK"].complement)
+    assert complement, "the Strike cruiser has a complement in the data"
+    craft = [c["units"][i]["type"] for i in ship["carried"]]
+    troops = {s["type"]: s["count"] for s in ship["troops"] + ship["vehicles"]}
+    for code, n in complement.items():
+        got = craft.count(code) if code in unit_types() else troops.get(code, 0)
+        assert got == n, f"the new {ship['id']} carries {got} {code}; a Strike cruiser's complement is {n}"
+    assert all(c["units"][i]["system"] == "coruscant" for i in ship["carried"])
+
+
+def test_gap_58_scrap_01_a_bought_unit_of_a_stock_type_scraps_at_a_quarter_of_its_cost() -> None:
+    """Revised TOTE-GAP-58 / TOTE-SCRAP-01/04: stock is how a unit was obtained, not its type: a TIE
+    squadron bought for its cost scraps for 25% of it (50 of 200 KC), one that came free aboard its
+    carrier as a complement for nothing."""
+    from core.rulesets.tote.campaign import logistics
+    from core.rulesets.tote.rules.data import unit_types
+    bought = model.new_unit("GE-B1", "TIEF", "al", "C-1")
+    bought["built"] = True
+    cost = unit_types()["TIEF"].cost_kc
+    assert logistics.scrap_payout(bought)[0] == cost // 4, f"a bought TIE squadron ({cost} KC) scraps for {cost // 4}"
+    free = model.new_unit("GE-9", "TIEF", "al", None, carried_by="GE-1")
+    free["attached_to"] = "GE-1"
+    assert logistics.scrap_payout(free)[0] == 0

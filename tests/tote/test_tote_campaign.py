@@ -400,12 +400,14 @@ def test_comms_02_a_general_message_is_read_after_it_arrives() -> None:
 def test_gap_34_build_a_shipyard_then_a_ship() -> None:
     """TOTE-START-02 / TOTE-GAP-34 / TOTE-CP-01 / TOTE-COMMS-03: a Shipyard is paid from the 2000 KC
     facility purse and stands after its build days; a ship needs a Shipyard of one's own at a world
-    one holds, is paid from the treasury and comes out after its CP in days; the news of each order
+    one holds (a Shipyard facility, or the world's Shipyard feature, revised GAP-34), is paid from the treasury and comes out after its CP in days; the news of each order
     goes to the other factions as a message; refusals say why and change nothing."""
     from core.rulesets.tote.rules.data import facility_types, unit_types
     c = cp.new_campaign([("al", "GE"), ("bo", "NR")])
+    bare = next(w for w, p in galaxy().planets.items() if not p.enables("build_ships", galaxy().features) and not p.stronghold)
+    c["planets"][bare]["owner"] = "al"  # a world of al's without the Shipyard feature (Coruscant has it: revised TOTE-GAP-34)
     with pytest.raises(OrderError, match="Shipyard"):
-        cp.build(c, "al", "VSD", "coruscant")
+        cp.build(c, "al", "VSD", bare)
     with pytest.raises(OrderError, match="do not hold"):
         cp.build(c, "al", "YARD", "mon_calamari")
     with pytest.raises(OrderError, match="cannot build"):

@@ -11,6 +11,7 @@ from core.rulesets.tote.campaign import knowledge, worlds
 from core.rulesets.tote.campaign import logistics as lg
 from core.rulesets.tote.campaign import state as cp
 from core.rulesets.tote.rules import model
+from core.rulesets.tote.rules.data import unit_types
 
 SEATS = [("al", "GE"), ("bo", "NR")]
 
@@ -215,14 +216,16 @@ def test_scrap_01_ex_27_own_build_pays_25_percent_floor_and_leaves_play_marked()
 
 
 def test_scrap_02_04_stock_03_salvage_50_percent_stock_nothing_starting_forces_refused() -> None:
-    """TOTE-SCRAP-02 (a captured VSD salvaged: 3000 of 6000 KC), TOTE-SCRAP-04 / TOTE-STOCK-03 (a
-    stock Corellian corvette: 0 KC), TOTE-SCRAP-01 (a starting ship, not manufactured: refused)."""
+    """TOTE-SCRAP-02 (a captured VSD salvaged: 3000 of 6000 KC), TOTE-SCRAP-04 / TOTE-STOCK-03 with the
+    revised TOTE-GAP-58 (stock is how a unit was obtained: a Corellian corvette bought and built is
+    scrapped at 25% of its cost, one that came free, e.g. aboard as a complement, pays 0), TOTE-SCRAP-01
+    (a starting ship, not manufactured: refused)."""
     c = fresh()
     add(c, "GE-B1", "VSD", "al", "coruscant", captured=True)
     add(c, "GE-B2", "CORV", "al", "coruscant", built=True)
     kc = c["treasury"]["al"]
     lg.scrap(c, "al", ["GE-B1", "GE-B2"])
-    assert c["treasury"]["al"] == kc + 3000
+    assert c["treasury"]["al"] == kc + 3000 + unit_types()["CORV"].cost_kc // 4
     with pytest.raises(OrderError, match="not manufactured by you"):
         lg.scrap(c, "al", ["GE-8"])
 

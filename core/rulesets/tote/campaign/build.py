@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.errors import OrderError
+from core.rulesets.tote.battle.setup import equip
 from core.rulesets.tote.campaign import comms, conflict
 from core.rulesets.tote.campaign.claims import build_refusal, on_facility
 from core.rulesets.tote.campaign.fleets import join
@@ -81,8 +82,7 @@ def build(c: Campaign, seat: str, code: str, world: str, quadrant: Any) -> list[
         if why:
             raise OrderError(why)
     is_facility = code in facility_types()
-    if not is_facility and not any(f["faction"] == seat and f["system"] == world and not f.get("destroyed")
-                                   and facility_types()[f["type"]].kind == "shipyard" for f in c["facilities"].values()):
+    if not is_facility and not shipyard_at(c, seat, world):
         raise OrderError(f"no Shipyard of yours stands at {g.planets[world].name}: ships are built at a Shipyard (TOTE-GAP-34)")
     cost = facility_types()[code].cost_kc if is_facility else unit_types()[code].cost_kc
     purse = c["facility_kc"][seat] if is_facility else 0
@@ -107,6 +107,16 @@ def build(c: Campaign, seat: str, code: str, world: str, quadrant: Any) -> list[
     name = (facility_types()[code] if is_facility else unit_types()[code]).name
     return [{"kind": "campaign.build", "to": [seat], "turn": c["turn"],
              "text": f"{name} ordered at {g.planets[world].name} for {cost} KC; ready in {max(1, days)} day(s)."}]
+
+
+def shipyard_at(c: Campaign, seat: str, world: str) -> bool:
+    """Whether ``seat`` has a Shipyard at ``world``: the world's own Shipyard feature when it holds the
+    world, from day 1 (revised TOTE-GAP-34), or a shipyard facility of its own standing there."""
+    g = galaxy()
+    if c["planets"].get(world, {}).get("owner") == seat and world in g.planets and g.planets[world].enables("build_ships", g.features):
+        return True
+    return any(f["faction"] == seat and f["system"] == world and not f.get("destroyed")
+               and facility_types()[f["type"]].kind == "shipyard" for f in c["facilities"].values())
 
 
 def _hero_system(c: Campaign, seat: str) -> str:
@@ -140,6 +150,9 @@ def complete(c: Campaign) -> list[Event]:
             u = model.new_unit(uid, code, seat, f"C-{t['quadrant']}")
             u.update(system=t["system"], transit=None, built=True)  # manufactured: scrapped at 25% (TOTE-SCRAP-01)
             c["units"][uid] = u
+            equip(c["units"], uid, f"{uid}-C", 0)  # its complement comes with it, free (TOTE-STOCK-01, GAP-34)
+            for cid in c["units"][uid]["carried"]:
+                c["units"][cid].update(system=t["system"], transit=None)
             name = unit_types()[code].name
             place = join(c, uid)  # TOTE-GAP-27: the main fleet, the PDF, or unassigned
         events.append({"kind": "campaign.build", "to": [seat], "turn": c["turn"],

@@ -107,7 +107,7 @@ def resolve_post(state: State, rules: BattleRules | None = None) -> list[Event]:
     events += _events(state, raw)
     events += turn_start(state)  # after the news (step 8): trainings, missions, the flashpoint step (TOTE-GAP-30/31)
     state["posted"] = []
-    state["active"] = turn_order(state)[0]
+    state["active"] = next(iter(turn_order(state)), None)
     events += check_end(state)
     return events
 

@@ -292,17 +292,18 @@ def scrap_refusal(c: Campaign, seat: str, world: str | None) -> str | None:
 
 
 def scrap_payout(u: dict[str, Any]) -> tuple[int, str]:
-    """What scrapping ``u`` pays and why (TOTE-SCRAP-01/02/04, TOTE-STOCK-03, TOTE-GAP-35):
-    0 for a stock unit, 50% of its cost (floor) salvaged when captured or discovered, 25% (floor)
-    when its faction built it. Raises OrderError for a unit its faction neither built, captured
-    nor discovered (the starting forces and the free defenses)."""
+    """What scrapping ``u`` pays and why (TOTE-SCRAP-01/02/04, TOTE-STOCK-03, TOTE-GAP-35): stock is how a
+    unit was obtained, not its type (revised TOTE-GAP-58): 50% of its cost (floor) salvaged when captured
+    or discovered, 25% (floor) when its faction bought and built it, whatever its type, and 0 for a unit
+    that came free (a ship's complement, a stock type's free unit). Raises OrderError for a unit its
+    faction neither built, captured nor discovered (the starting forces and the free defenses)."""
     t = unit_types()[u["type"]]
-    if "stock" in t.flags:
-        return 0, "a stock unit pays nothing (TOTE-SCRAP-04)"
     if u.get("captured") or u.get("discovered"):
-        return stock.scrap_value(u["type"], captured=True), f"salvage, 50% of {t.cost_kc} KC (TOTE-SCRAP-02)"
+        return stock.scrap_value(u["type"], captured=True, stock=False), f"salvage, 50% of {t.cost_kc} KC (TOTE-SCRAP-02)"
     if u.get("built"):
-        return stock.scrap_value(u["type"]), f"scrap, 25% of {t.cost_kc} KC (TOTE-SCRAP-01)"
+        return stock.scrap_value(u["type"], stock=False), f"scrap, 25% of {t.cost_kc} KC (TOTE-SCRAP-01)"
+    if "stock" in t.flags or u.get("attached_to"):
+        return 0, "a stock unit, which came free, pays nothing (TOTE-SCRAP-04)"
     raise OrderError(f"{u['id']} was not manufactured by you: only units you built are scrapped, captured or discovered "
                      "ones salvaged, stock units for nothing (TOTE-SCRAP-01/02)")
 

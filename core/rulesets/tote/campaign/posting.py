@@ -35,7 +35,10 @@ def posting(state: State) -> dict[str, list[str]]:
 
 
 def turn_order(state: State) -> list[str]:
-    """Today's posting order: the initiative rotated by one seat a day (TOTE-GAP-02)."""
+    """Today's posting order: the initiative rotated by one seat a day (TOTE-GAP-02), without the
+    factions eliminated (TOTE-GAP-29: nobody waits for the post of a faction that is out of the game)."""
     order = list(state["initiative"])
     k = (int(state["turn"]) - 1) % len(order)
-    return order[k:] + order[:k]
+    gone = set((state.get("victory") or {}).get("eliminated", []))
+    seats = (state.get("campaign") or {}).get("seats", {})
+    return [s for s in order[k:] + order[:k] if seats.get(s) not in gone]

@@ -108,13 +108,13 @@ def new_campaign(seats: Iterable[tuple[str, str]]) -> Campaign:
                 n = _equip(units, u["id"], faction, n)
         if home is None:
             continue
-        defenses = [(code, k, DEFENSE_RINGS.get(code, ["B"])[k % len(DEFENSE_RINGS.get(code, ["B"]))])
-                    for code, count in STRONGHOLD_DEFENSES for k in range(count)]
-        defenses += [(code, k, "C") for code, count in FACTION_BONUS.get(faction, {}).items() for k in range(count)]
-        for code, _k, ring in defenses:  # TOTE-START-04: the stronghold's PDF, free (TOTE-PDF-02)
+        defenses = [(world, code, DEFENSE_RINGS.get(code, ["B"])[k % len(DEFENSE_RINGS.get(code, ["B"]))])
+                    for world in holds[seat] for code, count in STRONGHOLD_DEFENSES for k in range(count)]  # every stronghold (TOTE-STRONG-01)
+        defenses += [(home, code, "C") for code, count in FACTION_BONUS.get(faction, {}).items() for k in range(count)]
+        for world, code, ring in defenses:  # TOTE-START-04: the stronghold's PDF, free (TOTE-PDF-02)
             n += 1
             u = model.new_unit(f"{faction}-{n}", code, seat, f"{ring}-{q}")
-            u.update(system=home, transit=None, bonus=True, pdf=True)
+            u.update(system=world, transit=None, bonus=True, pdf=True)
             units[u["id"]] = u
             n = _equip(units, u["id"], faction, n)
     hero_list = []
@@ -160,7 +160,7 @@ def scan(c: Campaign, seat: str, uid: str, mode: str = "active") -> list[Event]:
     record = sensors.declare_scan(u, mode, c["hour"], f"scan-{c['turn']}-{uid}")
     record = on_scan(c, seat, record)  # a Hero aboard: scan_time_hours, scan_range (TOTE-DATA-09)
     c["scans"].append(record)
-    return [_say(c, f"{uid} begins an {mode} scan of {galaxy().planets[u['system']].name}.", [seat], "campaign.scan")]
+    return [_say(c, f"{uid} begins {'an' if mode == 'active' else 'a'} {mode} scan of {galaxy().planets[u['system']].name}.", [seat], "campaign.scan")]
 
 
 def message(c: Campaign, seat: str, text: str) -> list[Event]:
