@@ -26,7 +26,7 @@ from . import effects as fx
 from .data import rules
 from .flow import cap_check, check_end, end_turn, pairing_problem
 from .model import (RESERVES, State, bs_of, card, destroy, draw, hand_size, home, label, log, objective_defense,
-                    occupied_slots, other, scope_units, units_of, value, zone_of)
+                    occupied_slots, only, other, scope_units, units_of, value, zone_of)
 
 
 # -- effects -------------------------------------------------------------------------------------------
@@ -60,7 +60,9 @@ def instant(state: State, eff: fx.Effect, controller: str, dice: Dice, events: l
         for _ in range(eff.amount):
             if not hand:
                 break
-            tag = dice.pick(sorted(hand), f"{who} discards a card at random")
+            # the die is the discarder's and the GM's: over a hand sorted by card, its face would tell
+            # the opponent where the cards that stay hidden sort (SWPM-HAND-01)
+            tag = dice.pick(sorted(hand), f"{who} discards a card at random", viewers=only(who))
             events.extend(dice.drain())
             hand.remove(tag)
             state["players"][who]["discard"].append(tag)
