@@ -15,7 +15,7 @@ from core.events import Event
 
 from .data import rules
 from .model import (RESERVES, State, adjacent, bs_of, card, log, occupied_slots, only, other, seat_order,
-                    units_of, zone_name, zone_of)
+                    shields_check, units_of, zone_name, zone_of)
 
 
 def awaiting(state: State) -> set[str]:
@@ -81,6 +81,7 @@ def end_turn(state: State, dice: Dice, events: list[Event]) -> None:
     seat = state["active"]
     state["mods"] = [m for m in state["mods"] if m["until"] not in ("turn", "battle")]
     state["action"] = None
+    shields_check(state, events)
     if check_end(state, events):
         return
     if not state["swapped"] and not state["acted"]:
@@ -156,7 +157,8 @@ def do_swap(state: State, seat: str, tag: str, slot: int, dice: Dice, line: str)
         events.append(log(state, "swap", f"{card(old['card']).name} returns to your hand from slot {slot}", only(seat)))
     if up:
         events += on_reveal(state, seat, index, None, dice)
-        check_end(state, events)
+    shields_check(state, events)
+    check_end(state, events)
     return events
 
 
