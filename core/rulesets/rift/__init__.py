@@ -42,7 +42,7 @@ class RiftWar(Ruleset):
             "army_mode": "seed",                          # RIFT-DATA-01: seed | points
             "lc_purchase": "pooled",                      # RIFT-GAP-27: pooled | per_type | fractional
             "phase_limit": 0,                             # RIFT-GAP-07: 0 = none
-            "one_action_per_unit_per_phase": True,        # RIFT-GAP-06
+            "one_action_per_unit_per_phase": False,       # RIFT-GAP-06 (revised: no per-unit limit)
             "pinned_can_fire": True,                      # RIFT-GAP-13
             "indirect_miss_fails": False,                 # RIFT-GAP-14
             "stack_die_penalties": True,                  # RIFT-GAP-24

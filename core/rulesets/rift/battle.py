@@ -60,8 +60,9 @@ def name(u: Unit) -> str:
 
 
 def may_act(state: State, u: Unit) -> bool:
-    """RIFT-GAP-06: a unit takes part in at most one action a phase (when the option is on)."""
-    return not (state["options"].get("one_action_per_unit_per_phase", True) and u["acted"])
+    """RIFT-GAP-06 (revised), RIFT-PHASE-03: a unit may act again in a phase; only with the GM's option
+    ``one_action_per_unit_per_phase`` does it take part in at most one action a phase."""
+    return not (state["options"].get("one_action_per_unit_per_phase", False) and u["acted"])
 
 
 def can_fly(state: State, u: Unit) -> bool:
