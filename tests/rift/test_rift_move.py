@@ -126,26 +126,46 @@ def test_rift_react_06_and_fail_02_a_wound_ends_the_phase_for_the_reactor(fix_di
     assert state["units"]["A1"]["wounded"] and state["active"] == "bo" and state["turn"] == 2
 
 
-def test_rift_react_08_09_and_gap_10_coordinated_reaction_pools(fix_dice) -> None:
-    """RIFT-REACT-08, RIFT-REACT-09, RIFT-GAP-10: each reacting unit rolls its own pool (3 + 3 dice) and the hits add."""
+def test_rift_react_09_gap_10_coordinated_reaction_rolls_xd6(fix_dice) -> None:
+    """RIFT-REACT-09, revised RIFT-GAP-10: two Light units reacting together roll 2d6 (X = 2 reacting
+    units), one roll; the log says the dice and why."""
     state = battle([lr("A1", "al", 5, 5), lr("B1", "bo", 15, 5), lr("B2", "bo", 15, 6)])
+    order(state, "al", "move A1 5,11")
+    order(state, "bo", "react B1,B2 50")
+    fix_dice("reaction fire by B1, B2", [5, 6])
+    events = order(state, "al", "confirm")
+    rolls = [e for e in events if e["kind"] == "roll"]
+    assert [e["data"]["count"] for e in rolls] == [2], f"a coordinated reaction of 2 units rolls 2d6 once: {texts(rolls)}"
+    assert "1 die for each of 2 reacting units" in rolls[0]["text"], rolls[0]["text"]
+    assert "2 hits" in texts(events) and state["units"]["A1"]["wounded"]
+
+
+def test_rift_gap_10_coordinated_reaction_penalty_taken_once(fix_dice) -> None:
+    """Revised RIFT-GAP-10: the cover -1 is taken once from the pool, never below 1 die: two Light
+    units at a mover in a wood roll 1d6; the odds shown say the same."""
+    from core.rulesets.rift import RiftWar
+    state = battle([lr("A1", "al", 30, 16.5), lr("B1", "bo", 36.5, 10), lr("B2", "bo", 37, 11.5)])
+    order(state, "al", "move A1 30,18.5")
+    order(state, "bo", "react B1,B2 90")
+    odds = RiftWar().odds(state, "al", "confirm")
+    assert odds is not None
+    fix_dice("reaction fire by B1, B2", [6])
+    events = order(state, "al", "confirm")
+    rolls = [e for e in events if e["kind"] == "roll"]
+    assert [e["data"]["count"] for e in rolls] == [1], f"2 dice less the cover -1: 1d6, once: {texts(rolls)}"
+    assert "-1 for cover" in rolls[0]["text"], rolls[0]["text"]
+    assert abs(float(dict(odds.rows)["arrives untouched"]) - 4 / 6) < 1e-9, odds
+
+
+def test_rift_gap_10_option_per_unit_pool(fix_dice) -> None:
+    """RIFT-GAP-10 option per_unit_pool: each reacting unit rolls its own pool (3 + 3 dice) and the hits add."""
+    state = battle([lr("A1", "al", 5, 5), lr("B1", "bo", 15, 5), lr("B2", "bo", 15, 6)], coordinated_reaction_dice="per_unit_pool")
     order(state, "al", "move A1 5,11")
     order(state, "bo", "react B1,B2 50")
     fix_dice("reaction fire by B1", [5, 1, 1])
     fix_dice("reaction fire by B2", [6, 1, 1])
     events = order(state, "al", "confirm")
     assert "2 hits" in texts(events) and state["units"]["A1"]["wounded"]
-
-
-def test_rift_gap_10_option_one_die_per_unit(fix_dice) -> None:
-    """RIFT-GAP-10 option one_die_per_unit: the literal reading, one die per reacting unit."""
-    state = battle([lr("A1", "al", 5, 5), lr("B1", "bo", 15, 5), lr("B2", "bo", 15, 6)], coordinated_reaction_dice="one_die_per_unit")
-    order(state, "al", "move A1 5,11")
-    order(state, "bo", "react B1,B2 50")
-    fix_dice("reaction fire by B1", [5])
-    fix_dice("reaction fire by B2", [1])
-    order(state, "al", "confirm")
-    assert state["units"]["A1"]["pinned"] and not state["units"]["A1"]["wounded"]
 
 
 def test_rift_react_10_gap_12_and_ex_11_group_hits_split_then_assigned(fix_dice) -> None:

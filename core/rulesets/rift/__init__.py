@@ -46,7 +46,7 @@ class RiftWar(Ruleset):
             "pinned_can_fire": True,                      # RIFT-GAP-13
             "indirect_miss_fails": False,                 # RIFT-GAP-14
             "stack_die_penalties": True,                  # RIFT-GAP-24
-            "coordinated_reaction_dice": "per_unit_pool",  # RIFT-GAP-10: per_unit_pool | one_die_per_unit
+            "coordinated_reaction_dice": "one_die_per_unit",  # RIFT-GAP-10 (revised): one_die_per_unit | per_unit_pool
             "accumulate_hits_in_coordinated_fire": False,  # RIFT-GAP-09
             "cc_single_hit_pins": False,                  # RIFT-GAP-08
             "aoe_radius_u": 2.0,                          # RIFT-GAP-02
@@ -59,7 +59,7 @@ class RiftWar(Ruleset):
         """The legal values of options that take one of a fixed list."""
         return {"map": sorted(rules().maps), "army_mode": ["seed", "points"],
                 "lc_purchase": ["pooled", "per_type", "fractional"],
-                "coordinated_reaction_dice": ["per_unit_pool", "one_die_per_unit"], "elevation": ["off"]}
+                "coordinated_reaction_dice": ["one_die_per_unit", "per_unit_pool"], "elevation": ["off"]}
 
     def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:
         if scenario not in self.scenarios():
@@ -178,9 +178,8 @@ class RiftWar(Ruleset):
         for _seat, decl in queue:
             target = battle.mover_at(state, p["units"][0], decl["t"])
             dist = [(0, Fraction(1))]
-            for uid in decl["units"]:
-                shooter = state["units"][uid]
-                n = combat.ranged_dice(shooter, target, battle.cover(state, target, shooter))
+            shooters = [state["units"][uid] for uid in decl["units"]]
+            for _who, n, _why in battle.reaction_dice(state, shooters, target):
                 dist = _convolve(dist, combat.hits_distribution(n))
             none = sum((q for k, q in dist if combat.effect(target, k, True) == "none"), Fraction(0))
             pin = sum((q for k, q in dist if combat.effect(target, k, True) == "pin"), Fraction(0))

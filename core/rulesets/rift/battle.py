@@ -254,12 +254,9 @@ def resolve_move(state: State) -> list[Event]:
         lead = mover_at(state, targets[0], r["t"])
         dice = dice_of(state)
         hits = 0
-        for s in shooters:
-            if state["options"].get("coordinated_reaction_dice") == "one_die_per_unit" and len(shooters) > 1:
-                n = 1
-            else:
-                n = combat.ranged_dice(s, lead, cover(state, lead, s), bool(state["options"].get("stack_die_penalties", True)))
-            hits += combat.count_hits(dice.roll(n, 6, f"reaction fire by {name(s)} at {round(r['t'] * 100)}%"))
+        rolls = reaction_dice(state, shooters, lead)
+        for who, n, why in rolls:
+            hits += combat.count_hits(dice.roll(n, 6, f"reaction fire by {who} at {round(r['t'] * 100)}%{why}"))
         events += keep(state, dice)
         events.append(flow.log(state, f"{r['seat']}'s reaction scores {hits} hit{'s' if hits != 1 else ''}.", "react"))
         p["current"] = {"seat": r["seat"], "t": r["t"], "units": r["units"]}
@@ -361,6 +358,23 @@ def finish_move(state: State) -> list[Event]:
             events += start_melee(state, p["seat"], engaged, contact)
     flow.check_victory(state, events)
     return events
+
+
+def reaction_dice(state: State, shooters: list[Unit], target: Unit) -> list[tuple[str, int, str]]:
+    """The rolls of one reaction as (who, dice, why): a unit alone rolls its ranged dice. A coordinated
+    reaction rolls Xd6, X = the number of reacting units (RIFT-REACT-09, revised RIFT-GAP-10), with the
+    cover and Heavy penalties taken once from the pool, as the reacting unit that suffers the fewest of
+    them would take them, never below 1 die. The option ``coordinated_reaction_dice: per_unit_pool``
+    rolls each unit's own dice instead, and the hits add."""
+    stack = bool(state["options"].get("stack_die_penalties", True))
+    if len(shooters) == 1 or state["options"].get("coordinated_reaction_dice", "one_die_per_unit") == "per_unit_pool":
+        return [(name(s), combat.ranged_dice(s, target, cover(state, target, s), stack), "") for s in shooters]
+    x = len(shooters)
+    penalty = min(int(rules().sizes[s["size"]]["ranged_dice"]) - combat.ranged_dice(s, target, cover(state, target, s), stack)
+                  for s in shooters)
+    n = max(1, x - penalty)
+    why = f" (coordinated: 1 die for each of {x} reacting units" + (f", -{penalty} for cover or armour" if penalty else "") + ")"
+    return [(", ".join(s["id"] for s in shooters), n, why)]
 
 
 def coordination_problem(units: list[Unit]) -> None:
