@@ -168,14 +168,18 @@ def test_rift_gap_10_option_per_unit_pool(fix_dice) -> None:
     assert "2 hits" in texts(events) and state["units"]["A1"]["wounded"]
 
 
+def five_reactors() -> list[dict]:
+    """Five Light riflemen in a close group east of the movers: a coordinated reaction of 5d6 (RIFT-REACT-09)."""
+    return [lr(f"B{k}", "bo", 20, 3.5 + 1.5 * (k - 1)) for k in range(1, 6)]
+
+
 def test_rift_react_10_gap_12_and_ex_11_group_hits_split_then_assigned(fix_dice) -> None:
     """RIFT-REACT-10, RIFT-GAP-12, RIFT-EX-11: 5 hits on a group of 3: the reactor groups {3,2}; the mover assigns them to different units."""
     movers = [lr("A1", "al", 5, 5), lr("A2", "al", 6.5, 5), lr("A3", "al", 8, 5)]
-    state = battle(movers + [lr("B1", "bo", 20, 5), lr("B2", "bo", 20, 6.5)])
+    state = battle(movers + five_reactors())
     order(state, "al", "move A1,A2,A3 5,10")
-    order(state, "bo", "react B1,B2 40")
-    fix_dice("reaction fire by B1", [5, 6, 6])
-    fix_dice("reaction fire by B2", [5, 6, 1])
+    order(state, "bo", "react B1,B2,B3,B4,B5 40")
+    fix_dice("reaction fire by B1, B2, B3, B4, B5", [5, 6, 6, 5, 6])   # 5d6 (RIFT-REACT-09): 5 hits
     order(state, "al", "confirm")
     assert RiftWar().awaiting(state) == {"bo"} and state["pending"]["step"] == "group"
     with pytest.raises(OrderError, match="add up"):
@@ -192,11 +196,10 @@ def test_rift_react_10_gap_12_and_ex_11_group_hits_split_then_assigned(fix_dice)
 def test_rift_gap_12_more_groups_than_units_a_unit_takes_a_second_group(fix_dice) -> None:
     """RIFT-GAP-12: 5 hits on a group of 2 split {2,2,1}: once each unit has a group, one may be
     named again (the order line's unit list takes repeats here, and only here)."""
-    state = battle([lr("A1", "al", 5, 5), lr("A2", "al", 6.5, 5), lr("B1", "bo", 20, 5), lr("B2", "bo", 20, 6.5)])
+    state = battle([lr("A1", "al", 5, 5), lr("A2", "al", 6.5, 5), *five_reactors()])
     order(state, "al", "move A1,A2 5,10")
-    order(state, "bo", "react B1,B2 40")
-    fix_dice("reaction fire by B1", [5, 6, 6])
-    fix_dice("reaction fire by B2", [5, 6, 1])
+    order(state, "bo", "react B1,B2,B3,B4,B5 40")
+    fix_dice("reaction fire by B1, B2, B3, B4, B5", [5, 6, 6, 5, 6])
     order(state, "al", "confirm")
     order(state, "bo", "group 2,2,1")
     with pytest.raises(OrderError, match="B1"):
