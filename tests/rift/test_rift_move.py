@@ -2,6 +2,8 @@
 player, acknowledged by the mover, resolved along the line (RiftWar)."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from core.errors import OrderError
@@ -335,3 +337,23 @@ def test_rift_react_07_odds_of_getting_through_the_declared_reactions() -> None:
     assert rows["stopped by a pin"] == Fraction(12, 27)
     assert rows["wounded or killed: the phase ends"] == Fraction(7, 27)
     assert odds.total() == 1
+
+
+def test_rift_react_08_coordinated_reaction_needs_a_close_group_or_a_shared_leader(fix_dice) -> None:
+    """RIFT-REACT-08 (revised): reacting units coordinate as for direct fire: a close group, or units
+    that all see the mover and a Leader they share. B1 and B2, 17.5 u apart, may not react together
+    while their Leader is hidden from B1 behind the bunker; with the Leader in sight of both they may."""
+    from core.rulesets.rift.battle import los
+    leader = unit("B3", "bo", "light", "close", ("leader",), 24, 15)
+    state = battle([lr("A1", "al", 5, 5), lr("B1", "bo", 15, 5), lr("B2", "bo", 15, 22.5), leader])
+    assert not los(state, state["units"]["B1"], state["units"]["B3"]), "the bunker hides the Leader from B1"
+    order(state, "al", "move A1 5,11")
+    before = json.dumps(state, sort_keys=True)
+    with pytest.raises(OrderError, match="RIFT-REACT-08"):
+        order(state, "bo", "react B1,B2 50")
+    assert json.dumps(state, sort_keys=True) == before, "a refused reaction changes nothing"
+    order(state, "bo", "react B1 50")                       # alone is always allowed
+    shared = battle([lr("A1", "al", 5, 5), lr("B1", "bo", 15, 5), lr("B2", "bo", 15, 22.5), dict(leader, x=10.0, y=14.0)])
+    order(shared, "al", "move A1 5,11")
+    order(shared, "bo", "react B1,B2 50")
+    assert shared["pending"]["declared"]["bo"]["units"] == ["B1", "B2"]

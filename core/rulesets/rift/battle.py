@@ -188,6 +188,10 @@ def declare_reaction(state: State, seat: str, ids: list[str] | None, percent: in
         if not any(a - 1e-9 <= t <= b + 1e-9 for a, b in opps[uid]["stretches"]):
             raise OrderError(f"{uid} does not see the path at {percent}%; it sees {describe(opps[uid]['stretches'])} (RIFT-REACT-03)")
     coordination_problem([state["units"][u] for u in ids])
+    if len(ids) > 1 and not (close_group([state["units"][u] for u in ids], float(state["options"].get("group_spacing_u", 2.0)))
+                             or shared_leader(state, [state["units"][u] for u in ids])):
+        raise OrderError(f"{', '.join(ids)} may react together only as a close group, or all seeing the mover with a "
+                         "Leader they all see, as for coordinated fire (RIFT-REACT-08, RIFT-COORD-01)")
     if refire:
         last = p["queue"][p["qi"] - 1]["t"] if p["qi"] else 0.0
         if t <= last + 1e-9:
@@ -375,6 +379,17 @@ def reaction_dice(state: State, shooters: list[Unit], target: Unit) -> list[tupl
     n = max(1, x - penalty)
     why = f" (coordinated: 1 die for each of {x} reacting units" + (f", -{penalty} for cover or armour" if penalty else "") + ")"
     return [(", ".join(s["id"] for s in shooters), n, why)]
+
+
+def shared_leader(state: State, firers: list[Unit]) -> bool:
+    """RIFT-GAP-22: one friendly Leader every firer sees (or is)."""
+    owner = firers[0]["owner"]
+    for leader in living(state):
+        if leader["owner"] != owner or "leader" not in leader["traits"]:
+            continue
+        if all(f["id"] == leader["id"] or los(state, f, leader) for f in firers):
+            return True
+    return False
 
 
 def coordination_problem(units: list[Unit]) -> None:

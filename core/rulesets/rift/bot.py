@@ -102,6 +102,10 @@ def reaction_choices(state: State, seat: str, p: dict[str, Any]) -> list[str]:
                 t = pct / 100
                 group = [m["unit"] for m in mine if same_class(state["units"][m["unit"]], shooter)
                          and any(x - 1e-9 <= t <= y + 1e-9 for x, y in m["stretches"])]
+                units = [state["units"][g] for g in group]
+                if len(group) > 1 and not (close_group(units, float(state["options"].get("group_spacing_u", 2.0)))
+                                           or battle.shared_leader(state, units)):
+                    group = [o["unit"]]   # they may not react together (RIFT-REACT-08)
                 for fire in (group, [o["unit"]]):   # together (Xd6, RIFT-REACT-09) or the unit alone
                     score = reaction_score(state, lead_id, fire, t)
                     if best is None or score > best[0] + 1e-9:

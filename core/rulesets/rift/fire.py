@@ -9,7 +9,7 @@ from core.events import Event
 
 from . import combat, flow
 from .battle import (State, Unit, close_group, coordination_problem, cover, dice_of, keep, living, los, may_act, name,
-                     result_word)
+                     result_word, shared_leader)
 from .data import rules
 
 
@@ -23,17 +23,6 @@ def check_firer(state: State, u: Unit) -> None:
         raise OrderError(f"{u['id']} fired indirectly this phase and may not otherwise attack (RIFT-IND-03)")
     if u["pinned"] and not state["options"].get("pinned_can_fire", True):
         raise OrderError(f"{u['id']} is pinned (the game's option pinned_can_fire is off)")
-
-
-def shared_leader(state: State, firers: list[Unit]) -> bool:
-    """RIFT-GAP-22: one friendly Leader every firer sees (or is)."""
-    owner = firers[0]["owner"]
-    for leader in living(state):
-        if leader["owner"] != owner or "leader" not in leader["traits"]:
-            continue
-        if all(f["id"] == leader["id"] or los(state, f, leader) for f in firers):
-            return True
-    return False
 
 
 def direct_fire(state: State, seat: str, ids: list[str], target_id: str) -> list[Event]:
