@@ -1,6 +1,8 @@
 """Close combat, transports, indirect fire, rally, deployment and victory (RiftWar)."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from core.errors import OrderError
@@ -275,3 +277,41 @@ def test_rift_trait_01_leader_enables_shared_leader_coordination() -> None:
     assert shared_leader(state, [state["units"]["A1"], state["units"]["A2"]])
     state["units"]["A3"]["traits"] = []
     assert not shared_leader(state, [state["units"]["A1"], state["units"]["A2"]])
+
+
+def _rally_field() -> dict:
+    """A3 pinned west of the bunker in sight of B1; Leader A4 sees A3 but not B1; Leader A5 is hidden
+    from A3 behind the bunker; A6 is a plain rifleman beside A3."""
+    return battle([lr("A3", "al", 15, 12, pinned=True), lr("A4", "al", 23, 5, "leader"), lr("A5", "al", 25, 12, "leader"),
+                   lr("A6", "al", 14, 10), lr("B1", "bo", 10, 25)])
+
+
+def test_rift_rally_01_only_the_unit_itself_or_a_leader_that_sees_it() -> None:
+    """RIFT-RALLY-01 (clarified): a pinned unit is rallied by itself or by a friendly Leader with LOS
+    to it; a plain unit, or a Leader that does not see it, is refused and nothing changes."""
+    from core.rulesets.rift.battle import los
+    state = _rally_field()
+    units = state["units"]
+    assert not los(state, units["A5"], units["A3"]) and los(state, units["A4"], units["A3"])
+    before = json.dumps(state, sort_keys=True)
+    with pytest.raises(OrderError, match="A6"):
+        order(state, "al", "rally A3 by A6")
+    with pytest.raises(OrderError, match="RIFT-RALLY-01"):
+        order(state, "al", "rally A3 by A5")
+    assert json.dumps(state, sort_keys=True) == before, "a refused rally changes nothing"
+
+
+def test_rift_rally_03_04_bonuses_come_from_the_pinned_units_position(fix_dice) -> None:
+    """RIFT-RALLY-03/04 (clarified): Leader A4, who sees no enemy, rallies A3, who sees B1: +1 for
+    the Leader, and no +1 for an enemy-free LOS (A3 sees B1): +1, so a roll of 2 fails."""
+    from core.rulesets.rift import RiftWar
+    from core.rulesets.rift.fire import rally_bonus
+    state = _rally_field()
+    units = state["units"]
+    odds = RiftWar().odds(state, "al", "rally A3 by A4")
+    assert odds is not None and odds.title == "rally with +1", f"the bonuses are read from A3's position: {odds}"
+    assert rally_bonus(state, units["A3"], units["A4"]) == 1
+    fix_dice("rally of A3 by A4", [2])
+    events = order(state, "al", "rally A3 by A4")
+    assert "(+1)" in events[0]["text"] and units["A3"]["pinned"], "2 + 1 = 3 fails (needs 4)"
+    assert state["active"] == "bo", "a failed rally ends the phase (RIFT-FAIL-03)"

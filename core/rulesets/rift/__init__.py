@@ -154,7 +154,8 @@ class RiftWar(Ruleset):
         from . import battle
         from .fire import rally_bonus
         if parsed.spec.verb == "rally":
-            bonus = rally_bonus(state, state["units"][parsed.values.get("rallier") or parsed.values["unit"]])
+            target = state["units"][parsed.values["unit"]]
+            bonus = rally_bonus(state, target, state["units"][parsed.values.get("rallier") or target["id"]])
             p = Fraction(max(0, min(6, 6 - (4 - bonus) + 1)), 6)
             return Odds(f"rally with +{bonus}", [("unpinned", p), ("fails: the phase ends", 1 - p)])
         ids = parsed.values["units"] if parsed.spec.verb == "fire" else [parsed.values["unit"]]

@@ -113,10 +113,6 @@ def _when(*steps: str) -> Any:
 
 
 # -- choices -----------------------------------------------------------------------------------------------
-def own_placed(ctx: Any) -> list[str]:
-    return [u["id"] for u in living(ctx.state) if u["owner"] == ctx.seat]
-
-
 def own_unplaced(ctx: Any) -> list[str]:
     return [u["id"] for u in ctx.state["units"].values() if u["owner"] == ctx.seat and not u["placed"]]
 
@@ -139,6 +135,10 @@ def own_indirect(ctx: Any) -> list[str]:
 def own_pinned(ctx: Any) -> list[str]:
     units = [u for u in living(ctx.state) if u["owner"] == ctx.seat]
     return [u["id"] for u in sorted(units, key=lambda u: not u["pinned"])]
+
+
+def own_leaders(ctx: Any) -> list[str]:
+    return [u["id"] for u in living(ctx.state) if u["owner"] == ctx.seat and "leader" in u["traits"]]
 
 
 def own_transports(ctx: Any) -> list[str]:
@@ -342,8 +342,9 @@ def build_book() -> OrderBook:
         OrderSpec("indirect", [Choice("unit", own_indirect), Choice("target", enemies)],
                   "Indirect fire through a spotter, once a phase", do_indirect, example="indirect A11 B1", dice="d6s, hits on 5-6",
                   available=_when("act")),
-        OrderSpec("rally", [Choice("unit", own_pinned), Optional(Keyword("by")), Optional(Choice("rallier", own_placed))],
-                  "Try to unpin a unit: 1d6 + bonuses >= 4; a failure ends the phase", do_rally,
+        OrderSpec("rally", [Choice("unit", own_pinned), Optional(Keyword("by")),
+                            Optional(Choice("rallier", own_leaders, "a friendly Leader that sees the pinned unit"))],
+                  "Try to unpin a unit (by itself, or by a Leader that sees it): 1d6 + bonuses >= 4; a failure ends the phase", do_rally,
                   example="rally A3 by A1", available=_when("act"), dice="a d6 plus bonuses, 4 or more unpins"),
         OrderSpec("melee", [Choice("target", melee_enemies)], "All your units in that close combat attack together",
                   do_melee, example="melee B12", available=_when("act"), dice="a d6 per attacking unit, hits on 5-6 (RIFT-CC-06)"),
