@@ -248,6 +248,13 @@ class Ruleset(ABC):
         """
         return None
 
+    def opening(self, state: State) -> list[Event]:
+        """The events of ``setup`` that go on the record after the game's first event: the roll events
+        of dice rolled while setting up (a roll-off, an initiative draw) and what they decided, so
+        that every die is a logged roll event that a replay checks. The base rolls none: []. Raises
+        nothing."""
+        return []
+
     @abstractmethod
     def bot(self, view: View, seat: str) -> list[str]:
         """Orders for ``seat`` chosen from its own view only."""

@@ -74,6 +74,10 @@ class RiftWar(Ruleset):
             merged["phase_limit"] = 12
         return flow.new_state(scenario, [(s.name, s.side) for s in seats], merged, seed)
 
+    def opening(self, state: State) -> list[Event]:
+        """The deployment roll-off's dice and result, for the record (RIFT-GAP-15)."""
+        return flow.opening(state)
+
     def order_book(self) -> OrderBook:
         if RiftWar._book is None:
             RiftWar._book = orders.build_book()

@@ -62,6 +62,10 @@ def candidates(state: State, seat: str) -> list[str]:
         return []
     if state["stage"] == "deploy":
         return ["deploy second"] if not state["deploy"]["order"] else ["formation"]
+    if state.get("dismount"):
+        d = state["dismount"][0]
+        rider = next(r for r in d["riders"] if r not in d["placed"])
+        return [f"dismount {rider} {x:g},{y:g}" for x, y in d["offered"][rider][:4]]
     p = state.get("pending")
     if p:
         return pending_choices(state, seat, p)
@@ -336,7 +340,7 @@ def play(view: dict[str, Any], seat: str) -> list[str]:
     if seat not in awaited(state):
         return []
     tried: set[str] = set()
-    if state["stage"] == "deploy" or state.get("pending"):
+    if state["stage"] == "deploy" or state.get("pending") or state.get("dismount"):
         texts = candidates(state, seat)
     else:
         texts, tried = plan(state, seat)

@@ -79,6 +79,8 @@ def awaited(state: State) -> set[str]:
             return {state["deploy"]["chooser"]}
         turn = flow.deploy_turn(state)
         return {turn} if turn else set()
+    if state.get("dismount"):
+        return {state["dismount"][0]["seat"]}
     p = state.get("pending")
     if p:
         step = p["step"]
@@ -104,6 +106,8 @@ def _when(*steps: str) -> Any:
         p = state.get("pending")
         if state["stage"] == "deploy":
             kind = "choose" if not state["deploy"]["order"] else "place"
+        elif state.get("dismount"):
+            kind = "dismount"
         elif p:
             kind = p["step"]
         else:
@@ -165,6 +169,11 @@ def other_players(ctx: Any) -> list[str]:
 def my_reactors(ctx: Any) -> list[str]:
     p = _pending(ctx)
     return [o["unit"] for o in p["opps"] if o["seat"] == ctx.seat] if p else []
+
+
+def riders_waiting(ctx: Any) -> list[str]:
+    decisions = ctx.state.get("dismount") or []
+    return [r for r in decisions[0]["riders"] if r not in decisions[0]["placed"]] if decisions else []
 
 
 def hit_pool(ctx: Any) -> list[str]:
@@ -307,6 +316,10 @@ def do_cancel(ctx: Any) -> list[Event]:
     return battle.confirm(ctx.state, ctx.seat, False)
 
 
+def do_dismount(ctx: Any, unit: str, at: tuple[float, float]) -> list[Event]:
+    return transport.dismount(ctx.state, ctx.seat, unit, at)
+
+
 def do_group(ctx: Any, groups: list[int]) -> list[Event]:
     return melee.group_hits(ctx.state, ctx.seat, groups)
 
@@ -358,6 +371,9 @@ def build_book() -> OrderBook:
                   example="confirm", available=_when("confirm")),
         OrderSpec("cancel", [], "Call the move off (no action is used)", do_cancel, example="cancel",
                   available=_when("confirm")),
+        OrderSpec("dismount", [Choice("unit", riders_waiting, "a rider of your destroyed transport"), Point("at")],
+                  "Place a rider of your destroyed transport within 1 u of it; all placed, each takes 3d6", do_dismount,
+                  example="dismount A2 12,10", available=_when("dismount"), dice="3d6 for each rider, hits on 5-6 (RIFT-TRANS-05)"),
         OrderSpec("group", [Counts("groups")], "Split the hits into groups (1 pin, 2 wound, 3 kill)", do_group,
                   example="group 2,1", available=_when("group")),
         OrderSpec("assign", [Many("units", hit_pool, "one unit per group, in order; a unit may take several", repeats=True)],
@@ -385,6 +401,11 @@ def force(ruleset: Any, state: State) -> list[Event]:
     ctx = ruleset.context(state, seat)
     if state["stage"] == "deploy":
         return do_deploy(ctx, "first") if not state["deploy"]["order"] else do_formation(ctx)
+    if state.get("dismount"):
+        decision = state["dismount"][0]
+        rider = riders_waiting(ctx)[0]
+        x, y = decision["offered"][rider][0]
+        return do_dismount(ctx, rider, (x, y))
     p = state.get("pending")
     if p:
         step = p["step"]
