@@ -149,9 +149,15 @@ class RiftWar(Ruleset):
         words = text.split()
         if words and words[0].lower() == "confirm" and state.get("pending") and state["pending"]["step"] == "confirm":
             return self._move_odds(state)
-        if not words or words[0].lower() not in ("fire", "indirect", "rally", "melee"):
+        if not words or words[0].lower() not in ("fire", "indirect", "rally", "melee", "dismount"):
             return None
         parsed = self.order_book().parse(text, self.context(state, seat))
+        if parsed.spec.verb == "dismount":   # RIFT-TRANS-05: 3d6 once every rider is placed, 1 hit does nothing
+            from .transport import DISMOUNT_DICE
+            rider = dict(state["units"][parsed.values["unit"]], flying=False)
+            dist = combat.effect_distribution(rider, DISMOUNT_DICE, reaction=False)
+            return Odds(f"{rider['id']} bails out: {DISMOUNT_DICE}d6, hits on 5-6",
+                        [("killed", dist["kill"]), ("wounded", dist["wound"]), ("no effect", dist["none"] + dist["pin"])])
         from .odds import coordinated_odds, melee_odds
         if parsed.spec.verb == "melee":
             return melee_odds(state, seat, parsed.values["target"])
