@@ -89,3 +89,20 @@ def test_bot_reacts_where_its_pooled_dice_do_most() -> None:
         assert any(a - 1e-9 <= t <= b + 1e-9 for a, b in o["stretches"]), (o, t)
     order(state, "bo", text)
     assert state["pending"]["step"] == "confirm"
+
+
+def test_bot_dismounts_the_riders_of_its_destroyed_transport(fix_dice) -> None:
+    """RIFT-TRANS-04: when a bot's transport is destroyed, the bot chooses where its riders dismount
+    (one of the places offered) and the game goes on: nothing waits for ever on a bot."""
+    state = battle([unit("A1", "al", "heavy", "ranged", (), 5, 5),
+                    unit("B1", "bo", "heavy", "ranged", ("transport",), 20, 25, wounded=True, pinned=True),
+                    lr("B2", "bo", 20, 25, carried_by="B1"), lr("B3", "bo", 21, 25, carried_by="B1"), lr("B4", "bo", 2, 28)])
+    fix_dice("A1 heavy ranged fires at B1", [6, 6, 1])
+    order(state, "al", "fire A1 B1")
+    assert RiftWar().awaiting(state) == {"bo"}
+    for _ in range(2):
+        texts = bot.play(RiftWar().view(state, "bo"), "bo")
+        assert texts and texts[0].startswith("dismount "), f"the bot should dismount its riders: {texts}"
+        order(state, "bo", texts[0])
+    assert "dismount" not in state and all(state["units"][u]["carried_by"] is None for u in ("B2", "B3"))
+    assert RiftWar().awaiting(state) == {"al"}
