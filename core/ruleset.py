@@ -245,6 +245,13 @@ class Ruleset(ABC):
         """
         return None
 
+    def opening(self, state: State) -> list[Event]:
+        """The events of ``setup`` that go on the record after the game's first event: the roll events
+        of dice rolled while setting up (a roll-off, an initiative draw) and what they decided, so
+        that every die is a logged roll event that a replay checks. The base rolls none: []. Raises
+        nothing."""
+        return []
+
     def order_warnings(self, state: State, seat: str, text: str) -> list[str]:
         """Why an order the rules allow would do nothing or waste something if given now (one line
         each; empty when it is sound or does not parse: the refusal is the parser's to give).

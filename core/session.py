@@ -96,7 +96,8 @@ class Session:
             "deadline": None,
             "turn_hours": None,
             "messages": [],
-            "log": [event("start", f"{ruleset.title} begins; dice seed hash {seed_hash(str(seed))}", ["all"], 0)],
+            "log": [event("start", f"{ruleset.title} begins; dice seed hash {seed_hash(str(seed))}", ["all"], 0),
+                    *ruleset.opening(state)],
             "journal": [],
         }
         if now is not None and merged.get("turn_hours"):

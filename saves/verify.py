@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from core.dice import seed_hash
+from core.dice import Dice, seed_hash
 from core.errors import HolotableError
 from core.session import Session
 from saves.errors import SaveError
@@ -60,6 +60,58 @@ def first_difference(stored: Any, replayed: Any, path: str = "state") -> str | N
                 return found
         return f"{path} has {len(stored)} items in the save, {len(replayed)} in the replay"
     return f"{path} is {_short(stored)} in the save, {_short(replayed)} in the replay"
+
+
+def dice_problem(seed: str, n_before: int, events: list[dict[str, Any]], n_after: int) -> str | None:
+    """Whether the roll events among ``events`` account for every draw of the dice from counter
+    ``n_before`` to ``n_after``: rolled again from the seed in their order, each must show its logged
+    values, and together they must use the dice exactly. None when they do; else what is wrong (a
+    roll off the record, or a roll whose values the seed does not give). Raises nothing."""
+    dice = Dice(seed=seed, n=n_before)
+    for ev in events:
+        data = ev.get("data") or {}
+        if ev.get("kind") != "roll" or not {"count", "sides", "values"} <= set(data):
+            continue  # not a die (a ruleset's own line about a roll's result)
+        try:
+            values = dice.roll(int(data["count"]), int(data["sides"]), "")
+        except (TypeError, ValueError):
+            return f"the roll event {_short(ev.get('text'))!r} does not say its dice"
+        if values != list(data["values"]):
+            return f"the roll {_short(ev.get('text'))!r} is not what the seed gives there ({', '.join(map(str, values))})"
+        if dice.n > n_after:
+            break
+    if dice.n != n_after:
+        return (f"the dice were drawn {n_after - n_before} times, but the logged roll events account for "
+                f"{dice.n - n_before}: a roll is not on the record")
+    return None
+
+
+def dice_audit(record: dict[str, Any]) -> str | None:
+    """Replay a game and check that every draw of its dice is a logged roll event: the setup's (from
+    counter 0) and each journal entry's, rolled again from the seed (:func:`dice_problem`). A GM's
+    correction or a reopened turn may set the counter itself and is not counted. None when every die
+    is on the record; else the first entry whose dice are not. Raises HolotableError if the journal
+    no longer applies."""
+    seed = str(record["seed"])
+    opening = Session.replay(record, upto=0)
+    n0 = int(opening.state["dice"]["n"])
+    problem = dice_problem(seed, 0, opening.record["log"], n0)
+    if problem:
+        return f"the setup: {problem}"
+    mark = {"n": n0, "log": len(opening.record["log"]), "i": 0}
+    found: list[str] = []
+    journal = record["journal"]
+
+    def each(session: Session, entry: dict[str, Any]) -> None:
+        mark["i"] += 1
+        n, log = int(session.state["dice"]["n"]), session.record["log"]
+        if not found and entry.get("op") not in ("correct", "reopen"):
+            bad = dice_problem(seed, mark["n"], log[mark["log"]:], n)
+            if bad:
+                found.append(f"{_entry(entry, mark['i'], len(journal))}: {bad}")
+        mark["n"], mark["log"] = n, len(log)
+    Session.replay(record, each=each)
+    return found[0] if found else None
 
 
 def _entry(entry: dict[str, Any], index: int, total: int) -> str:

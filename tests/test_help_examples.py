@@ -101,7 +101,8 @@ def swpm_situations() -> list[State]:
 
 def rift_situations() -> list[State]:
     """RiftWar at deployment, and on the test field with al's A1-A11 (A10 a transport carrying A2's
-    twin, A11 indirect, A3 pinned, A1 in a melee with B12), then with a reaction, hits to group and to assign."""
+    twin, A11 indirect, A3 pinned, A1 a Leader in a melee with B12), then with A10 destroyed and its
+    rider to place, a reaction, hits to group and to assign."""
     import rift_helpers as r
     ruleset = find_ruleset("rift")
     deploy = ruleset.setup(next(iter(ruleset.scenarios())), [SeatSpec("al", "Republic"), SeatSpec("bo", "Separatists")],
@@ -111,6 +112,7 @@ def rift_situations() -> list[State]:
     units[10] = r.unit("A11", "al", traits=("indirect",), x=26, y=3)
     units[2]["pinned"] = True
     units[0]["melee"] = "m1"
+    units[0]["traits"] = ["leader"]
     units.append(r.unit("A12", "al", x=30, y=3, carried_by="A10"))
     foes = [r.unit(f"B{i}", "bo", x=2 + i * 2, y=27) for i in range(1, 13)]
     foes[11]["melee"] = "m1"
@@ -122,6 +124,10 @@ def rift_situations() -> list[State]:
     carried = copy.deepcopy(act)
     carried["units"]["A2"]["carried_by"] = "A10"
     situations.append(carried)
+    wrecked = copy.deepcopy(carried)   # A10 destroyed: al places its rider (RIFT-TRANS-04)
+    wrecked["units"]["A10"].update(dead=True, wreck=True)
+    wrecked["dismount"] = [{"seat": "al", "transport": "A10", "riders": ["A2"], "placed": [], "offered": {"A2": [[24, 6]]}}]
+    situations.append(wrecked)
     for pending in ({"step": "confirm", "seat": "al"},
                     {"step": "refire", "refirer": "bo", "opps": [{"unit": "B3", "seat": "bo"}]},
                     {"step": "group", "hits": {"grouper": "al", "assigner": "al", "pool": ["A2", "A3"]}},

@@ -1,6 +1,8 @@
 """Close combat, transports, indirect fire, rally, deployment and victory (RiftWar)."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from core.errors import OrderError
@@ -126,20 +128,36 @@ def test_rift_trans_01_03_and_gap_20_embark_ride_and_cannot_be_targeted() -> Non
 
 
 def test_rift_trans_04_05_a_destroyed_transport_dismounts_its_riders(fix_dice) -> None:
-    """RIFT-TRANS-04, RIFT-TRANS-05: riders are placed within 1 u and each takes 3d6 (one hit does nothing)."""
+    """RIFT-TRANS-04 ("the player chooses how to dismount"), RIFT-TRANS-05, RIFT-GAP-20: when B1 is
+    destroyed its owner is asked where B2 dismounts (places within 1 u offered); a place farther out
+    is refused and nothing changes; bo's own choice is taken; then B2 takes 3d6 (one hit does nothing)
+    and al, whose fire succeeded, acts on."""
+    from core.rulesets.rift import RiftWar
     state = battle([unit("A1", "al", "heavy", "ranged", (), 5, 5), unit("A2", "al", "heavy", "ranged", (), 5, 11),
                     unit("B1", "bo", "heavy", "ranged", ("transport",), 20, 25, wounded=True, pinned=True),
                     lr("B2", "bo", 20, 25, carried_by="B1"), lr("B3", "bo", 2, 28)])
-    state["units"]["A2"]["traits"] = ["ap"]
     fix_dice("A1 heavy ranged fires at B1", [6, 6, 1])
-    fix_dice("bails out of the wreck of B1", [5, 1, 1])
     events = order(state, "al", "fire A1 B1")
     b2 = state["units"]["B2"]
-    assert state["units"]["B1"]["wreck"] and b2["carried_by"] is None, texts(events)
-    from math import hypot
-    gap = hypot(b2["x"] - 20, b2["y"] - 25) - 2.0 - 0.5
-    assert 0 <= gap <= 1.0, f"placed {gap:.2f} u from the wreck"
+    assert state["units"]["B1"]["wreck"], texts(events)
+    assert RiftWar().awaiting(state) == {"bo"}, "the owner of the destroyed transport chooses how its riders dismount"
+    assert b2["carried_by"] == "B1" and not any(e["kind"] == "roll" and "bails out" in e["text"] for e in events), \
+        "nothing is placed or rolled before the owner chooses"
+    offered = state["dismount"][0]["offered"]["B2"]
+    assert offered and "dismount B2" in RiftWar().view(state, "bo")["prompt"]
+    before = json.dumps(state, sort_keys=True)
+    with pytest.raises(OrderError, match="RIFT-GAP-20"):
+        order(state, "bo", "dismount B2 20,20")
+    assert json.dumps(state, sort_keys=True) == before, "a refused place changes nothing"
+    with pytest.raises(OrderError):
+        order(state, "al", "fire A2 B3")   # nothing else happens until the riders are placed
+    fix_dice("bails out of the wreck of B1", [5, 1, 1])
+    events = order(state, "bo", "dismount B2 19.5,22.1")
+    b2 = state["units"]["B2"]
+    assert (b2["x"], b2["y"], b2["carried_by"]) == (19.5, 22.1, None), "bo's own choice of place is taken"
+    assert any("bails out of the wreck of B1: 3d6" in e["text"] for e in events if e["kind"] == "roll")
     assert not b2["pinned"] and not b2["wounded"], "one hit outside reaction fire does nothing"
+    assert "dismount" not in state and RiftWar().awaiting(state) == {"al"}, "al's phase goes on"
 
 
 # -- indirect fire -------------------------------------------------------------------------------------------
@@ -275,3 +293,66 @@ def test_rift_trait_01_leader_enables_shared_leader_coordination() -> None:
     assert shared_leader(state, [state["units"]["A1"], state["units"]["A2"]])
     state["units"]["A3"]["traits"] = []
     assert not shared_leader(state, [state["units"]["A1"], state["units"]["A2"]])
+
+
+def _rally_field() -> dict:
+    """A3 pinned west of the bunker in sight of B1; Leader A4 sees A3 but not B1; Leader A5 is hidden
+    from A3 behind the bunker; A6 is a plain rifleman beside A3."""
+    return battle([lr("A3", "al", 15, 12, pinned=True), lr("A4", "al", 23, 5, "leader"), lr("A5", "al", 25, 12, "leader"),
+                   lr("A6", "al", 14, 10), lr("B1", "bo", 10, 25)])
+
+
+def test_rift_rally_01_only_the_unit_itself_or_a_leader_that_sees_it() -> None:
+    """RIFT-RALLY-01 (clarified): a pinned unit is rallied by itself or by a friendly Leader with LOS
+    to it; a plain unit, or a Leader that does not see it, is refused and nothing changes."""
+    from core.rulesets.rift.battle import los
+    state = _rally_field()
+    units = state["units"]
+    assert not los(state, units["A5"], units["A3"]) and los(state, units["A4"], units["A3"])
+    before = json.dumps(state, sort_keys=True)
+    with pytest.raises(OrderError, match="A6"):
+        order(state, "al", "rally A3 by A6")
+    with pytest.raises(OrderError, match="RIFT-RALLY-01"):
+        order(state, "al", "rally A3 by A5")
+    assert json.dumps(state, sort_keys=True) == before, "a refused rally changes nothing"
+
+
+def test_rift_rally_03_04_bonuses_come_from_the_pinned_units_position(fix_dice) -> None:
+    """RIFT-RALLY-03/04 (clarified): Leader A4, who sees no enemy, rallies A3, who sees B1: +1 for
+    the Leader, and no +1 for an enemy-free LOS (A3 sees B1): +1, so a roll of 2 fails."""
+    from core.rulesets.rift import RiftWar
+    from core.rulesets.rift.fire import rally_bonus
+    state = _rally_field()
+    units = state["units"]
+    odds = RiftWar().odds(state, "al", "rally A3 by A4")
+    assert odds is not None and odds.title == "rally with +1", f"the bonuses are read from A3's position: {odds}"
+    assert rally_bonus(state, units["A3"], units["A4"]) == 1
+    fix_dice("rally of A3 by A4", [2])
+    events = order(state, "al", "rally A3 by A4")
+    assert "(+1)" in events[0]["text"] and units["A3"]["pinned"], "2 + 1 = 3 fails (needs 4)"
+    assert state["active"] == "bo", "a failed rally ends the phase (RIFT-FAIL-03)"
+
+
+def test_rift_gap_15_roll_off_dice_are_logged_roll_events_that_verify_checks() -> None:
+    """RIFT-GAP-15 (every die on the record): the deployment roll-off's dice are roll events in the
+    game's log, one per die, public, then who won; verify replays them, and a log whose roll-off
+    die was changed is a mismatch."""
+    import copy
+
+    from core.session import Session
+    from saves.verify import verify
+    s = Session.new("rift", [("al", "Republic"), ("bo", "Separatists")], seed="rolloff-record")
+    log = s.record["log"]
+    rolls = [e for e in log if e["kind"] == "roll"]
+    assert rolls and all("deployment roll-off" in e["text"] and e["to"] == ["all"] for e in rolls), \
+        f"the roll-off dice should be public roll events in the log: {[e['text'] for e in log]}"
+    assert sum(len(e["data"]["values"]) for e in rolls) == int(s.state["dice"]["n"]), "every die of the setup is logged"
+    chooser = s.state["deploy"]["chooser"]
+    assert any(e["kind"] == "deploy" and e["text"].startswith(f"{chooser} wins the deployment roll-off") for e in log)
+    s.order(chooser, chooser, "deploy first")
+    assert verify(s.record, as_gm=True).ok, verify(s.record, as_gm=True).text
+    bad = copy.deepcopy(s.record)
+    first = next(e for e in bad["log"] if e["kind"] == "roll")
+    first["data"]["values"] = [7 - first["data"]["values"][0]]
+    verdict = verify(bad, as_gm=True)
+    assert not verdict.ok and "log event" in verdict.text, verdict.text

@@ -282,13 +282,30 @@ def test_rift_act_01_the_actions_offered() -> None:
     assert {"move", "fire", "indirect", "rally", "melee", "pass"} <= verbs
 
 
-def test_rift_gap_06_one_action_per_unit_per_phase(fix_dice) -> None:
-    """RIFT-GAP-06: a unit that fired may not fire again in the phase."""
-    state = battle([lr("A1", "al", 5, 5), lr("B1", "bo", 5, 15), lr("B2", "bo", 7, 15)])
+def test_rift_gap_06_option_one_action_per_unit_per_phase(fix_dice) -> None:
+    """RIFT-GAP-06 option one_action_per_unit_per_phase (off by default): with it on, a unit that
+    fired may not fire again in the phase."""
+    state = battle([lr("A1", "al", 5, 5), lr("B1", "bo", 5, 15), lr("B2", "bo", 7, 15)], one_action_per_unit_per_phase=True)
     fix_dice("fires at B1", [6, 6, 1])
     order(state, "al", "fire A1 B1")
-    with pytest.raises(OrderError):
+    with pytest.raises(OrderError, match="RIFT-GAP-06"):
         order(state, "al", "fire A1 B2")
+
+
+def test_rift_phase_03_gap_06_a_unit_may_act_again_in_the_phase(fix_dice) -> None:
+    """RIFT-PHASE-03, revised RIFT-GAP-06: the active player acts until an action fails or they pass;
+    a unit that has just wounded its target may fire again and finish it, then move, then move again."""
+    r = __import__("core.rulesets.rift", fromlist=["RiftWar"]).RiftWar()
+    assert r.options()["one_action_per_unit_per_phase"] is False, "the per-unit limit is a GM option, off by default"
+    state = battle([lr("A1", "al", 5, 5), lr("B1", "bo", 5, 15), lr("B2", "bo", 32, 22)])
+    fix_dice("fires at B1", [6, 6, 1], [6, 6, 1])
+    order(state, "al", "fire A1 B1")
+    assert state["units"]["B1"]["wounded"] and state["active"] == "al", "a wound is a success: the phase goes on"
+    events = order(state, "al", "fire A1 B1")
+    assert state["units"]["B1"]["dead"], f"A1 may fire again and wound the wounded B1 to death: {texts(events)}"
+    order(state, "al", "move A1 5,8")
+    order(state, "al", "move A1 5,10")
+    assert (state["units"]["A1"]["x"], state["units"]["A1"]["y"]) == (5, 10) and state["active"] == "al"
 
 
 def test_rift_gap_02_aoe_hits_each_enemy_near_the_target(fix_dice) -> None:

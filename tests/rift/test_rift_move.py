@@ -2,6 +2,8 @@
 player, acknowledged by the mover, resolved along the line (RiftWar)."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from core.errors import OrderError
@@ -126,9 +128,40 @@ def test_rift_react_06_and_fail_02_a_wound_ends_the_phase_for_the_reactor(fix_di
     assert state["units"]["A1"]["wounded"] and state["active"] == "bo" and state["turn"] == 2
 
 
-def test_rift_react_08_09_and_gap_10_coordinated_reaction_pools(fix_dice) -> None:
-    """RIFT-REACT-08, RIFT-REACT-09, RIFT-GAP-10: each reacting unit rolls its own pool (3 + 3 dice) and the hits add."""
+def test_rift_react_09_gap_10_coordinated_reaction_rolls_xd6(fix_dice) -> None:
+    """RIFT-REACT-09, revised RIFT-GAP-10: two Light units reacting together roll 2d6 (X = 2 reacting
+    units), one roll; the log says the dice and why."""
     state = battle([lr("A1", "al", 5, 5), lr("B1", "bo", 15, 5), lr("B2", "bo", 15, 6)])
+    order(state, "al", "move A1 5,11")
+    order(state, "bo", "react B1,B2 50")
+    fix_dice("reaction fire by B1, B2", [5, 6])
+    events = order(state, "al", "confirm")
+    rolls = [e for e in events if e["kind"] == "roll"]
+    assert [e["data"]["count"] for e in rolls] == [2], f"a coordinated reaction of 2 units rolls 2d6 once: {texts(rolls)}"
+    assert "1 die for each of 2 reacting units" in rolls[0]["text"], rolls[0]["text"]
+    assert "2 hits" in texts(events) and state["units"]["A1"]["wounded"]
+
+
+def test_rift_gap_10_coordinated_reaction_penalty_taken_once(fix_dice) -> None:
+    """Revised RIFT-GAP-10: the cover -1 is taken once from the pool, never below 1 die: two Light
+    units at a mover in a wood roll 1d6; the odds shown say the same."""
+    from core.rulesets.rift import RiftWar
+    state = battle([lr("A1", "al", 30, 16.5), lr("B1", "bo", 36.5, 10), lr("B2", "bo", 37, 11.5)])
+    order(state, "al", "move A1 30,18.5")
+    order(state, "bo", "react B1,B2 90")
+    odds = RiftWar().odds(state, "al", "confirm")
+    assert odds is not None
+    fix_dice("reaction fire by B1, B2", [6])
+    events = order(state, "al", "confirm")
+    rolls = [e for e in events if e["kind"] == "roll"]
+    assert [e["data"]["count"] for e in rolls] == [1], f"2 dice less the cover -1: 1d6, once: {texts(rolls)}"
+    assert "-1 for cover" in rolls[0]["text"], rolls[0]["text"]
+    assert abs(float(dict(odds.rows)["arrives untouched"]) - 4 / 6) < 1e-9, odds
+
+
+def test_rift_gap_10_option_per_unit_pool(fix_dice) -> None:
+    """RIFT-GAP-10 option per_unit_pool: each reacting unit rolls its own pool (3 + 3 dice) and the hits add."""
+    state = battle([lr("A1", "al", 5, 5), lr("B1", "bo", 15, 5), lr("B2", "bo", 15, 6)], coordinated_reaction_dice="per_unit_pool")
     order(state, "al", "move A1 5,11")
     order(state, "bo", "react B1,B2 50")
     fix_dice("reaction fire by B1", [5, 1, 1])
@@ -137,25 +170,18 @@ def test_rift_react_08_09_and_gap_10_coordinated_reaction_pools(fix_dice) -> Non
     assert "2 hits" in texts(events) and state["units"]["A1"]["wounded"]
 
 
-def test_rift_gap_10_option_one_die_per_unit(fix_dice) -> None:
-    """RIFT-GAP-10 option one_die_per_unit: the literal reading, one die per reacting unit."""
-    state = battle([lr("A1", "al", 5, 5), lr("B1", "bo", 15, 5), lr("B2", "bo", 15, 6)], coordinated_reaction_dice="one_die_per_unit")
-    order(state, "al", "move A1 5,11")
-    order(state, "bo", "react B1,B2 50")
-    fix_dice("reaction fire by B1", [5])
-    fix_dice("reaction fire by B2", [1])
-    order(state, "al", "confirm")
-    assert state["units"]["A1"]["pinned"] and not state["units"]["A1"]["wounded"]
+def five_reactors() -> list[dict]:
+    """Five Light riflemen in a close group east of the movers: a coordinated reaction of 5d6 (RIFT-REACT-09)."""
+    return [lr(f"B{k}", "bo", 20, 3.5 + 1.5 * (k - 1)) for k in range(1, 6)]
 
 
 def test_rift_react_10_gap_12_and_ex_11_group_hits_split_then_assigned(fix_dice) -> None:
     """RIFT-REACT-10, RIFT-GAP-12, RIFT-EX-11: 5 hits on a group of 3: the reactor groups {3,2}; the mover assigns them to different units."""
     movers = [lr("A1", "al", 5, 5), lr("A2", "al", 6.5, 5), lr("A3", "al", 8, 5)]
-    state = battle(movers + [lr("B1", "bo", 20, 5), lr("B2", "bo", 20, 6.5)])
+    state = battle(movers + five_reactors())
     order(state, "al", "move A1,A2,A3 5,10")
-    order(state, "bo", "react B1,B2 40")
-    fix_dice("reaction fire by B1", [5, 6, 6])
-    fix_dice("reaction fire by B2", [5, 6, 1])
+    order(state, "bo", "react B1,B2,B3,B4,B5 40")
+    fix_dice("reaction fire by B1, B2, B3, B4, B5", [5, 6, 6, 5, 6])   # 5d6 (RIFT-REACT-09): 5 hits
     order(state, "al", "confirm")
     assert RiftWar().awaiting(state) == {"bo"} and state["pending"]["step"] == "group"
     with pytest.raises(OrderError, match="add up"):
@@ -172,11 +198,10 @@ def test_rift_react_10_gap_12_and_ex_11_group_hits_split_then_assigned(fix_dice)
 def test_rift_gap_12_more_groups_than_units_a_unit_takes_a_second_group(fix_dice) -> None:
     """RIFT-GAP-12: 5 hits on a group of 2 split {2,2,1}: once each unit has a group, one may be
     named again (the order line's unit list takes repeats here, and only here)."""
-    state = battle([lr("A1", "al", 5, 5), lr("A2", "al", 6.5, 5), lr("B1", "bo", 20, 5), lr("B2", "bo", 20, 6.5)])
+    state = battle([lr("A1", "al", 5, 5), lr("A2", "al", 6.5, 5), *five_reactors()])
     order(state, "al", "move A1,A2 5,10")
-    order(state, "bo", "react B1,B2 40")
-    fix_dice("reaction fire by B1", [5, 6, 6])
-    fix_dice("reaction fire by B2", [5, 6, 1])
+    order(state, "bo", "react B1,B2,B3,B4,B5 40")
+    fix_dice("reaction fire by B1, B2, B3, B4, B5", [5, 6, 6, 5, 6])
     order(state, "al", "confirm")
     order(state, "bo", "group 2,2,1")
     with pytest.raises(OrderError, match="B1"):
@@ -312,3 +337,23 @@ def test_rift_react_07_odds_of_getting_through_the_declared_reactions() -> None:
     assert rows["stopped by a pin"] == Fraction(12, 27)
     assert rows["wounded or killed: the phase ends"] == Fraction(7, 27)
     assert odds.total() == 1
+
+
+def test_rift_react_08_coordinated_reaction_needs_a_close_group_or_a_shared_leader(fix_dice) -> None:
+    """RIFT-REACT-08 (revised): reacting units coordinate as for direct fire: a close group, or units
+    that all see the mover and a Leader they share. B1 and B2, 17.5 u apart, may not react together
+    while their Leader is hidden from B1 behind the bunker; with the Leader in sight of both they may."""
+    from core.rulesets.rift.battle import los
+    leader = unit("B3", "bo", "light", "close", ("leader",), 24, 15)
+    state = battle([lr("A1", "al", 5, 5), lr("B1", "bo", 15, 5), lr("B2", "bo", 15, 22.5), leader])
+    assert not los(state, state["units"]["B1"], state["units"]["B3"]), "the bunker hides the Leader from B1"
+    order(state, "al", "move A1 5,11")
+    before = json.dumps(state, sort_keys=True)
+    with pytest.raises(OrderError, match="RIFT-REACT-08"):
+        order(state, "bo", "react B1,B2 50")
+    assert json.dumps(state, sort_keys=True) == before, "a refused reaction changes nothing"
+    order(state, "bo", "react B1 50")                       # alone is always allowed
+    shared = battle([lr("A1", "al", 5, 5), lr("B1", "bo", 15, 5), lr("B2", "bo", 15, 22.5), dict(leader, x=10.0, y=14.0)])
+    order(shared, "al", "move A1 5,11")
+    order(shared, "bo", "react B1,B2 50")
+    assert shared["pending"]["declared"]["bo"]["units"] == ["B1", "B2"]

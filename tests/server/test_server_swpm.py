@@ -55,3 +55,28 @@ async def test_each_player_sees_their_own_hand_only(tmp_path: Path) -> None:
             if term is not None:
                 await term.close()
         await table.server.close()
+
+
+async def test_swpm_turn_01_ready_over_ssh_keeps_the_first_turn(tmp_path: Path) -> None:
+    """SWPM-TURN-01: both players send the server's `ready` at setup; the game begins on turn 1 with
+    the first-turn roll's winner to play, no turn passed."""
+    server = HolotableServer(ServerOptions(tmp_path / "data", "127.0.0.1", 0, limits=fast_limits()))
+    table = Table(server, tmp_path / "data", "")
+    session = Session.new("swpm", [("p1", "P1"), ("p2", "P2")], seed="ssh-swpm-ready")
+    table.game_id = server.hub.adopt(session, "skirmish-2").game_id
+    for name, seat in (("ann", "p1"), ("bob", "p2")):
+        server.accounts.create(name)
+        server.accounts.add_key(name, table.key(name).export_public_key("openssh").decode())
+        server.accounts.grant_seat(name, table.game_id, seat)
+    await server.start()
+    try:
+        for name in ("ann", "bob"):
+            result = await table.run(name, "ready")
+            assert result.exit_status == 0, f"{name}'s ready was refused: {result.stdout}"
+        state = table.session.state
+        texts = [e["text"] for e in table.session.record["log"]]
+        assert state["phase"] == "play" and state["turn"] == 1, f"the game should be on turn 1: {state['phase']}, {state['turn']}"
+        assert not [t for t in texts if "ends the turn" in t], f"setup readiness spent a turn: {texts[-4:]}"
+        assert table.session.awaiting() == {state["first"]}, "the first-turn roll's winner plays turn 1"
+    finally:
+        await server.close()

@@ -405,3 +405,53 @@ def test_gap24_active_player_effects_first(fix_dice):
     events = RS.submit(state, "p2", "play deflectors")
     counters = [e["text"] for e in events if e["kind"] == "counters"]
     assert counters[0].endswith("0 -> 1") and counters[1].endswith("1 -> 0"), counters
+
+
+def _bacta_at_home():
+    """p1: Bacta Tanks face up; an X-wing at home with 2 counters (shields 2 + 1 = 3); p2 to play."""
+    from swpm_helpers import RS as rs
+    state = board(active="p1")
+    set_cards(state, "p1", hand=["brace", "brace", "brace"], slots=[("bacta-tanks", True), ("brace", False), ("brace", False)])
+    x = place(state, "p1", "xwing", "home", damage=2)
+    place(state, "p1", "mc80", "home")
+    place(state, "p2", "isd", "home")
+    from core.rulesets.swpm.model import value
+    assert value(state, x, "shields") == 3, "Bacta Tanks gives +1 shields at home"
+    return rs, state, x
+
+
+def test_gap15_leaving_the_bacta_zone_destroys_at_once():
+    """SWPM-GAP-15 (revised: destruction has no battle condition): an X-wing with 2 counters lives at
+    home on Bacta Tanks (shields 3); moved to the contested zone its shields are 2 and it is destroyed
+    at that moment."""
+    rs, state, x = _bacta_at_home()
+    events = rs.submit(state, "p1", f"move {x} contested")
+    assert state["units"][x]["zone"] == "reserves", \
+        f"{x} has 2 counters against shields 2 out of the home zone: it should be destroyed, not live on at 2/2"
+    assert state["units"][x]["damage"] == 0, "a destroyed unit's counters are removed"
+    assert any(e["kind"] == "destroyed" and "SWPM-GAP-15" in e["text"] for e in events), [e["text"] for e in events]
+
+
+def test_gap15_losing_the_bacta_card_destroys_at_once(fix_dice):
+    """SWPM-GAP-15: p2 strikes and destroys the face-up Bacta Tanks; p1's X-wing at home with 2
+    counters (shields back to 2) is destroyed at that moment."""
+    rs, state, x = _bacta_at_home()
+    s = place(state, "p2", "storm", "enemy")
+    state.update({"active": "p2", "step": {"kind": "main", "seat": "p2"}})
+    fix_dice(f"{s} strikes", [6, 6])
+    rs.submit(state, "p2", f"strike {s}")
+    events = rs.submit(state, "p2", "target 1")
+    assert state["players"]["p1"]["slots"][0] is None, "Bacta Tanks is destroyed by the strike"
+    assert state["units"][x]["zone"] == "reserves", \
+        f"{x} has 2 counters against shields 2 once Bacta Tanks is gone: it should be destroyed, not live on"
+    assert any(e["kind"] == "destroyed" and x in e["text"] for e in events)
+
+
+def test_gap15_swapping_out_the_face_up_bacta_destroys_at_once():
+    """SWPM-GAP-15: p1 swaps an objective over its face-up Bacta Tanks (discarded); the X-wing at home
+    with 2 counters is destroyed at that moment, before p1's action."""
+    rs, state, x = _bacta_at_home()
+    set_cards(state, "p1", hand=["fuel-depot", "brace", "brace"])
+    rs.submit(state, "p1", "swap fuel-depot 1")
+    assert state["units"][x]["zone"] == "reserves", f"{x} should be destroyed the moment Bacta Tanks leaves play"
+    assert state["step"] == {"kind": "main", "seat": "p1"}, "the swap does not end the turn"

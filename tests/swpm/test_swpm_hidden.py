@@ -167,3 +167,41 @@ def test_invariants_catch_a_lost_card_and_an_overfull_fleet():
     state = new_game()
     state["players"]["p2"]["fleet"].append("isd")
     assert any("over the cap" in p for p in invariant_problems(state))
+
+
+def _saboteur_reveal(hand: list[str]) -> tuple[dict, list]:
+    """p1 strikes p2's face-down Saboteur Cell: on reveal, p1 discards a card at random from ``hand``."""
+    state = board()
+    s = place(state, "p1", "xwing", "enemy")
+    place(state, "p1", "mc80", "home")
+    place(state, "p2", "isd", "home")
+    set_cards(state, "p1", hand=hand)
+    set_cards(state, "p2", slots=[("saboteurs", False), ("brace", False), ("brace", False)])
+    RS.submit(state, "p1", f"strike {s}")
+    return state, RS.submit(state, "p1", "target 1")
+
+
+def test_hand01_random_discard_shows_the_opponent_nothing_of_the_hidden_hand():
+    """SWPM-HAND-01 (catalog 5.3: the opponent sees the hand's count only): Saboteur Cell makes p1
+    discard a card at random. p2 learns which card went (the discard pile is public) and nothing
+    about where the cards that stay hidden sort: the die that picked it is p1's and the GM's alone,
+    and p2's log reads the same whatever the other cards of the hand are."""
+    seen_by_p2 = []
+    for hand in (["lock-on", "brace", "focus-fire"], ["lock-on", "reinforced-hull", "focus-fire"]):
+        state, events = _saboteur_reveal(hand)
+        gone = state["players"]["p1"]["discard"][-1]
+        assert gone not in state["players"]["p1"]["hand"] and len(state["players"]["p1"]["hand"]) == 2
+        theirs = filter_events(events, "p2", lambda seat: None)
+        picks = [e["text"] for e in theirs if e["kind"] == "roll" and "at random" in e["text"]]
+        assert not picks, f"p2 sees the die that picked p1's discard, which tells how p1's hidden hand sorts: {picks}"
+        mine = filter_events(events, "p1", lambda seat: None)
+        assert any(e["kind"] == "roll" and "at random" in e["text"] for e in mine), "p1 sees the die of its own discard"
+        assert any(e["kind"] == "roll" and "at random" in e["text"] for e in events), "the die is a logged roll event"
+        seen_by_p2.append((gone, [e["text"] for e in theirs if "discard" in e["text"]]))
+    for gone, lines in seen_by_p2:
+        assert any(f"discards {rules_name(gone)} at random" in line for line in lines), lines
+
+
+def rules_name(tag: str) -> str:
+    from core.rulesets.swpm.data import rules
+    return rules().cards[tag].name

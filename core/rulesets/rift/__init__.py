@@ -17,7 +17,7 @@ from . import battle, combat, flow, lists, orders, views
 from .data import rules
 from .fire import rally_bonus
 from .odds import coordinated_odds, melee_odds
-from .transport import load_problem, passengers
+from .transport import DISMOUNT_DICE, load_problem, passengers
 
 
 class RiftWar(Ruleset):
@@ -47,11 +47,11 @@ class RiftWar(Ruleset):
             "army_mode": "seed",                          # RIFT-DATA-01: seed | points
             "lc_purchase": "pooled",                      # RIFT-GAP-27: pooled | per_type | fractional
             "phase_limit": 0,                             # RIFT-GAP-07: 0 = none
-            "one_action_per_unit_per_phase": True,        # RIFT-GAP-06
+            "one_action_per_unit_per_phase": False,       # RIFT-GAP-06 (revised: no per-unit limit)
             "pinned_can_fire": True,                      # RIFT-GAP-13
             "indirect_miss_fails": False,                 # RIFT-GAP-14
             "stack_die_penalties": True,                  # RIFT-GAP-24
-            "coordinated_reaction_dice": "per_unit_pool",  # RIFT-GAP-10: per_unit_pool | one_die_per_unit
+            "coordinated_reaction_dice": "one_die_per_unit",  # RIFT-GAP-10 (revised): one_die_per_unit | per_unit_pool
             "accumulate_hits_in_coordinated_fire": False,  # RIFT-GAP-09
             "cc_single_hit_pins": False,                  # RIFT-GAP-08
             "aoe_radius_u": 2.0,                          # RIFT-GAP-02
@@ -64,7 +64,7 @@ class RiftWar(Ruleset):
         """The legal values of options that take one of a fixed list."""
         return {"map": sorted(rules().maps), "army_mode": ["seed", "points"],
                 "lc_purchase": ["pooled", "per_type", "fractional"],
-                "coordinated_reaction_dice": ["per_unit_pool", "one_die_per_unit"], "elevation": ["off"]}
+                "coordinated_reaction_dice": ["one_die_per_unit", "per_unit_pool"], "elevation": ["off"]}
 
     def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:
         if scenario not in self.scenarios():
@@ -78,6 +78,10 @@ class RiftWar(Ruleset):
         if scenario == "skirmish" and not merged["phase_limit"]:
             merged["phase_limit"] = 12
         return flow.new_state(scenario, [(s.name, s.side) for s in seats], merged, seed)
+
+    def opening(self, state: State) -> list[Event]:
+        """The deployment roll-off's dice and result, for the record (RIFT-GAP-15)."""
+        return flow.opening(state)
 
     def order_book(self) -> OrderBook:
         if RiftWar._book is None:
@@ -140,13 +144,19 @@ class RiftWar(Ruleset):
         words = text.split()
         if words and words[0].lower() == "confirm" and state.get("pending") and state["pending"]["step"] == "confirm":
             return self._move_odds(state)
-        if not words or words[0].lower() not in ("fire", "indirect", "rally", "melee"):
+        if not words or words[0].lower() not in ("fire", "indirect", "rally", "melee", "dismount"):
             return None
         parsed = self.order_book().parse(text, self.context(state, seat))
+        if parsed.spec.verb == "dismount":   # RIFT-TRANS-05: 3d6 once every rider is placed, 1 hit does nothing
+            rider = dict(state["units"][parsed.values["unit"]], flying=False)
+            dist = combat.effect_distribution(rider, DISMOUNT_DICE, reaction=False)
+            return Odds(f"{rider['id']} bails out: {DISMOUNT_DICE}d6, hits on 5-6",
+                        [("killed", dist["kill"]), ("wounded", dist["wound"]), ("no effect", dist["none"] + dist["pin"])])
         if parsed.spec.verb == "melee":
             return melee_odds(state, seat, parsed.values["target"])
         if parsed.spec.verb == "rally":
-            bonus = rally_bonus(state, state["units"][parsed.values.get("rallier") or parsed.values["unit"]])
+            target = state["units"][parsed.values["unit"]]
+            bonus = rally_bonus(state, target, state["units"][parsed.values.get("rallier") or target["id"]])
             p = Fraction(max(0, min(6, 6 - (4 - bonus) + 1)), 6)
             return Odds(f"rally with +{bonus}", [("unpinned", p), ("fails: the phase ends", 1 - p)])
         ids = parsed.values["units"] if parsed.spec.verb == "fire" else [parsed.values["unit"]]
@@ -169,9 +179,8 @@ class RiftWar(Ruleset):
         for _seat, decl in queue:
             target = battle.mover_at(state, p["units"][0], decl["t"])
             dist = [(0, Fraction(1))]
-            for uid in decl["units"]:
-                shooter = state["units"][uid]
-                n = combat.ranged_dice(shooter, target, battle.cover(state, target, shooter))
+            shooters = [state["units"][uid] for uid in decl["units"]]
+            for _who, n, _why in battle.reaction_dice(state, shooters, target):
                 dist = _convolve(dist, combat.hits_distribution(n))
             none = sum((q for k, q in dist if combat.effect(target, k, True) == "none"), Fraction(0))
             pin = sum((q for k, q in dist if combat.effect(target, k, True) == "pin"), Fraction(0))

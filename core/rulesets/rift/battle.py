@@ -14,18 +14,13 @@ from .geometry import (CONTACT_GAP_U, Field, at_low, close_group, field_of, firs
                        path_problem, radius, visible_stretches)
 from .data import rules
 from .melee import apply_melee, escapes, start_melee
-from .record import State, Unit, dice_of, keep, log, name, result_word
+from .record import State, Unit, dice_of, keep, log, name, on_field, result_word
 from .transport import embark_all
 
 
 def fld(state: State) -> Field:
     """The prepared geometry of the game's map."""
     return field_of(state["map"])
-
-
-def on_field(state: State) -> list[Unit]:
-    """Units that stand on the field: placed, alive or wrecked, not carried."""
-    return [u for u in state["units"].values() if u["placed"] and u.get("carried_by") is None and (not u["dead"] or u["wreck"])]
 
 
 def living(state: State) -> list[Unit]:
@@ -44,8 +39,9 @@ def cover(state: State, target: Unit, attacker: Unit | None) -> bool:
 
 
 def may_act(state: State, u: Unit) -> bool:
-    """RIFT-GAP-06: a unit takes part in at most one action a phase (when the option is on)."""
-    return not (state["options"].get("one_action_per_unit_per_phase", True) and u["acted"])
+    """RIFT-GAP-06 (revised), RIFT-PHASE-03: a unit may act again in a phase; only with the GM's option
+    ``one_action_per_unit_per_phase`` does it take part in at most one action a phase."""
+    return not (state["options"].get("one_action_per_unit_per_phase", False) and u["acted"])
 
 
 def can_fly(state: State, u: Unit) -> bool:
@@ -171,6 +167,10 @@ def declare_reaction(state: State, seat: str, ids: list[str] | None, percent: in
         if not any(a - 1e-9 <= t <= b + 1e-9 for a, b in opps[uid]["stretches"]):
             raise OrderError(f"{uid} does not see the path at {percent}%; it sees {describe(opps[uid]['stretches'])} (RIFT-REACT-03)")
     coordination_problem([state["units"][u] for u in ids])
+    if len(ids) > 1 and not (close_group([state["units"][u] for u in ids], float(state["options"].get("group_spacing_u", 2.0)))
+                             or shared_leader(state, [state["units"][u] for u in ids])):
+        raise OrderError(f"{', '.join(ids)} may react together only as a close group, or all seeing the mover with a "
+                         "Leader they all see, as for coordinated fire (RIFT-REACT-08, RIFT-COORD-01)")
     if refire:
         last = p["queue"][p["qi"] - 1]["t"] if p["qi"] else 0.0
         if t <= last + 1e-9:
@@ -236,12 +236,9 @@ def resolve_move(state: State) -> list[Event]:
         lead = mover_at(state, targets[0], r["t"])
         dice = dice_of(state)
         hits = 0
-        for s in shooters:
-            if state["options"].get("coordinated_reaction_dice") == "one_die_per_unit" and len(shooters) > 1:
-                n = 1
-            else:
-                n = combat.ranged_dice(s, lead, cover(state, lead, s), bool(state["options"].get("stack_die_penalties", True)))
-            hits += combat.count_hits(dice.roll(n, 6, f"reaction fire by {name(s)} at {round(r['t'] * 100)}%"))
+        rolls = reaction_dice(state, shooters, lead)
+        for who, n, why in rolls:
+            hits += combat.count_hits(dice.roll(n, 6, f"reaction fire by {who} at {round(r['t'] * 100)}%{why}"))
         events += keep(state, dice)
         events.append(log(state, f"{r['seat']}'s reaction scores {hits} hit{'s' if hits != 1 else ''}.", "react"))
         p["current"] = {"seat": r["seat"], "t": r["t"], "units": r["units"]}
@@ -337,6 +334,34 @@ def finish_move(state: State) -> list[Event]:
             events += start_melee(state, p["seat"], engaged, contact)
     flow.check_victory(state, events)
     return events
+
+
+def reaction_dice(state: State, shooters: list[Unit], target: Unit) -> list[tuple[str, int, str]]:
+    """The rolls of one reaction as (who, dice, why): a unit alone rolls its ranged dice. A coordinated
+    reaction rolls Xd6, X = the number of reacting units (RIFT-REACT-09, revised RIFT-GAP-10), with the
+    cover and Heavy penalties taken once from the pool, as the reacting unit that suffers the fewest of
+    them would take them, never below 1 die. The option ``coordinated_reaction_dice: per_unit_pool``
+    rolls each unit's own dice instead, and the hits add."""
+    stack = bool(state["options"].get("stack_die_penalties", True))
+    if len(shooters) == 1 or state["options"].get("coordinated_reaction_dice", "one_die_per_unit") == "per_unit_pool":
+        return [(name(s), combat.ranged_dice(s, target, cover(state, target, s), stack), "") for s in shooters]
+    x = len(shooters)
+    penalty = min(int(rules().sizes[s["size"]]["ranged_dice"]) - combat.ranged_dice(s, target, cover(state, target, s), stack)
+                  for s in shooters)
+    n = max(1, x - penalty)
+    why = f" (coordinated: 1 die for each of {x} reacting units" + (f", -{penalty} for cover or armour" if penalty else "") + ")"
+    return [(", ".join(s["id"] for s in shooters), n, why)]
+
+
+def shared_leader(state: State, firers: list[Unit]) -> bool:
+    """RIFT-GAP-22: one friendly Leader every firer sees (or is)."""
+    owner = firers[0]["owner"]
+    for leader in living(state):
+        if leader["owner"] != owner or "leader" not in leader["traits"]:
+            continue
+        if all(f["id"] == leader["id"] or los(state, f, leader) for f in firers):
+            return True
+    return False
 
 
 def coordination_problem(units: list[Unit]) -> None:

@@ -48,6 +48,14 @@ def _legal(ruleset: Ruleset, state: State, seat: str, text: str) -> bool:
     return True
 
 
+def fresh(state: State, u: dict[str, Any]) -> bool:
+    """Whether the bot may still move ``u`` this phase. The rules let a unit act again (RIFT-GAP-06);
+    the bot moves each unit at most once a phase, so a phase of moves nobody sees still ends with
+    its pass. It fires again freely: a shot that fails ends the phase, one that wounds brings the end
+    nearer."""
+    return battle.may_act(state, u) and not u["acted"]
+
+
 def success_chance(state: State, shooter: dict[str, Any], target: dict[str, Any]) -> float:
     """The chance one attack of ``shooter`` wounds or kills ``target`` (cover, armour and AP applied)."""
     return chances(target, combat.ranged_dice(shooter, target, battle.cover(state, target, shooter)))[0]
@@ -59,6 +67,10 @@ def candidates(state: State, seat: str) -> list[str]:
         return []
     if state["stage"] == "deploy":
         return ["deploy second"] if not state["deploy"]["order"] else ["formation"]
+    if state.get("dismount"):
+        d = state["dismount"][0]
+        rider = next(r for r in d["riders"] if r not in d["placed"])
+        return [f"dismount {rider} {x:g},{y:g}" for x, y in d["offered"][rider][:4]]
     p = state.get("pending")
     if p:
         return pending_choices(state, seat, p)
@@ -101,7 +113,7 @@ def movement_choices(state: State, seat: str, mine: list[dict[str, Any]], foes: 
     fld = field_of(state["map"])
     out: list[tuple[float, str]] = []
     for u in mine:
-        if u["pinned"] or not battle.may_act(state, u) or u.get("melee"):
+        if u["pinned"] or not fresh(state, u) or u.get("melee"):
             continue
         reach = float(rules().sizes[u["size"]]["move_u"])
         nearest = min(foes, key=lambda f: math.hypot(f["x"] - u["x"], f["y"] - u["y"]))
@@ -180,7 +192,7 @@ def plan(ruleset: Ruleset, state: State, seat: str) -> tuple[list[str], set[str]
                 chance = melee_chance(state, seat, u["melee"], enemy)
                 if chance > 0:  # one die cannot wound (RIFT-GAP-08): wait for help rather than fail
                     acts.append((chance + 0.1, f"melee {enemy['id']}"))
-    movers = [u for u in mine if not u["pinned"] and battle.may_act(state, u) and not u.get("melee")
+    movers = [u for u in mine if not u["pinned"] and fresh(state, u) and not u.get("melee")
               and u["role"] in ("ranged", "close") and best_shot.get(u["id"], 0.0) < GOOD_ODDS]
     movers.sort(key=lambda u: (u["role"] != "close", best_shot.get(u["id"], 0.0)))
     stalemate = not any(f["id"] in sight.get(u["id"], ()) for u in mine for f in foes)
@@ -217,7 +229,7 @@ def ring_moves(state: State, mine: list[dict[str, Any]], foes: list[dict[str, An
     nearest an enemy first: a way round a wreck or a wall when the straight way is shut."""
     out: list[tuple[float, str]] = []
     for u in mine:
-        if u["pinned"] or not battle.may_act(state, u) or u.get("melee") or u["role"] == "unarmed":
+        if u["pinned"] or not fresh(state, u) or u.get("melee") or u["role"] == "unarmed":
             continue
         reach = float(rules().sizes[u["size"]]["move_u"]) * 0.95
         for k in range(12):
@@ -248,7 +260,7 @@ def play(ruleset: Ruleset, view: dict[str, Any], seat: str) -> list[str]:
     if seat not in awaited(state):
         return []
     tried: set[str] = set()
-    if state["stage"] == "deploy" or state.get("pending"):
+    if state["stage"] == "deploy" or state.get("pending") or state.get("dismount"):
         texts = candidates(state, seat)
     else:
         texts, tried = plan(ruleset, state, seat)

@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from . import battle, combat
+from .geometry import close_group
 from .orders import default_groups
 
 State = dict[str, Any]
@@ -30,9 +31,9 @@ def pending_choices(state: State, seat: str, p: dict[str, Any]) -> list[str]:
 
 def reaction_choices(state: State, seat: str, p: dict[str, Any]) -> list[str]:
     """The reaction with the best chance to stop the move: for each unit's stretches, the start, middle
-    and end points; there, every own unit of the same size class that sees the point fires,
-    pooling dice (RIFT-COORD); scored by the chance to wound or kill the lead mover, and part of the
-    chance to pin it. Then the same with the best unit alone, then hold."""
+    and end points; there, every own unit of the same size class that sees the point fires together
+    (Xd6, RIFT-REACT-09), or the unit alone, whichever does better; scored by the chance to wound or
+    kill the lead mover, and part of the chance to pin it. Then the best unit alone, then hold."""
     mine = [o for o in p["opps"] if o["seat"] == seat and not state["units"][o["unit"]]["dead"]]
     last = p["queue"][p["qi"] - 1]["t"] if p["step"] == "refire" and p["qi"] else -1.0
     lead_id = next((u for u in p["units"] if not state["units"][u]["dead"]), p["units"][0])
@@ -47,9 +48,14 @@ def reaction_choices(state: State, seat: str, p: dict[str, Any]) -> list[str]:
                 t = pct / 100
                 group = [m["unit"] for m in mine if same_class(state["units"][m["unit"]], shooter)
                          and any(x - 1e-9 <= t <= y + 1e-9 for x, y in m["stretches"])]
-                score = reaction_score(state, lead_id, group, t)
-                if best is None or score > best[0] + 1e-9:
-                    best = (score, group, pct)
+                units = [state["units"][g] for g in group]
+                if len(group) > 1 and not (close_group(units, float(state["options"].get("group_spacing_u", 2.0)))
+                                           or battle.shared_leader(state, units)):
+                    group = [o["unit"]]   # they may not react together (RIFT-REACT-08)
+                for fire in (group, [o["unit"]]):   # together (Xd6, RIFT-REACT-09) or the unit alone
+                    score = reaction_score(state, lead_id, fire, t)
+                    if best is None or score > best[0] + 1e-9:
+                        best = (score, fire, pct)
     if best is None:
         return ["hold"]
     _, group, pct = best
@@ -65,9 +71,7 @@ def reaction_score(state: State, lead_id: str, group: list[str], t: float) -> fl
     """The chance pooled reaction fire at ``t`` wounds or kills the lead mover, plus 0.4 of the chance it pins."""
     target = battle.mover_at(state, lead_id, t)
     dist: dict[int, float] = {0: 1.0}
-    for uid in group:
-        s = state["units"][uid]
-        n = combat.ranged_dice(s, target, battle.cover(state, target, s))
+    for _who, n, _why in battle.reaction_dice(state, [state["units"][uid] for uid in group], target):
         nxt: dict[int, float] = {}
         for k, q in dist.items():
             for j, r in _hits(n):

@@ -8,7 +8,7 @@ from core.errors import OrderError
 from core.events import Event
 
 from . import combat, flow
-from .battle import coordination_problem, cover, living, los, may_act
+from .battle import coordination_problem, cover, living, los, may_act, shared_leader
 from .data import rules
 from .geometry import close_group
 from .record import State, Unit, dice_of, keep, log, name, result_word
@@ -24,17 +24,6 @@ def check_firer(state: State, u: Unit) -> None:
         raise OrderError(f"{u['id']} fired indirectly this phase and may not otherwise attack (RIFT-IND-03)")
     if u["pinned"] and not state["options"].get("pinned_can_fire", True):
         raise OrderError(f"{u['id']} is pinned (the game's option pinned_can_fire is off)")
-
-
-def shared_leader(state: State, firers: list[Unit]) -> bool:
-    """RIFT-GAP-22: one friendly Leader every firer sees (or is)."""
-    owner = firers[0]["owner"]
-    for leader in living(state):
-        if leader["owner"] != owner or "leader" not in leader["traits"]:
-            continue
-        if all(f["id"] == leader["id"] or los(state, f, leader) for f in firers):
-            return True
-    return False
 
 
 def direct_fire(state: State, seat: str, ids: list[str], target_id: str) -> list[Event]:
@@ -154,29 +143,49 @@ def indirect_fire(state: State, seat: str, uid: str, target_id: str) -> list[Eve
     return events
 
 
-def rally_bonus(state: State, rallier: Unit) -> int:
-    """RIFT-RALLY-03/04: +1 for a Leader (itself or in LOS), +1 with no enemy in LOS; at most +2."""
+def rally_bonus(state: State, target: Unit, rallier: Unit | None = None) -> int:
+    """RIFT-RALLY-03/04, read from the pinned unit's position: +1 if it sees a friendly Leader or a
+    Leader makes the rally (once, never twice); +1 if no enemy is in its LOS; at most +2."""
+    rallier = rallier or target
     bonus = 0
     if "leader" in rallier["traits"] or any(
-            o["owner"] == rallier["owner"] and "leader" in o["traits"] and o["id"] != rallier["id"] and los(state, rallier, o)
+            o["owner"] == target["owner"] and "leader" in o["traits"] and o["id"] != target["id"] and los(state, target, o)
             for o in living(state)):
         bonus += 1
-    if not any(o["owner"] != rallier["owner"] and los(state, rallier, o) for o in living(state)):
+    if not any(o["owner"] != target["owner"] and los(state, target, o) for o in living(state)):
         bonus += 1
     return bonus
 
 
+def rally_problem(state: State, seat: str, target: Unit, rallier: Unit) -> str | None:
+    """Why ``rallier`` may not rally ``target`` now (RIFT-RALLY-01): the pinned unit rallies itself,
+    or a friendly Leader that sees it does; or None."""
+    if target["owner"] != seat or target["dead"] or not target["placed"] or target.get("carried_by"):
+        return f"{target['id']} is not one of your units on the field"
+    if not target["pinned"]:
+        return f"{target['id']} is not pinned; rally removes a pin (RIFT-RALLY-01)"
+    if rallier["id"] == target["id"]:
+        return None
+    if rallier["owner"] != seat or rallier["dead"] or "leader" not in rallier["traits"]:
+        return (f"{rallier['id']} cannot rally {target['id']}: a pinned unit is rallied by itself or by a friendly "
+                "Leader that sees it (RIFT-RALLY-01)")
+    if rallier.get("carried_by") or not los(state, rallier, target):
+        return f"{rallier['id']} has no line of sight to {target['id']}; a Leader rallies the units it sees (RIFT-RALLY-01)"
+    return None
+
+
 def rally(state: State, seat: str, target_id: str, by: str | None) -> list[Event]:
     """RIFT-RALLY-01/02, RIFT-FAIL-03: 1d6 + bonus >= 4 unpins; a failure hands the phase to the
-    least recently active player."""
+    least recently active player. Raises OrderError (nothing changes) for a rallier that may not rally."""
     target = state["units"][target_id]
     rallier = state["units"][by or target_id]
-    if not target["pinned"]:
-        raise OrderError(f"{target_id} is not pinned; rally removes a pin (RIFT-RALLY-01)")
+    problem = rally_problem(state, seat, target, rallier)
+    if problem:
+        raise OrderError(problem)
     if not may_act(state, rallier):
         raise OrderError(f"{rallier['id']} has already acted this phase (RIFT-GAP-06)")
     rallier["acted"] = True
-    bonus = rally_bonus(state, rallier)
+    bonus = rally_bonus(state, target, rallier)
     dice = dice_of(state)
     roll = dice.roll(1, 6, f"rally of {target_id} by {rallier['id']} (+{bonus})")[0]
     events = keep(state, dice)

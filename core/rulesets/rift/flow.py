@@ -89,7 +89,8 @@ def new_state(scenario: str, seats: list[tuple[str, str]], options: dict[str, An
 
 
 def roll_off(state: State) -> list[Event]:
-    """RIFT-GAP-15: every player rolls 1d6, the highest re-roll until one remains; that one chooses."""
+    """RIFT-GAP-15: every player rolls 1d6, the highest re-roll until one remains; that one chooses.
+    The roll events and the result are kept in ``deploy.rolloff`` for the record (:func:`opening`)."""
     dice = Dice.from_state(state["dice"], turn=0)
     contenders = list(state["seats"])
     while len(contenders) > 1:
@@ -98,8 +99,15 @@ def roll_off(state: State) -> list[Event]:
         contenders = [s for s in contenders if rolls[s] == best]
     state["deploy"]["chooser"] = contenders[0]
     state["dice"] = dice.to_state()
-    state["deploy"]["rolloff"] = [ev["text"] for ev in dice.drain()]
-    return []
+    events = [*dice.drain(), log(state, f"{contenders[0]} wins the deployment roll-off and chooses to deploy first "
+                                        "or second (RIFT-GAP-15).", "deploy")]
+    state["deploy"]["rolloff"] = events
+    return events
+
+
+def opening(state: State) -> list[Event]:
+    """The deployment roll-off as it goes on the record: its roll events (each die, public) and who won."""
+    return [dict(e) for e in state["deploy"].get("rolloff") or []]
 
 
 def seat_order(state: State) -> list[str]:
@@ -193,6 +201,8 @@ def check_victory(state: State, events: list[Event]) -> bool:
     if state.get("result"):
         return True
     events.extend(dismount_dead(state))
+    if state.get("dismount"):
+        return False  # the riders of a destroyed transport are placed and rolled for first (RIFT-TRANS-04/05)
     left = players_left(state)
     if len(left) <= 1 and state["stage"] == "battle":
         winners = [state["seats"][s]["side"] for s in left]

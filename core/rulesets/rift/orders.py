@@ -14,7 +14,7 @@ from . import battle, fire, flow, melee
 from . import transport as transports  # a handler's argument is called transport
 from .battle import living, on_field
 from .data import rules
-from .geometry import field_of, footprint, path_problem, radius
+from .geometry import field_of, path_problem, radius
 from .record import log, name
 
 State = dict[str, Any]
@@ -81,6 +81,8 @@ def awaited(state: State) -> set[str]:
             return {state["deploy"]["chooser"]}
         turn = flow.deploy_turn(state)
         return {turn} if turn else set()
+    if state.get("dismount"):
+        return {state["dismount"][0]["seat"]}
     p = state.get("pending")
     if p:
         step = p["step"]
@@ -106,6 +108,8 @@ def _when(*steps: str) -> Any:
         p = state.get("pending")
         if state["stage"] == "deploy":
             kind = "choose" if not state["deploy"]["order"] else "place"
+        elif state.get("dismount"):
+            kind = "dismount"
         elif p:
             kind = p["step"]
         else:
@@ -115,10 +119,6 @@ def _when(*steps: str) -> Any:
 
 
 # -- choices -----------------------------------------------------------------------------------------------
-def own_placed(ctx: Any) -> list[str]:
-    return [u["id"] for u in living(ctx.state) if u["owner"] == ctx.seat]
-
-
 def own_unplaced(ctx: Any) -> list[str]:
     return [u["id"] for u in ctx.state["units"].values() if u["owner"] == ctx.seat and not u["placed"]]
 
@@ -141,6 +141,10 @@ def own_indirect(ctx: Any) -> list[str]:
 def own_pinned(ctx: Any) -> list[str]:
     units = [u for u in living(ctx.state) if u["owner"] == ctx.seat]
     return [u["id"] for u in sorted(units, key=lambda u: not u["pinned"])]
+
+
+def own_leaders(ctx: Any) -> list[str]:
+    return [u["id"] for u in living(ctx.state) if u["owner"] == ctx.seat and "leader" in u["traits"]]
 
 
 def own_transports(ctx: Any) -> list[str]:
@@ -167,6 +171,11 @@ def other_players(ctx: Any) -> list[str]:
 def my_reactors(ctx: Any) -> list[str]:
     p = _pending(ctx)
     return [o["unit"] for o in p["opps"] if o["seat"] == ctx.seat] if p else []
+
+
+def riders_waiting(ctx: Any) -> list[str]:
+    decisions = ctx.state.get("dismount") or []
+    return [r for r in decisions[0]["riders"] if r not in decisions[0]["placed"]] if decisions else []
 
 
 def hit_pool(ctx: Any) -> list[str]:
@@ -307,6 +316,12 @@ def do_cancel(ctx: Any) -> list[Event]:
     return battle.confirm(ctx.state, ctx.seat, False)
 
 
+def do_dismount(ctx: Any, unit: str, at: tuple[float, float]) -> list[Event]:
+    events = transports.dismount(ctx.state, ctx.seat, unit, at)
+    flow.check_victory(ctx.state, events)  # the riders' 3d6 may end the game
+    return events
+
+
 def do_group(ctx: Any, groups: list[int]) -> list[Event]:
     return battle.group_hits(ctx.state, ctx.seat, groups)
 
@@ -342,8 +357,9 @@ def build_book() -> OrderBook:
         OrderSpec("indirect", [Choice("unit", own_indirect), Choice("target", enemies)],
                   "Indirect fire through a spotter, once a phase", do_indirect, example="indirect A11 B1", dice="d6s, hits on 5-6",
                   available=_when("act")),
-        OrderSpec("rally", [Choice("unit", own_pinned), Optional(Keyword("by")), Optional(Choice("rallier", own_placed))],
-                  "Try to unpin a unit: 1d6 + bonuses >= 4; a failure ends the phase", do_rally,
+        OrderSpec("rally", [Choice("unit", own_pinned), Optional(Keyword("by")),
+                            Optional(Choice("rallier", own_leaders, "a friendly Leader that sees the pinned unit"))],
+                  "Try to unpin a unit (by itself, or by a Leader that sees it): 1d6 + bonuses >= 4; a failure ends the phase", do_rally,
                   example="rally A3 by A1", available=_when("act"), dice="a d6 plus bonuses, 4 or more unpins"),
         OrderSpec("melee", [Choice("target", melee_enemies)], "All your units in that close combat attack together",
                   do_melee, example="melee B12", available=_when("act"), dice="a d6 per attacking unit, hits on 5-6 (RIFT-CC-06)"),
@@ -357,6 +373,9 @@ def build_book() -> OrderBook:
                   example="confirm", available=_when("confirm")),
         OrderSpec("cancel", [], "Call the move off (no action is used)", do_cancel, example="cancel",
                   available=_when("confirm")),
+        OrderSpec("dismount", [Choice("unit", riders_waiting, "a rider of your destroyed transport"), Point("at")],
+                  "Place a rider of your destroyed transport within 1 u of it; all placed, each takes 3d6", do_dismount,
+                  example="dismount A2 12,10", available=_when("dismount"), dice="3d6 for each rider, hits on 5-6 (RIFT-TRANS-05)"),
         OrderSpec("group", [Counts("groups")], "Split the hits into groups (1 pin, 2 wound, 3 kill)", do_group,
                   example="group 2,1", available=_when("group")),
         OrderSpec("assign", [Many("units", hit_pool, "one unit per group, in order; a unit may take several", repeats=True)],
@@ -384,6 +403,11 @@ def force(ruleset: Any, state: State) -> list[Event]:
     ctx = ruleset.context(state, seat)
     if state["stage"] == "deploy":
         return do_deploy(ctx, "first") if not state["deploy"]["order"] else do_formation(ctx)
+    if state.get("dismount"):
+        decision = state["dismount"][0]
+        rider = riders_waiting(ctx)[0]
+        x, y = decision["offered"][rider][0]
+        return do_dismount(ctx, rider, (x, y))
     p = state.get("pending")
     if p:
         step = p["step"]

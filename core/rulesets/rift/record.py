@@ -32,3 +32,8 @@ def name(u: Unit) -> str:
 
 def result_word(result: str) -> str:
     return {"pin": "pinned", "wound": "wounded", "kill": "killed"}[result]
+
+
+def on_field(state: State) -> list[Unit]:
+    """Units that stand on the field: placed, alive or wrecked, not carried."""
+    return [u for u in state["units"].values() if u["placed"] and u.get("carried_by") is None and (not u["dead"] or u["wreck"])]

@@ -9,8 +9,8 @@ from core.errors import OrderError
 from core.events import Event
 
 from . import combat
-from .record import State, Unit, dice_of, keep, log, name, result_word
-from .geometry import CONTACT_GAP_U, footprint, radius, field_of
+from .geometry import CONTACT_GAP_U, field_of, footprint, path_problem, radius
+from .record import State, Unit, dice_of, keep, log, name, on_field, result_word
 
 DISMOUNT_DICE = 3  # RIFT-TRANS-05
 DISMOUNT_U = 1.0   # RIFT-GAP-20: placed within 1 u
@@ -71,37 +71,92 @@ def embark_all(state: State, pending: dict[str, Any]) -> list[Event]:
 
 
 def dismount_dead(state: State) -> list[Event]:
-    """RIFT-TRANS-04/05: each unit of a destroyed transport is placed within 1 u and takes 3d6 (no pins)."""
+    """RIFT-TRANS-04: a destroyed transport with riders opens a dismount decision for its owner, who
+    places each rider within 1 u of the wreck (RIFT-GAP-20) with ``dismount <unit> x,y``; places are
+    offered. Until then the riders stay aboard and cannot be targeted. Returns the events."""
     events: list[Event] = []
+    open_ = state.setdefault("dismount", [])
     for t in list(state["units"].values()):
-        if not t["dead"]:
+        if not t["dead"] or any(d["transport"] == t["id"] for d in open_):
             continue
         riders = passengers(state, t["id"])
-        for k, u in enumerate(riders):
-            u["carried_by"] = None
-            spot = free_spot(state, t, u, k)
-            u["x"], u["y"] = spot
-            dice = dice_of(state)
-            hits = combat.count_hits(dice.roll(DISMOUNT_DICE, 6, f"{name(u)} bails out of the wreck of {t['id']}"))
-            events += keep(state, dice)
-            result = combat.effect(u, hits, reaction=False)
-            combat.apply(u, result)
-            events.append(log(state, f"{name(u)} dismounts from {t['id']}: {hits} hits"
-                                          + (f", {result_word(result)}" if result != "none" else ""), "transport"))
+        if not riders:
+            continue
+        decision = {"seat": t["owner"], "transport": t["id"], "riders": [u["id"] for u in riders], "placed": [],
+                    "offered": {u["id"]: [list(p) for p in offered_spots(state, t, u)] for u in riders}}
+        open_.append(decision)
+        first = riders[0]["id"]
+        spot = decision["offered"][first][0]
+        events.append(log(state, f"{t['id']} is destroyed with {', '.join(decision['riders'])} aboard: {t['owner']} "
+                                      f"chooses where they dismount, within {DISMOUNT_U:g} u of it (`dismount {first} "
+                                      f"{spot[0]:g},{spot[1]:g}`); then each takes {DISMOUNT_DICE}d6 (RIFT-TRANS-04/05).",
+                               "transport"))
+    if not open_:
+        state.pop("dismount", None)
     return events
 
 
-def free_spot(state: State, transport: Unit, unit: Unit, k: int) -> tuple[float, float]:
-    """A spot within 1 u of the transport's footprint that overlaps nobody, tried round the wreck."""
-    w, h = field_of(state["map"]).map.size
+def dismount_problem(state: State, transport: Unit, unit: Unit, where: tuple[float, float]) -> str | None:
+    """Why ``unit`` may not dismount from the wreck of ``transport`` at ``where``: farther than 1 u from
+    it, off the map, in a structure, or overlapping another unit (RIFT-GAP-20); or None."""
+    gap = math.hypot(where[0] - transport["x"], where[1] - transport["y"]) - radius(transport) - radius(unit)
+    if gap > DISMOUNT_U + 1e-6:
+        return (f"({where[0]:g},{where[1]:g}) is {gap:.1f} u from {transport['id']}; riders dismount within "
+                f"{DISMOUNT_U:g} u of it (RIFT-GAP-20)")
+    probe = dict(unit, x=where[0], y=where[1], carried_by=None)
+    problem = path_problem(field_of(state["map"]), probe, where, False, on_field(state))
+    if problem:
+        return problem
+    for o in on_field(state):
+        if o["id"] != unit["id"] and not footprint(o).disjoint(footprint(probe)):
+            return f"({where[0]:g},{where[1]:g}) overlaps {o['id']}"
+    return None
+
+
+def offered_spots(state: State, transport: Unit, unit: Unit) -> list[tuple[float, float]]:
+    """Legal places round the wreck, tried on a ring (at least one: the transport's own place if the
+    ring is full)."""
     ring = radius(transport) + radius(unit) + DISMOUNT_U / 2
+    out = []
     for step in range(24):
-        angle = 2 * math.pi * ((k * 5 + step) % 24) / 24
-        x, y = transport["x"] + ring * math.cos(angle), transport["y"] + ring * math.sin(angle)
-        probe = dict(unit, x=x, y=y)
-        if not (radius(unit) <= x <= w - radius(unit) and radius(unit) <= y <= h - radius(unit)):
-            continue
-        if all(footprint(o).disjoint(footprint(probe)) for o in state["units"].values()
-               if o["placed"] and o["id"] != unit["id"] and o.get("carried_by") is None and (not o["dead"] or o["wreck"])):
-            return (x, y)
-    return (transport["x"], transport["y"])
+        angle = 2 * math.pi * step / 24
+        spot = (round(transport["x"] + ring * math.cos(angle), 2), round(transport["y"] + ring * math.sin(angle), 2))
+        if dismount_problem(state, transport, unit, spot) is None:
+            out.append(spot)
+    return out or [(transport["x"], transport["y"])]
+
+
+def dismount(state: State, seat: str, uid: str, where: tuple[float, float]) -> list[Event]:
+    """The owner places one rider of a destroyed transport (RIFT-TRANS-04); once all are placed, each
+    takes 3d6, hits on 5-6, one hit doing nothing (RIFT-TRANS-05), and the game goes on. Raises
+    OrderError (nothing changes) for a unit not waiting to dismount or a place that is not legal."""
+    decision = state["dismount"][0]
+    waiting = [r for r in decision["riders"] if r not in decision["placed"]]
+    if uid not in waiting:
+        raise OrderError(f"dismount {uid}: riders waiting to dismount from {decision['transport']}: {', '.join(waiting)}")
+    t, u = state["units"][decision["transport"]], state["units"][uid]
+    offered = [tuple(p) for p in decision["offered"].get(uid, [])]
+    problem = None if tuple(where) in offered else dismount_problem(state, t, u, where)
+    if problem:
+        spots = "; ".join(f"{x:g},{y:g}" for x, y in offered[:6])
+        raise OrderError(f"dismount {uid} {where[0]:g},{where[1]:g}: {problem}; places offered: {spots}")
+    u["carried_by"], u["x"], u["y"] = None, float(where[0]), float(where[1])
+    decision["placed"].append(uid)
+    events = [log(state, f"{seat} dismounts {name(u)} from {t['id']} at ({where[0]:g},{where[1]:g}).", "transport")]
+    for rest in [r for r in decision["riders"] if r not in decision["placed"]]:
+        decision["offered"][rest] = [list(p) for p in offered_spots(state, t, state["units"][rest])]
+    if len(decision["placed"]) < len(decision["riders"]):
+        return events
+    for rid in decision["riders"]:
+        rider = state["units"][rid]
+        dice = dice_of(state)
+        hits = combat.count_hits(dice.roll(DISMOUNT_DICE, 6, f"{name(rider)} bails out of the wreck of {t['id']}"))
+        events += keep(state, dice)
+        result = combat.effect(rider, hits, reaction=False)
+        combat.apply(rider, result)
+        events.append(log(state, f"{name(rider)} dismounts from {t['id']}: {hits} hits"
+                                      + (f", {result_word(result)}" if result != "none" else ""), "transport"))
+    state["dismount"].pop(0)
+    if not state["dismount"]:
+        state.pop("dismount")
+    return events

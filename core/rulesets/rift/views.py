@@ -16,7 +16,7 @@ from .orders import awaited
 State = dict[str, Any]
 #: the state's keys every player may know (RiftWar hides nothing but the dice seed and the session's secrets)
 PUBLIC_KEYS = ("ruleset", "turn", "seats", "scenario", "options", "map", "armies", "army_lists", "units", "stage", "active",
-               "last_active", "deploy", "pending", "result", "melees")
+               "last_active", "deploy", "pending", "dismount", "result", "melees")
 STATE_WORDS = {(False, False): "ok", (True, False): "pinned", (True, True): "wounded", (False, True): "wounded"}
 
 
@@ -85,6 +85,14 @@ def prompt(state: State, viewer: str) -> str:
         who = flow.deploy_turn(state)
         return (f"Place a unit: `place <unit> x,y` in your zone, or `formation`." if viewer == who
                 else f"{who} is placing units.")
+    if state.get("dismount"):
+        d = state["dismount"][0]
+        rider = next(r for r in d["riders"] if r not in d["placed"])
+        if viewer in waiting:
+            spots = "; ".join(f"{x:g},{y:g}" for x, y in d["offered"][rider][:4])
+            return (f"{d['transport']} is destroyed: place {rider} within 1 u of it, `dismount {rider} x,y` "
+                    f"(offered: {spots}); then each rider takes 3d6.")
+        return f"Waiting for {d['seat']} to dismount the riders of {d['transport']}."
     p = state.get("pending")
     if p:
         step = p["step"]

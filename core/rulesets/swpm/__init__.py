@@ -67,8 +67,10 @@ class PocketModels(Ruleset):
         return flow.awaiting(state)
 
     def resolve(self, state: State) -> list[Event]:
-        """The GM forces the step: setup seats take their drafts as they stand, a card window passes,
-        a turn ends, a striker takes the first target, reinforcements are declined."""
+        """The GM forces the step (or every awaited seat is ready): setup seats take their drafts as
+        they stand, a card window passes, a turn ends, a striker takes the first target,
+        reinforcements are declined. Readiness at setup starts the game and stops there: the first
+        player's turn is theirs to play (SWPM-TURN-01), never spent by the setup's readiness."""
         events: list[Event] = []
         for _ in range(3):
             seats = sorted(self.awaiting(state))
@@ -83,7 +85,7 @@ class PocketModels(Ruleset):
                 events += self.submit(state, seat, text or "pass")
             except HolotableError:
                 break
-            if step != "setup":
+            if step != "setup" or (state.get("step") or {}).get("kind") != "setup":
                 break
         return events
 

@@ -26,7 +26,7 @@ from . import effects as fx
 from .data import rules
 from .flow import cap_check, check_end, end_turn, pairing_problem
 from .model import (RESERVES, State, bs_of, card, destroy, draw, hand_size, home, label, log, objective_defense,
-                    occupied_slots, other, scope_units, units_of, value, zone_of)
+                    occupied_slots, only, other, scope_units, shields_check, units_of, value, zone_of)
 
 
 # -- effects -------------------------------------------------------------------------------------------
@@ -60,7 +60,9 @@ def instant(state: State, eff: fx.Effect, controller: str, dice: Dice, events: l
         for _ in range(eff.amount):
             if not hand:
                 break
-            tag = dice.pick(sorted(hand), f"{who} discards a card at random")
+            # the die is the discarder's and the GM's: over a hand sorted by card, its face would tell
+            # the opponent where the cards that stay hidden sort (SWPM-HAND-01)
+            tag = dice.pick(sorted(hand), f"{who} discards a card at random", viewers=only(who))
             events.extend(dice.drain())
             hand.remove(tag)
             state["players"][who]["discard"].append(tag)
@@ -112,6 +114,7 @@ def on_reveal(state: State, seat: str, index: int, striker: str | None, dice: Di
         return events
     for eff in c.effects:
         instant(state, eff, seat, dice, events, me=striker)
+    shields_check(state, events)
     return events
 
 
@@ -252,10 +255,7 @@ def fight(state: State, dice: Dice) -> list[Event]:
                 if state["units"][me]["zone"] != RESERVES:
                     instant(state, eff, seat, dice, events, me=me, foe=foe)
     state["mods"] = [m for m in state["mods"] if m["until"] != "battle"]
-    for unit in (a, d):                            # SWPM-GAP-15: the battle's shields are gone
-        info = state["units"][unit]
-        if info["zone"] != RESERVES and info["damage"] >= value(state, unit, "shields"):
-            destroy(state, unit, events, "its battle shields are gone and its counters reach its shields (SWPM-GAP-15)")
+    shields_check(state, events)                   # SWPM-GAP-15: the battle's shields are gone
     for seat, tag in ((sa, cur["att_card"]), (sd, cur["def_card"])):   # step 8, attacker first (SWPM-GAP-20)
         if tag:
             player = state["players"][seat]
@@ -366,6 +366,7 @@ def strike(state: State, seat: str, slot: int, dice: Dice, line: str) -> list[Ev
         return events + next_striker(state, dice)
     state["players"][foe]["slots"][index] = None
     state["players"][foe]["discard"].append(c.tag)
+    shields_check(state, events)
     if check_end(state, events):
         return events
     allowance = c.build_stars

@@ -17,7 +17,7 @@ from core.events import Event
 
 from .data import rules
 from .model import (RESERVES, State, adjacent, bs_of, log, occupied_slots, other, seat_order,
-                    units_of, zone_name, zone_of)
+                    shields_check, units_of, zone_name, zone_of)
 
 
 def awaiting(state: State) -> set[str]:
@@ -83,6 +83,7 @@ def end_turn(state: State, dice: Dice, events: list[Event]) -> None:
     seat = state["active"]
     state["mods"] = [m for m in state["mods"] if m["until"] not in ("turn", "battle")]
     state["action"] = None
+    shields_check(state, events)
     if check_end(state, events):
         return
     if not state["swapped"] and not state["acted"]:

@@ -251,6 +251,15 @@ def destroy(state: State, uid: str, events: list[Event], why: str) -> None:
     events.append(log(state, "destroyed", f"{label(state, uid)} is destroyed ({why}) and goes to reserves", unit=uid))
 
 
+def shields_check(state: State, events: list[Event]) -> None:
+    """SWPM-GAP-15 (revised to follow the text, whose destruction rule has no battle condition): every
+    unit in play whose damage counters reach its shields as they stand now is destroyed at once, in
+    or out of battle (a shield bonus that ended: a battle's card, Bacta Tanks left behind or lost)."""
+    for uid, info in state["units"].items():
+        if info["zone"] != RESERVES and info["damage"] and info["damage"] >= value(state, uid, "shields"):
+            destroy(state, uid, events, "its damage counters reach its shields now that a shield bonus has ended (SWPM-GAP-15)")
+
+
 def label(state: State, uid: str) -> str:
     """``xwing1 (p1's X-wing squadron)``."""
     return f"{uid} ({state['units'][uid]['owner']}'s {unit_data(state, uid).name})"

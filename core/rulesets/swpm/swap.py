@@ -8,7 +8,7 @@ from core.events import Event
 
 from .combat import on_reveal
 from .flow import check_end
-from .model import State, card, log, only
+from .model import State, card, log, only, shields_check
 
 
 def do_swap(state: State, seat: str, tag: str, slot: int, dice: Dice, line: str) -> list[Event]:
@@ -41,5 +41,6 @@ def do_swap(state: State, seat: str, tag: str, slot: int, dice: Dice, line: str)
         events.append(log(state, "swap", f"{card(old['card']).name} returns to your hand from slot {slot}", only(seat)))
     if up:
         events += on_reveal(state, seat, index, None, dice)
-        check_end(state, events)
+    shields_check(state, events)  # a Bacta Tanks swapped out: a unit at its shields is destroyed now (SWPM-GAP-15)
+    check_end(state, events)
     return events
