@@ -155,11 +155,12 @@ class HotSeat:
                 and seat not in session.record["ready"])
 
     def may_come_back(self) -> str | None:
-        """The seat that handed over ready and may still take it back (the turn has not resolved)."""
+        """The seat that handed over ready and may still take it back (the turn, or the step all
+        awaited seats answer together, such as a secret setup, has not resolved)."""
         seat = self.handed_over
         session = self.session
         if seat is None or session.outcome() is not None or seat not in session.record["ready"] \
-                or seat not in session.awaiting() or not session.ruleset.simultaneous:
+                or seat not in session.awaiting():
             return None
         return seat
 

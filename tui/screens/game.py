@@ -79,6 +79,7 @@ class GameScreen(BoardSwitch, SideTabs):
         self._pending = False
         self._resolved = False
         self._selects_on_focus: bool | None = None
+        self.focus_asked = 0  # counts the keys that move the focus: a slow one never undoes a later one
         self.opening_note = ""
 
     # -- building ---------------------------------------------------------------------------------
@@ -338,7 +339,7 @@ class GameScreen(BoardSwitch, SideTabs):
         fresh = session.record["log"][log_mark:] if log_mark is not None else []
         events = [e for e in filter_events(fresh, self.seat, session.side_of) if e.get("kind") != "order"]
         may_unready = (self.seat in session.record["ready"] and self.seat in session.awaiting()
-                       and session.turn == turn_before and bool(session.ruleset.simultaneous))
+                       and session.turn == turn_before)
 
         def answered(choice: str | None) -> None:
             if choice == "back":
@@ -392,11 +393,18 @@ class GameScreen(BoardSwitch, SideTabs):
             return self.many_boards()
         return True
 
+    def _reads_only(self, widget: Any) -> bool:
+        """Whether ``widget`` is one only looked at (the board, the log, the forces): what is typed
+        there and it does not use belongs on the order line."""
+        from tui.widgets.event_log import EventLog
+        from tui.widgets.rosters import RosterPanel
+        return widget is not None and (widget is self.query_one("#board") or isinstance(widget, (EventLog, RosterPanel)))
+
     def on_key(self, event: events.Key) -> None:
-        """What is typed on the board and the board does not use (digits, spaces, punctuation, letters
-        no place starts with) goes to the order line, which takes the focus: nothing typed is lost."""
+        """What is typed on the board, the log or the forces and they do not use (letters, digits,
+        spaces, punctuation) goes to the order line, which takes the focus: nothing typed is lost."""
         field = self.query_one(OrderInput)
-        if (self.focused is self.query_one("#board") and event.is_printable and event.character
+        if (self._reads_only(self.focused) and event.is_printable and event.character
                 and not field.disabled):
             event.stop()
             if self._selects_on_focus is None:
@@ -409,9 +417,11 @@ class GameScreen(BoardSwitch, SideTabs):
             event.widget.select_on_focus, self._selects_on_focus = self._selects_on_focus, None
 
     def action_focus_map(self) -> None:
+        self.focus_asked += 1
         self.set_focus(self.query_one("#board"))
 
     def action_focus_order(self) -> None:
+        self.focus_asked += 1
         self.set_focus(self.query_one(OrderInput))
 
     def action_help(self) -> None:
