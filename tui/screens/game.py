@@ -177,8 +177,10 @@ class GameScreen(BoardSwitch, SideTabs):
     def _show_details(self, place: dict[str, Any] | None) -> None:
         """The selected place's details: what is there, one jump away, and the seat's orders there."""
         rosters = list(self.view.get("rosters") or [])
+        details = self.query_one(PlaceDetails)
+        details.display = bool(getattr(self.query_one("#board"), "HAS_PLACES", False))  # none on boards without places
         if place is None:
-            self.query_one(PlaceDetails).show(None, rosters)
+            details.show(None, rosters)
             return
         board = self.shown_board()
         name = str(place.get("name") or place.get("id"))
@@ -240,9 +242,14 @@ class GameScreen(BoardSwitch, SideTabs):
         ask_first(self.app, text, warnings, lambda: self._odds_only_then_give(text, editing), back)
 
     def _odds_only_then_give(self, text: str, editing: int | None) -> None:
-        odds = self.query_one(OrderPane).advisor.odds(text)
+        advisor = self.query_one(OrderPane).advisor
+        odds = advisor.odds(text)
         if odds is None or not odds.rows:  # no dice, or odds the seat cannot know (the line showed why)
             self.give(text, editing)
+            return
+        refusal = getattr(advisor, "refusal", None)
+        if editing is None and refusal is not None and refusal(text) is not None:
+            self.give(text, editing)  # refused: the reason at once, never the odds of an order that is not taken
             return
         from tui.screens.odds import OddsScreen
 
