@@ -90,18 +90,25 @@ def placements(board: dict[str, Any], width: int, height: int) -> dict[str, tupl
     return out
 
 
+def area_box(area: dict[str, Any]) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The bounding box of an area's points: ((min x, min y), (max x, max y))."""
+    xs, ys = [float(p[0]) for p in area["points"]], [float(p[1]) for p in area["points"]]
+    return (min(xs), min(ys)), (max(xs), max(ys))
+
+
 def raster(board: dict[str, Any], width: int, height: int,
            cursor: tuple[int, int] | None = None) -> list[list[tuple[str, str]]]:
     """The board as ``height`` rows of ``width`` (char, style) cells: polygons by type and kind (each
     with a ground colour), deployment areas tinted by owner, wrecks as their footprint, paths,
-    then every label (see :func:`placements`) on the ground of the cell under it, or of what gives
-    its unit cover. With ``cursor`` (col, row) that cell is marked and, on a token with a
+    then every label (see :func:`placements`) on the ground of what gives its unit cover (in the
+    open: no terrain's ground, though the label may stand over one). With ``cursor`` (col, row) that cell is marked and, on a token with a
     ``reach``, the cells it can move to are tinted; on a token with ``sees`` (its line of sight,
     from the view), the tokens it sees get a blue ground and those it does not see are faint."""
     w, h = board["size"]
     chars = [[" "] * width for _ in range(height)]
     fores = [[""] * width for _ in range(height)]
     grounds = [[""] * width for _ in range(height)]
+    zones = [[""] * width for _ in range(height)]  # the areas' tint alone
     sx, sy = w / width, h / height
     order = {"terrain": 0, "low": 1, "high": 2}
     areas = [(prep(Polygon(a["points"])), AREA_GROUNDS[int(a.get("side_index", 0)) % len(AREA_GROUNDS)])
@@ -115,7 +122,7 @@ def raster(board: dict[str, Any], width: int, height: int,
             centre = Point(x, y)
             for area, ground in areas:
                 if area.contains(centre):
-                    grounds[row][col] = ground
+                    grounds[row][col] = zones[row][col] = ground
             for (ch, fore, ground), poly in polys:
                 if poly.contains(centre):
                     chars[row][col], fores[row][col], grounds[row][col] = ch, fore, ground
@@ -133,6 +140,19 @@ def raster(board: dict[str, Any], width: int, height: int,
                 danger = any(a <= t <= b for a, b in seen)
                 chars[row][col], fores[row][col] = ("!", "bold red") if danger else ("·", "bold white")
     placed = placements(board, width, height)
+    labelled = {(row, col + k) for col, row, label in placed.values() for k in range(-1, len(label) + 1)}
+    for area in board.get("areas", []):  # its name, dim, in the first of its rows with room for it
+        name, (x0, y0), (x1, y1) = str(area.get("name", "")), *area_box(area)
+        rows = [r for r in range(height) if y0 <= (r + 0.5) * sy <= y1]
+        cols = [c for c in range(width) if x0 <= (c + 0.5) * sx <= x1]
+        if not cols or len(name) > len(cols) - 2:
+            continue
+        for r in rows:
+            span = range(cols[0] + 1, cols[0] + 1 + len(name))
+            if all(chars[r][c] == " " and (r, c) not in labelled for c in span):
+                for c, ch in zip(span, name):
+                    chars[r][c], fores[r][c] = ch, "dim italic"
+                break
     picked = token_at(board, width, height, cursor, placed) if cursor else None
     if picked is not None and picked.get("reach"):
         reach2 = float(picked["reach"]) ** 2
@@ -157,8 +177,11 @@ def raster(board: dict[str, Any], width: int, height: int,
         if sees is not None and tok is not picked:
             style += SEEN if tok["id"] in sees else UNSEEN
         for k, ch in enumerate(label):
-            ground = cover_ground(tok) or grounds[row][col + k]
+            ground = cover_ground(tok) or zones[row][col + k]  # never a terrain's ground for a unit in the open
             cells[row][col + k] = (ch, style if SEEN in style or not ground else f"{style} on {ground}")
+        for k in (col - 1, col + len(label)):  # a path mark touching an id would read as part of it
+            if 0 <= k < width and chars[row][k] in "·!":
+                cells[row][k] = (" ", f"on {grounds[row][k]}" if grounds[row][k] else "")
     if cursor is not None:
         col, row = cursor
         ch, style = cells[row][col]
