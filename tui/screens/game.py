@@ -59,6 +59,7 @@ class GameScreen(BoardSwitch, SideTabs):
         Binding("f10", "leave", "Leave", priority=True),
         Binding("f11", "reference", "Unit reference", show=False, priority=True),
         Binding("f12", "victory", "Victory", show=False, priority=True),
+        Binding("ctrl+k", "standing", "Pass for me", priority=True),  # only when the view offers answers in advance
     ]
 
     @dataclass
@@ -120,6 +121,9 @@ class GameScreen(BoardSwitch, SideTabs):
         self.query_one(OrderInput).focus()
         if self.opening_note:
             self.query_one(OrderPane).status(Text(self.opening_note, style="bold yellow"))
+        elif self.desk.standing and self.view.get("standing"):
+            what = ", ".join(str(o.get("what")) for o in self.view["standing"] if o.get("id") in self.desk.standing)
+            self.query_one(OrderPane).status(Text(f"{what}: passed for you (Ctrl+K: you decide each time)", style="bold green"))
         if self.desk.last_seen_turn < self.session.turn:
             self.call_after_refresh(self.action_report)
 
@@ -277,11 +281,36 @@ class GameScreen(BoardSwitch, SideTabs):
             log = write_crash_log(exc, getattr(self.app, "data_dir", None))
             pane.refused(f"internal error, the order was not given and the game is unchanged; details in {log}")
             return False
+        self._answer_standing()
         queued = bool(self.session.ruleset.simultaneous)
         pane.accepted(text, ("queued on the sheet" if editing is None else f"replaces order {editing + 1}") if queued else "done")
         self.refresh_view()
         self._maybe_done(turn, mark, f"✓ {text}")
         return True
+
+    def _answer_standing(self) -> None:
+        """In hot-seat play, the answers other seats gave in advance are given now (their card
+        windows passed, say), so the terminal goes to them only for what they want to decide."""
+        hotseat = getattr(self.app, "hotseat", None)
+        if self.hotseat and hotseat is not None and hotseat.session is self.session:
+            hotseat.answer_standing(self.seat)
+
+    def action_standing(self) -> None:
+        """Ctrl+K: answer in advance what the view offers (pass in your card windows), or stop."""
+        offers = [o for o in (self.view.get("standing") or []) if isinstance(o, dict) and o.get("id")]
+        if not offers:
+            return
+        ids = {str(o["id"]) for o in offers}
+        what = ", ".join(str(o.get("what", o["id"])) for o in offers)
+        pane = self.query_one(OrderPane)
+        if ids <= self.desk.standing:
+            self.desk.standing -= ids
+            pane.status(Text(f"{what}: the terminal comes to you again, you decide each time", style="bold yellow"))
+            return
+        self.desk.standing |= ids
+        orders = ", ".join(sorted({str(o.get("order")) for o in offers}))
+        pane.status(Text(f"{what}: '{orders}' is given for you, the terminal does not come to you for them "
+                         "(Ctrl+K again: you decide each time)", style="bold green"))
 
     def on_sheet_panel_withdraw(self, message: SheetPanel.Withdraw) -> None:
         sheet = list(self.view.get("sheet") or [])
@@ -396,6 +425,8 @@ class GameScreen(BoardSwitch, SideTabs):
         offered (in the footer and the help) only when the view has more than one."""
         if action == "pin" and not self.hotseat:
             return None
+        if action == "standing":
+            return bool(self.hotseat and self.view.get("standing"))
         if action == "next_board":
             return self.many_boards()
         return True

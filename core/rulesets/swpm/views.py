@@ -142,7 +142,18 @@ def build(state: State, viewer: str) -> dict[str, Any]:
              "action": public_action(state), "options": public_options(state)}
     return {"viewer": viewer, "ruleset": "swpm", "title": "Star Wars Pocket Models", "turn": int(state["turn"]),
             "phase": state["phase"], "board": board, "rosters": rosters, "resources": resources, "sheet": [],
-            "prompt": prompt(state, viewer), "facts": facts}
+            "prompt": prompt(state, viewer), "facts": facts, "standing": standing(state, viewer)}
+
+
+def standing(state: State, viewer: str) -> list[dict[str, Any]]:
+    """The answers ``viewer`` may give in advance, so that a shared terminal need not come to them:
+    a pass in their battles' card windows (SWPM-COMBAT-07..09: passing is always legal there).
+    ``now``: the viewer is asked that very thing at this moment."""
+    if viewer not in state["seats"] or state.get("result"):
+        return []
+    step = state.get("step") or {}
+    return [{"id": "card-windows", "order": "pass", "what": "your card windows",
+             "now": step.get("kind") == "card" and step.get("seat") == viewer}]
 
 
 def public_options(state: State) -> dict[str, Any]:
