@@ -55,9 +55,8 @@ def keep(state: State, dice: Dice) -> list[Event]:
 
 
 def name(u: Unit) -> str:
-    """How a unit is named in the log: its id, then its type set apart (``B2 (B1 Battle Droid)``: a
-    type's name may look like another unit's id)."""
-    return f"{u['id']} ({u['type']})"
+    """How a unit is named in the log: id and type."""
+    return f"{u['id']} {u['type']}"
 
 
 def may_act(state: State, u: Unit) -> bool:
