@@ -15,7 +15,7 @@ from tui.widgets.field_board import FILL, FieldBoard, placements, raster, render
 
 from test_rift_tui import SIZES, deployed, through_curtain
 
-WIDE, NARROW = (69, 18), (37, 12)  # the map cells of the field board at 120x40 and at 80x24
+WIDE, NARROW = (69, 18), (37, 11)  # the map cells of the field board at 120x40 and at 80x24
 
 
 def deploying() -> Session:
@@ -165,7 +165,8 @@ def test_unit_ids_never_stand_next_to_unit_names() -> None:
             assert not any(name in row for name in names), f"an id next to a unit name: {row!r}"
     assert any(row.startswith("─ B1 Battle Droid") for row in rows), rows
     tok = next(t for t in view["board"]["tokens"] if t["label"] == "B1 Battle Droid")
-    assert unit_card(tok).startswith(f"unit {tok['id']} of bo: B1 Battle Droid,")
+    card = unit_card(tok)
+    assert card.startswith(f"unit {tok['id']} of bo · ") and card.endswith(" · a B1 Battle Droid, light ranged"), card
 
 
 async def select_in_cover(pilot: Pilot[Any]) -> None:

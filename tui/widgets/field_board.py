@@ -27,7 +27,8 @@ from textual.widgets import Static
 OWNER_STYLES = ["bold green", "bold red", "bold cyan", "bold magenta"]
 AREA_GROUNDS = ["#12301a", "#3a1414", "#10303a", "#301030"]  # a seat's deployment zone, by side index
 SEEN, UNSEEN = " on #2a4d8f", " dim"  # tokens the selected unit sees / does not see
-REACH = "grey23"  # the ground of the cells the selected unit can move to
+REACH = "grey23"
+NARROW = 80  # a board narrower than this puts the unit under the cursor on two lines  # the ground of the cells the selected unit can move to
 #: polygon type (or terrain kind) -> (character, colour, ground)
 FILL = {"high": ("█", "grey62", "grey30"), "low": ("▒", "yellow", "#3a3000"), "terrain": ("♣", "green", "#0b2e0b"),
         "forest": ("♣", "green", "#0b2e0b"), "field": ('"', "khaki3", "#33330a"), "wreck": ("✕", "grey70", "grey30")}
@@ -244,10 +245,10 @@ def legend(board: dict[str, Any], width: int) -> str:
 
 
 def unit_card(tok: dict[str, Any]) -> str:
-    """The line of the unit under the cursor: its id, owner and name set apart (a name may look like
-    an id), its size and role, state, cover and move reach."""
-    parts = [f"unit {tok['id']} of {tok.get('owner', '')}: {tok.get('label', '')}, {tok.get('size', '')} {tok.get('role', '')}",
-             str(tok.get("state", ""))]
+    """The line of the unit under the cursor, what matters first (a narrow board cuts its end): its
+    id and owner, state, cover and why, move reach, then its name, size and role, set apart from
+    the id (a name may look like an id: "B2" and "B1 Battle Droid")."""
+    parts = [f"unit {tok['id']} of {tok.get('owner', '')}", str(tok.get("state", ""))]
     cover = tok.get("cover")
     if isinstance(cover, dict):
         parts.append(f"in cover: {cover.get('why', '')}")
@@ -255,6 +256,7 @@ def unit_card(tok: dict[str, Any]) -> str:
         parts.append("in the open")
     if tok.get("reach"):
         parts.append(f"moves {float(tok['reach']):g} u")
+    parts.append(f"a {tok.get('label', '')}, {tok.get('size', '')} {tok.get('role', '')}")
     return " · ".join(parts)
 
 
@@ -269,7 +271,13 @@ def footer(board: dict[str, Any], width: int, height: int, cursor: tuple[int, in
         x, y = cell_point(board, width, height, cursor)
         tok = token_at(board, width, height, cursor)
         what = f" {unit_card(tok)}" if tok else " · arrows move, Enter to the order line"
-        lines.append((cut(f"({x:.1f},{y:.1f}){what}", columns), "bold"))
+        card = f"({x:.1f},{y:.1f}){what}"
+        if columns < NARROW and len(card) > columns and tok is not None:  # a narrow board: the card on two lines
+            head, _, rest = card.partition(" · ")
+            state, _, rest = rest.partition(" · ")
+            lines.append((cut(f"{head} · {state}", columns), "bold"))
+            card = rest
+        lines.append((cut(card, columns), "bold"))
         if tok is not None and "sees" in tok:
             lines.append((sight_line(board, tok, columns), "bold"))
     return lines
@@ -281,8 +289,9 @@ def cut(text: str, width: int) -> str:
 
 
 def footer_rows(board: dict[str, Any], width: int) -> int:
-    """The rows kept under the map: the wrapped legend, the cursor's line and the sight line."""
-    return -(-len(legend(board, width)) // max(1, width)) + 2
+    """The rows kept under the map: the wrapped legend, the cursor's line (two on a narrow board)
+    and the sight line."""
+    return -(-len(legend(board, width)) // max(1, width)) + (3 if width < NARROW else 2)
 
 
 def ruler_step(span: float, cells: int, room: int) -> int:
