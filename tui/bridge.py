@@ -71,6 +71,22 @@ class SessionAdvisor:
             self._units = units
         return self._units.get(word.lower())
 
+    def refusal(self, text: str) -> str | None:
+        """Why the rules would refuse ``text`` if it were given now (tried on a copy of the game, nothing
+        changes), or None when they would take it. Never raises: a fault is no refusal (giving the
+        order then says what is wrong)."""
+        session = self.session
+        try:
+            if not session.may_order(self.actor, self.seat):
+                return f"{self.actor} may not give orders for {self.seat}"
+            ruleset = session.ruleset
+            ruleset.submit(ruleset.trial_copy(session.state, self.seat), self.seat, text)
+        except HolotableError as exc:
+            return str(exc)
+        except Exception:  # noqa: BLE001 - advice never breaks the screen
+            return None
+        return None
+
     def odds(self, text: str) -> Any | None:
         """The exact odds of ``text`` if it is a complete order that rolls dice, else None."""
         try:

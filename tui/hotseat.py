@@ -118,6 +118,9 @@ class Desk:
     seat: str
     last_seen_turn: int = 0
     read: dict[str, int] = field(default_factory=dict)
+    #: answers the seat gave in advance (ids of the view's ``standing``): the terminal gives them
+    #: for it, instead of coming to it (for this sitting; the game does not keep them)
+    standing: set[str] = field(default_factory=set)
 
     def unread(self, messages: list[dict[str, object]]) -> dict[str, int]:
         """Unread message counts per thread (messages by the seat itself count as read)."""
@@ -155,11 +158,12 @@ class HotSeat:
                 and seat not in session.record["ready"])
 
     def may_come_back(self) -> str | None:
-        """The seat that handed over ready and may still take it back (the turn has not resolved)."""
+        """The seat that handed over ready and may still take it back (the turn, or the step all
+        awaited seats answer together, such as a secret setup, has not resolved)."""
         seat = self.handed_over
         session = self.session
         if seat is None or session.outcome() is not None or seat not in session.record["ready"] \
-                or seat not in session.awaiting() or not session.ruleset.simultaneous:
+                or seat not in session.awaiting():
             return None
         return seat
 
@@ -179,6 +183,37 @@ class HotSeat:
         session = self.session
         awaiting = session.awaiting()
         return session.outcome() is None and bool(awaiting) and all(session.is_bot(s) for s in awaiting)
+
+    def answer_standing(self, here: str | None, limit: int = 64) -> int:
+        """Give, for each awaited seat other than ``here`` (the one at the terminal), the answers it
+        gave in advance for what it is asked now (its view's ``standing`` with ``now``), until none
+        applies; returns how many were given. A seat's own view is read to know what it is asked,
+        never shown. An answer the rules refuse is dropped (the terminal then comes to the seat)."""
+        from core.errors import HolotableError
+        session = self.session
+        given = 0
+        for _ in range(limit):
+            if session.outcome() is not None:
+                break
+            answered = False
+            for seat in sorted(session.awaiting()):
+                desk = self.desks.get(seat)
+                if seat == here or session.is_bot(seat) or desk is None or not desk.standing:
+                    continue
+                for offer in session.view(seat).get("standing") or []:
+                    if offer.get("now") and offer.get("id") in desk.standing:
+                        try:
+                            session.order(seat, seat, str(offer["order"]))
+                        except HolotableError:
+                            desk.standing.discard(str(offer["id"]))
+                            continue
+                        given, answered = given + 1, True
+                        break
+                if answered:
+                    break
+            if not answered:
+                break
+        return given
 
     def desk(self, seat: str) -> Desk:
         """The desk of ``seat`` (made on first use)."""

@@ -12,7 +12,7 @@ from tui.app import HolotableApp
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game import GameScreen
 from tui.storage import MemorySaves
-from tui.widgets.field_board import SEEN, UNSEEN, FieldBoard, raster, render
+from tui.widgets.field_board import SEEN, UNSEEN, FieldBoard, gutter, placements, raster, render
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
@@ -171,10 +171,7 @@ async def test_list_builder_describes_the_chosen_rule_systems_own_list_form() ->
 
 def token_cell(board: dict[str, Any], tok: dict[str, Any], width: int, height: int) -> tuple[int, int]:
     """The cell where the widget draws a token's label (its first character)."""
-    w, h = board["size"]
-    label = str(tok.get("symbol") or tok["id"])
-    row = min(height - 1, max(0, int(tok["y"] / (h / height))))
-    col = min(width - len(label), max(0, int(tok["x"] / (w / width)) - len(label) // 2))
+    col, row, _label = placements(board, width, height)[tok["id"]]
     return col, row
 
 
@@ -224,7 +221,8 @@ async def test_rift_board_click_on_a_unit_shows_its_line_of_sight(size: tuple[in
         width, height = board_widget._grid
         me = watcher(board, seat)
         col, row = token_cell(board, me, width, height)
-        await pilot.click(FieldBoard, offset=(col, row))
+        frame = (board_widget.content_region.x - board_widget.region.x, board_widget.content_region.y - board_widget.region.y)
+        await pilot.click(FieldBoard, offset=(col + gutter(board) + frame[0], row + 1 + frame[1]))  # past border and rulers
         await pilot.pause()
         assert board_widget.picked_text() == me["id"], (board_widget.cursor, me)
         foes = [t for t in board["tokens"] if t["owner"] != seat]

@@ -120,3 +120,157 @@ async def into_card_window(pilot: Pilot[Any]) -> None:
 def test_snapshot_card_window(snap_compare: Any, size: tuple[int, int]) -> None:
     """The defender's screen in a battle's card window: their own hand, the battle, no other hand."""
     assert snap_compare(HolotableApp(started(), saves=MemorySaves()), run_before=into_card_window, terminal_size=size)
+
+
+def test_units_show_build_stars_and_icons_and_zone_bonuses_where_they_apply() -> None:
+    """Issue 28 (SWPM-ICON-01, SWPM-DATA-04): every unit on the board shows its Build Stars and its
+    icons; a bonus a zone gives (ace: +1 attack in the contested zone) is explained in that zone,
+    naming the units it lifts, and not in a zone where it does not apply."""
+    session = started()
+    view = session.view("p1")
+    text = zones_text(view["board"], 200).plain
+    for zone in view["board"]["zones"]:
+        for u in zone["units"]:
+            data = rules().units[u["tag"]]
+            token = next(line for line in text.splitlines() if f"{u['id']} " in line or f"{u['id']}·g " in line)
+            assert f"{u['id']}{'·g' if data.domain == 'ground' else ''} {data.build_stars}★" in token, token
+            for icon in (*data.match_icons, *data.power_icons):
+                assert icon in token, f"{u['id']} does not show its icon {icon}: {token}"
+    contested = text[text.index("── contested"):text.index("── p1 home")]
+    aces = [u["id"] for z in view["board"]["zones"] if z["id"] == "contested" for u in z["units"]
+            if "ace" in rules().units[u["tag"]].power_icons]
+    assert aces and f"ace: +1 attack in the contested zone ({', '.join(aces)})" in contested, contested
+    home = text[text.index("── p1 home"):]
+    assert "ace: +1 attack" not in home, "the ace bonus is explained where it does not apply"
+
+
+async def test_no_place_details_on_a_board_without_places() -> None:
+    """Issue 28: "no place selected" (a galaxy-map leftover) never shows on a zones board."""
+    app = HolotableApp(started(), saves=MemorySaves())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await through_curtain(pilot)
+        assert "no place selected" not in screen_text(app), screen_text(app)
+
+
+async def test_a_refused_attack_shows_its_refusal_and_no_odds_first() -> None:
+    """Issue 28 (SWPM-COMBAT-02): an attack the rules refuse (one attacker in two battles) goes
+    straight to its refusal; the odds screen is for orders that will be taken."""
+    from tui.screens.odds import OddsScreen
+    session = started()
+    app = HolotableApp(session, saves=MemorySaves())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await through_curtain(pilot)
+        seat = app.screen.seat
+        order = "attack tie1>xwing1,tie1>xwing2" if seat == "p2" else "attack xwing1>tie1,xwing1>tie2"
+        assert session.odds(seat, seat, order).rows, "the engine has odds for this order"
+        box = app.screen.query_one("#order-input")
+        box.value = order
+        box.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, OddsScreen), "the odds of a refused order were shown first"
+        assert "refused" in screen_text(app) and "SWPM-COMBAT-02" in screen_text(app), screen_text(app)[-800:]
+
+
+def test_one_damage_counter_is_singular() -> None:
+    """Issue 28 (SWPM-COMBAT-16): a hit that leaves one counter says "1 damage counter"."""
+    lines = []
+    for n in range(12):
+        session = started(f"tui-swpm-{n}")
+        attacker = session.state["active"]
+        pair = "xwing1>tie1" if attacker == "p1" else "tie1>xwing1"
+        session.order(attacker, attacker, f"attack {pair}")
+        while session.state.get("step", {}).get("kind") == "card":
+            seat = session.state["step"]["seat"]
+            session.order(seat, seat, "pass")
+        lines += [e["text"] for e in session.record["log"] if " damage counter" in e["text"]]
+    assert any("has 1 damage counter (" in t for t in lines), lines
+    assert not any("has 1 damage counters" in t for t in lines), lines
+
+
+def before_the_attack(seed: str = "tui-swpm") -> Session:
+    """Both setups ready; the first player has moved its X-wings or TIEs into the contested zone;
+    the second player, to move, will be attacked next turn."""
+    session = Session.new("swpm", [("p1", "P1"), ("p2", "P2")], seed=seed)
+    session.order("p1", "p1", "ready")
+    session.order("p2", "p2", "ready")
+    first = session.state["active"]
+    session.order(first, first, {"p1": "move xwing1,xwing2 contested", "p2": "move tie1,tie2 contested"}[first])
+    return session
+
+
+async def count_hand_overs(standing: str | None) -> tuple[int, int]:
+    """Play at one terminal as players would: the second player moves into the contested zone; the
+    first attacks with two battles; every card window is passed. ``standing``: who presses Ctrl+K
+    (pass in my card windows) while at the terminal before the attack ("defender", "attacker" or
+    None). Returns (hand-overs from the attack order to the defender's own turn, battles fought)."""
+    from tui.screens.handover import HandOverScreen
+    from tui.screens.odds import OddsScreen
+    session = before_the_attack()
+    defender = session.state["active"]
+    attacker = "p1" if defender == "p2" else "p2"
+    app = HolotableApp(session, saves=MemorySaves())
+    counting, hand_overs = False, 0
+
+    async def settle() -> None:
+        nonlocal hand_overs
+        for _ in range(12):
+            await pilot.pause()
+            if isinstance(app.screen, OddsScreen):
+                await pilot.press("enter")
+            elif isinstance(app.screen, HandOverScreen):
+                await pilot.press("enter")
+            elif isinstance(app.screen, CurtainScreen):
+                hand_overs += counting
+                await pilot.press("enter")
+            elif not isinstance(app.screen, GameScreen):
+                await pilot.press("escape")  # the turn's report
+            else:
+                return
+
+    async def give(text: str) -> None:
+        box = app.screen.query_one("#order-input")
+        box.value = text
+        box.focus()
+        await pilot.press("enter")
+        await settle()
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle()
+        assert app.screen.seat == defender
+        if standing == "defender":
+            await pilot.press("ctrl+k")
+        await give({"p1": "move xwing1,xwing2 contested", "p2": "move tie1,tie2 contested"}[defender])
+        assert app.screen.seat == attacker, app.screen
+        if standing == "attacker":
+            await pilot.press("ctrl+k")
+        counting = True
+        await give("attack xwing1>tie1,xwing2>tie2" if attacker == "p1" else "attack tie1>xwing1,tie2>xwing2")
+        battles = 0
+        for _ in range(20):
+            action = session.state.get("action") or {}
+            if session.state["step"]["kind"] == "main" and session.state["active"] == defender and not action.get("cur"):
+                break
+            battles = max(battles, int(action.get("i", -1)) + 1)
+            assert session.state["step"]["kind"] == "card" and app.screen.seat == session.state["step"]["seat"], \
+                (session.state["step"], app.screen)
+            await give("pass")
+        assert app.screen.seat == defender and session.state["step"]["kind"] == "main"
+        fought = sum("attacks" in e["text"] and e["text"].startswith("battle ") for e in session.record["log"])
+        return hand_overs, fought
+
+
+async def test_card_windows_at_hot_seat_need_fewer_hand_overs() -> None:
+    """Issue 28 (SWPM-COMBAT-07..09 at a shared terminal): an attack of two battles with every card
+    window passed hands the terminal over 3 times when each window comes to its player; when the
+    defender (or the attacker) said before the attack 'pass in my card windows' (Ctrl+K), only
+    once (the defender's own turn). Nobody sees the other's choice before making their own: a
+    standing pass is given only when that window opens, after the earlier windows were decided."""
+    asked, fought = await count_hand_overs(None)
+    defender_standing, fought_d = await count_hand_overs("defender")
+    attacker_standing, fought_a = await count_hand_overs("attacker")
+    assert fought == fought_d == fought_a == 2, (fought, fought_d, fought_a)
+    print(f"hand-overs per attack of 2 battles: each window asked {asked}, defender's standing pass "
+          f"{defender_standing}, attacker's standing pass {attacker_standing}")
+    assert asked == 3, f"each window at its player: expected 3 hand-overs, counted {asked}"
+    assert defender_standing == 1 and attacker_standing == 1, (defender_standing, attacker_standing)

@@ -61,6 +61,10 @@ async def set_pin(pilot: Any, pin: str) -> None:
     await type_text(pilot, pin)
     await pilot.press("enter")
     await pilot.pause()
+    if pin:  # a new PIN is asked twice (issue 28)
+        await type_text(pilot, pin)
+        await pilot.press("enter")
+        await pilot.pause()
 
 
 # -- PINs and the GM passphrase, stored with the game ---------------------------------------------------

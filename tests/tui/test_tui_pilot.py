@@ -240,6 +240,8 @@ async def test_pin_guards_a_seat_at_the_curtain() -> None:
         await pilot.press("f8")
         assert isinstance(app.screen, PinScreen)
         await type_text(pilot, "4711")
+        await pilot.press("enter")
+        await type_text(pilot, "4711")  # a new PIN is asked twice (issue 28)
         await pilot.press("enter", "ctrl+r")
         await pilot.pause()
         assert session.has_pin("al"), "the PIN is kept with the game"

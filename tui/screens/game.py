@@ -59,6 +59,7 @@ class GameScreen(BoardSwitch, SideTabs):
         Binding("f10", "leave", "Leave", priority=True),
         Binding("f11", "reference", "Unit reference", show=False, priority=True),
         Binding("f12", "victory", "Victory", show=False, priority=True),
+        Binding("ctrl+k", "standing", "Pass for me", priority=True),  # only when the view offers answers in advance
     ]
 
     @dataclass
@@ -79,6 +80,7 @@ class GameScreen(BoardSwitch, SideTabs):
         self._pending = False
         self._resolved = False
         self._selects_on_focus: bool | None = None
+        self.focus_asked = 0  # counts the keys that move the focus: a slow one never undoes a later one
         self.opening_note = ""
 
     # -- building ---------------------------------------------------------------------------------
@@ -119,6 +121,9 @@ class GameScreen(BoardSwitch, SideTabs):
         self.query_one(OrderInput).focus()
         if self.opening_note:
             self.query_one(OrderPane).status(Text(self.opening_note, style="bold yellow"))
+        elif self.desk.standing and self.view.get("standing"):
+            what = ", ".join(str(o.get("what")) for o in self.view["standing"] if o.get("id") in self.desk.standing)
+            self.query_one(OrderPane).status(Text(f"{what}: passed for you (Ctrl+K: you decide each time)", style="bold green"))
         if self.desk.last_seen_turn < self.session.turn:
             self.call_after_refresh(self.action_report)
 
@@ -176,8 +181,10 @@ class GameScreen(BoardSwitch, SideTabs):
     def _show_details(self, place: dict[str, Any] | None) -> None:
         """The selected place's details: what is there, one jump away, and the seat's orders there."""
         rosters = list(self.view.get("rosters") or [])
+        details = self.query_one(PlaceDetails)
+        details.display = bool(getattr(self.query_one("#board"), "HAS_PLACES", False))  # none on boards without places
         if place is None:
-            self.query_one(PlaceDetails).show(None, rosters)
+            details.show(None, rosters)
             return
         board = self.shown_board()
         name = str(place.get("name") or place.get("id"))
@@ -239,9 +246,14 @@ class GameScreen(BoardSwitch, SideTabs):
         ask_first(self.app, text, warnings, lambda: self._odds_only_then_give(text, editing), back)
 
     def _odds_only_then_give(self, text: str, editing: int | None) -> None:
-        odds = self.query_one(OrderPane).advisor.odds(text)
+        advisor = self.query_one(OrderPane).advisor
+        odds = advisor.odds(text)
         if odds is None or not odds.rows:  # no dice, or odds the seat cannot know (the line showed why)
             self.give(text, editing)
+            return
+        refusal = getattr(advisor, "refusal", None)
+        if editing is None and refusal is not None and refusal(text) is not None:
+            self.give(text, editing)  # refused: the reason at once, never the odds of an order that is not taken
             return
         from tui.screens.odds import OddsScreen
 
@@ -269,11 +281,36 @@ class GameScreen(BoardSwitch, SideTabs):
             log = write_crash_log(exc, getattr(self.app, "data_dir", None))
             pane.refused(f"internal error, the order was not given and the game is unchanged; details in {log}")
             return False
+        self._answer_standing()
         queued = bool(self.session.ruleset.simultaneous)
         pane.accepted(text, ("queued on the sheet" if editing is None else f"replaces order {editing + 1}") if queued else "done")
         self.refresh_view()
         self._maybe_done(turn, mark, f"✓ {text}")
         return True
+
+    def _answer_standing(self) -> None:
+        """In hot-seat play, the answers other seats gave in advance are given now (their card
+        windows passed, say), so the terminal goes to them only for what they want to decide."""
+        hotseat = getattr(self.app, "hotseat", None)
+        if self.hotseat and hotseat is not None and hotseat.session is self.session:
+            hotseat.answer_standing(self.seat)
+
+    def action_standing(self) -> None:
+        """Ctrl+K: answer in advance what the view offers (pass in your card windows), or stop."""
+        offers = [o for o in (self.view.get("standing") or []) if isinstance(o, dict) and o.get("id")]
+        if not offers:
+            return
+        ids = {str(o["id"]) for o in offers}
+        what = ", ".join(str(o.get("what", o["id"])) for o in offers)
+        pane = self.query_one(OrderPane)
+        if ids <= self.desk.standing:
+            self.desk.standing -= ids
+            pane.status(Text(f"{what}: the terminal comes to you again, you decide each time", style="bold yellow"))
+            return
+        self.desk.standing |= ids
+        orders = ", ".join(sorted({str(o.get("order")) for o in offers}))
+        pane.status(Text(f"{what}: '{orders}' is given for you, the terminal does not come to you for them "
+                         "(Ctrl+K again: you decide each time)", style="bold green"))
 
     def on_sheet_panel_withdraw(self, message: SheetPanel.Withdraw) -> None:
         sheet = list(self.view.get("sheet") or [])
@@ -338,7 +375,7 @@ class GameScreen(BoardSwitch, SideTabs):
         fresh = session.record["log"][log_mark:] if log_mark is not None else []
         events = [e for e in filter_events(fresh, self.seat, session.side_of) if e.get("kind") != "order"]
         may_unready = (self.seat in session.record["ready"] and self.seat in session.awaiting()
-                       and session.turn == turn_before and bool(session.ruleset.simultaneous))
+                       and session.turn == turn_before)
 
         def answered(choice: str | None) -> None:
             if choice == "back":
@@ -388,15 +425,24 @@ class GameScreen(BoardSwitch, SideTabs):
         offered (in the footer and the help) only when the view has more than one."""
         if action == "pin" and not self.hotseat:
             return None
+        if action == "standing":
+            return bool(self.hotseat and self.view.get("standing"))
         if action == "next_board":
             return self.many_boards()
         return True
 
+    def _reads_only(self, widget: Any) -> bool:
+        """Whether ``widget`` is one only looked at (the board, the log, the forces): what is typed
+        there and it does not use belongs on the order line."""
+        from tui.widgets.event_log import EventLog
+        from tui.widgets.rosters import RosterPanel
+        return widget is not None and (widget is self.query_one("#board") or isinstance(widget, (EventLog, RosterPanel)))
+
     def on_key(self, event: events.Key) -> None:
-        """What is typed on the board and the board does not use (digits, spaces, punctuation, letters
-        no place starts with) goes to the order line, which takes the focus: nothing typed is lost."""
+        """What is typed on the board, the log or the forces and they do not use (letters, digits,
+        spaces, punctuation) goes to the order line, which takes the focus: nothing typed is lost."""
         field = self.query_one(OrderInput)
-        if (self.focused is self.query_one("#board") and event.is_printable and event.character
+        if (self._reads_only(self.focused) and event.is_printable and event.character
                 and not field.disabled):
             event.stop()
             if self._selects_on_focus is None:
@@ -409,9 +455,11 @@ class GameScreen(BoardSwitch, SideTabs):
             event.widget.select_on_focus, self._selects_on_focus = self._selects_on_focus, None
 
     def action_focus_map(self) -> None:
+        self.focus_asked += 1
         self.set_focus(self.query_one("#board"))
 
     def action_focus_order(self) -> None:
+        self.focus_asked += 1
         self.set_focus(self.query_one(OrderInput))
 
     def action_help(self) -> None:

@@ -57,6 +57,7 @@ class SideTabs(Screen[None]):
     seat: str
     desk: Desk
     view: dict[str, Any]
+    focus_asked: int
     refresh_view: Callable[..., None]
 
     def compose_side(self):  # type: ignore[no-untyped-def]
@@ -139,8 +140,12 @@ class SideTabs(Screen[None]):
     async def action_pane(self, name: str) -> None:
         """Show one of the side panes (and focus what is in it)."""
         tabs = self.query_one("#side", TabbedContent)
+        self.focus_asked += 1
+        asked = self.focus_asked
         await self._build_pane(self.query_one(f"#{PANES[name]}", TabPane))
         tabs.active = PANES[name]
+        if asked != self.focus_asked:
+            return  # another key moved the focus (F3, F2, ...) while the tab was built: it stays there
         target = {"sheet": SheetList, "forces": RosterPanel, "log": EventLog}.get(name)
         if target is not None:
             self.set_focus(self.query_one(target))

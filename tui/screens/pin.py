@@ -12,7 +12,8 @@ from tui.widgets.inputs import SteadyInput
 
 
 class PinScreen(ModalScreen[str | None]):
-    """Dismisses with the new PIN ("" clears it) or None when cancelled."""
+    """Dismisses with the new PIN ("" clears it) or None when cancelled. A new PIN is asked twice:
+    it is kept only when both entries match (a mistyped PIN would lock its own seat out)."""
 
     CSS_PATH = str(Path(__file__).with_name("pin.tcss"))
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -21,6 +22,7 @@ class PinScreen(ModalScreen[str | None]):
         super().__init__()
         self.seat = seat
         self.has_pin = has_pin
+        self.first: str | None = None  # the first entry, while the second is asked for
 
     def compose(self):  # type: ignore[no-untyped-def]
         with Vertical(id="pin-box"):
@@ -35,7 +37,25 @@ class PinScreen(ModalScreen[str | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.dismiss(event.value.strip())
+        value = event.value.strip()
+        field = self.query_one("#pin-input", Input)
+        text = self.query_one("#pin-text", Static)
+        if self.first is None:
+            if not value:
+                self.dismiss("")  # no PIN (or the PIN removed): nothing to mistype
+                return
+            self.first = value
+            field.value = ""
+            field.placeholder = "the same PIN again, then Enter"
+            text.update(f"Type {self.seat}'s new PIN again, to be sure of it. Escape cancels: the PIN stays as it was.")
+            return
+        if value != self.first:
+            self.first = None
+            field.value = ""
+            field.placeholder = "PIN, then Enter"
+            text.update("[b red]The two entries differ: nothing was set.[/] Type the new PIN again, twice.")
+            return
+        self.dismiss(value)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -1,10 +1,14 @@
 """The field board: a board of kind ``"field"`` drawn from the view.
 
 A continuous plane in map units, rasterised to the terminal: each character cell covers a small
-rectangle of the map (about 0.4 u across at 120 columns). High structures are solid blocks, low
-structures light shade, terrain areas leaves; tokens are drawn by their ids where they stand,
-coloured by owner, with their state (pinned, wounded, wreck); a planned path shows as dots, and the
-stretches where reaction fire can fall as '!' marks. It knows the board kind, never a rule system.
+rectangle of the map (about 0.7 u across at 120 columns), with rulers in map units (the units
+orders use) over it and down its left side. High structures are solid blocks, low structures
+shade, woods leaves and fields '"', each on a ground colour of its own; wrecks are their footprint
+of '✕'; the view's areas (deployment zones) are tinted by owner. Tokens are drawn by their ids,
+coloured by owner, with their state (pinned, wounded); an id never overwrites or touches another
+(it moves aside, or becomes a '•'), and stands on the ground of what gives its unit cover (the
+view's ``cover``), so a unit at the edge of a field is seen in cover. A planned path shows as dots,
+the stretches where reaction fire can fall as '!' marks. It knows the board kind, never a rule system.
 """
 from __future__ import annotations
 
@@ -21,28 +25,111 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 OWNER_STYLES = ["bold green", "bold red", "bold cyan", "bold magenta"]
+AREA_GROUNDS = ["#12301a", "#3a1414", "#10303a", "#301030"]  # a seat's deployment zone, by side index
 SEEN, UNSEEN = " on #2a4d8f", " dim"  # tokens the selected unit sees / does not see
-FILL = {"high": ("█", "grey50"), "low": ("▒", "yellow"), "terrain": ("♣", "green")}
+REACH = "grey23"
+NARROW = 80  # a board narrower than this puts the unit under the cursor on two lines  # the ground of the cells the selected unit can move to
+#: polygon type (or terrain kind) -> (character, colour, ground)
+FILL = {"high": ("█", "grey62", "grey30"), "low": ("▒", "yellow", "#3a3000"), "terrain": ("♣", "green", "#0b2e0b"),
+        "forest": ("♣", "green", "#0b2e0b"), "field": ('"', "khaki3", "#33330a"), "wreck": ("✕", "grey70", "grey30")}
+WORDS = {"high": "high structure", "low": "low structure", "terrain": "terrain", "forest": "wood", "field": "field",
+         "wreck": "wreck"}
+SHORT_WORDS = {"high": "high", "low": "low", "terrain": "terr.", "forest": "wood", "field": "field", "wreck": "wreck"}
+COVER_GROUND = {"low": FILL["low"][2], "melee": "#4a1a1a", "corner": FILL["high"][2]}
+
+
+def fill_of(poly: dict[str, Any]) -> str:
+    """The FILL key of a polygon: its terrain kind when it has a drawing of its own, else its type."""
+    kind = str(poly.get("kind") or "")
+    return kind if poly.get("type") == "terrain" and kind in FILL else str(poly.get("type"))
+
+
+def cover_ground(tok: dict[str, Any]) -> str | None:
+    """The ground an id is drawn on when its unit is in cover: the colour of what covers it."""
+    cover = tok.get("cover")
+    if not isinstance(cover, dict):
+        return None
+    if cover.get("type") == "terrain":
+        kind = str(cover.get("kind") or "")
+        return FILL[kind if kind in FILL else "terrain"][2]
+    return COVER_GROUND.get(str(cover.get("type")), FILL["terrain"][2])
+
+
+def _near(limit: int = 4) -> list[tuple[int, int]]:
+    """Offsets (rows, columns) from a token's own cell, nearest first (a row is about two columns)."""
+    steps = [(dr, dc) for dr in range(-2, 3) for dc in range(-limit, limit + 1)]
+    return sorted(steps, key=lambda rc: ((rc[0] * 2.2) ** 2 + rc[1] ** 2, abs(rc[0]), -rc[1]))
+
+
+NEAR = _near()
+
+
+def placements(board: dict[str, Any], width: int, height: int) -> dict[str, tuple[int, int, str]]:
+    """Where each living token's label is drawn: ``{id: (col, row, label)}``. Labels never overlap
+    and two on one row keep a blank between them: a label that does not fit at its unit's cell
+    goes to the nearest free place (a row up or down, a few columns aside), and where none is free
+    the unit is drawn as one '•'. Wrecks are drawn as their footprint, not a label."""
+    w, h = board["size"]
+    sx, sy = w / width, h / height
+    taken = [[False] * width for _ in range(height)]
+    out: dict[str, tuple[int, int, str]] = {}
+    tokens = [t for t in board.get("tokens", []) if t.get("state") not in ("dead", "wreck")]
+    for tok in sorted(tokens, key=lambda t: (t["y"], t["x"])):
+        row0 = min(height - 1, max(0, int(tok["y"] / sy)))
+        for label in (str(tok.get("symbol") or tok["id"]), "•"):
+            col0 = min(width - len(label), max(0, int(tok["x"] / sx) - len(label) // 2))
+            spot = next(((col0 + dc, row0 + dr) for dr, dc in NEAR
+                         if 0 <= row0 + dr < height and 0 <= col0 + dc <= width - len(label)
+                         and not any(taken[row0 + dr][k] for k in range(max(0, col0 + dc - 1),
+                                                                         min(width, col0 + dc + len(label) + 1)))), None)
+            if spot is not None:
+                col, row = spot
+                for k in range(col, col + len(label)):
+                    taken[row][k] = True
+                out[str(tok["id"])] = (col, row, label)
+                break
+    return out
+
+
+def area_box(area: dict[str, Any]) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The bounding box of an area's points: ((min x, min y), (max x, max y))."""
+    xs, ys = [float(p[0]) for p in area["points"]], [float(p[1]) for p in area["points"]]
+    return (min(xs), min(ys)), (max(xs), max(ys))
 
 
 def raster(board: dict[str, Any], width: int, height: int,
            cursor: tuple[int, int] | None = None) -> list[list[tuple[str, str]]]:
-    """The board as ``height`` rows of ``width`` (char, style) cells; with ``cursor`` (col, row),
-    that cell is marked and, on a token with a ``reach``, the cells it can move to are tinted; on a
-    token with ``sees`` (its line of sight, from the view), the tokens it sees get a blue ground
-    and those it does not see are faint."""
+    """The board as ``height`` rows of ``width`` (char, style) cells: polygons by type and kind (each
+    with a ground colour), deployment areas tinted by owner, wrecks as their footprint, paths,
+    then every label (see :func:`placements`) on the ground of what gives its unit cover (in the
+    open: no terrain's ground, though the label may stand over one). With ``cursor`` (col, row) that cell is marked and, on a token with a
+    ``reach``, the cells it can move to are tinted; on a token with ``sees`` (its line of sight,
+    from the view), the tokens it sees get a blue ground and those it does not see are faint."""
     w, h = board["size"]
-    cells = [[(" ", "") for _ in range(width)] for _ in range(height)]
+    chars = [[" "] * width for _ in range(height)]
+    fores = [[""] * width for _ in range(height)]
+    grounds = [[""] * width for _ in range(height)]
+    zones = [[""] * width for _ in range(height)]  # the areas' tint alone
     sx, sy = w / width, h / height
-    polys = [(p["type"], prep(Polygon(p["points"]))) for p in board.get("polygons", [])]
     order = {"terrain": 0, "low": 1, "high": 2}
-    polys.sort(key=lambda tp: order.get(tp[0], 0))
+    areas = [(prep(Polygon(a["points"])), AREA_GROUNDS[int(a.get("side_index", 0)) % len(AREA_GROUNDS)])
+             for a in board.get("areas", [])]
+    polys = [(FILL.get(fill_of(p), ("?", "", "")), prep(Polygon(p["points"])))
+             for p in sorted(board.get("polygons", []), key=lambda p: order.get(str(p.get("type")), 0))]
+    wrecks = [t for t in board.get("tokens", []) if t.get("state") == "wreck"]
     for row in range(height):
         for col in range(width):
-            centre = Point((col + 0.5) * sx, (row + 0.5) * sy)
-            for kind, poly in polys:
+            x, y = (col + 0.5) * sx, (row + 0.5) * sy
+            centre = Point(x, y)
+            for area, ground in areas:
+                if area.contains(centre):
+                    grounds[row][col] = zones[row][col] = ground
+            for (ch, fore, ground), poly in polys:
                 if poly.contains(centre):
-                    cells[row][col] = FILL.get(kind, ("?", ""))
+                    chars[row][col], fores[row][col], grounds[row][col] = ch, fore, ground
+            for tok in wrecks:
+                if (tok["x"] - x) ** 2 + (tok["y"] - y) ** 2 <= max(float(tok.get("r", 0.5)), sx / 2) ** 2:
+                    chars[row][col], fores[row][col], grounds[row][col] = FILL["wreck"]
     for path in board.get("paths", []):
         (x0, y0), (x1, y1) = path["from"], path["to"]
         seen = [s for o in path.get("seen", []) for s in o["stretches"]]
@@ -52,33 +139,50 @@ def raster(board: dict[str, Any], width: int, height: int,
             col, row = int((x0 + (x1 - x0) * t) / sx), int((y0 + (y1 - y0) * t) / sy)
             if 0 <= row < height and 0 <= col < width:
                 danger = any(a <= t <= b for a, b in seen)
-                cells[row][col] = ("!", "bold red") if danger else ("·", "bold white")
-    picked = token_at(board, width, height, cursor) if cursor else None
+                chars[row][col], fores[row][col] = ("!", "bold red") if danger else ("·", "bold white")
+    placed = placements(board, width, height)
+    labelled = {(row, col + k) for col, row, label in placed.values() for k in range(-1, len(label) + 1)}
+    for area in board.get("areas", []):  # its name, dim, in the first of its rows with room for it
+        name, (x0, y0), (x1, y1) = str(area.get("name", "")), *area_box(area)
+        rows = [r for r in range(height) if y0 <= (r + 0.5) * sy <= y1]
+        cols = [c for c in range(width) if x0 <= (c + 0.5) * sx <= x1]
+        if not cols or len(name) > len(cols) - 2:
+            continue
+        for r in rows:
+            span = range(cols[0] + 1, cols[0] + 1 + len(name))
+            if all(chars[r][c] == " " and (r, c) not in labelled for c in span):
+                for c, ch in zip(span, name):
+                    chars[r][c], fores[r][c] = ch, "dim italic"
+                break
+    picked = token_at(board, width, height, cursor, placed) if cursor else None
     if picked is not None and picked.get("reach"):
         reach2 = float(picked["reach"]) ** 2
         for row in range(height):
             for col in range(width):
                 dx, dy = (col + 0.5) * sx - picked["x"], (row + 0.5) * sy - picked["y"]
                 if dx * dx + dy * dy <= reach2:
-                    ch, style = cells[row][col]
-                    cells[row][col] = (ch, (style + " on grey23").strip())
+                    grounds[row][col] = REACH
+    cells = [[(chars[r][c], " ".join(p for p in (fores[r][c], f"on {grounds[r][c]}" if grounds[r][c] else "") if p))
+              for c in range(width)] for r in range(height)]
     sees = set(picked["sees"]) if picked is not None and "sees" in picked else None
-    for tok in sorted(board.get("tokens", []), key=lambda t: t.get("state") != "wreck"):
-        label = str(tok.get("symbol") or tok["id"])
+    for tok in board.get("tokens", []):
+        if str(tok["id"]) not in placed:
+            continue
+        col, row, label = placed[str(tok["id"])]
         style = OWNER_STYLES[int(tok.get("side_index", 0)) % len(OWNER_STYLES)]
         state = str(tok.get("state", "ok"))
-        if state == "wreck":
-            label, style = "✕", "grey70"
-        elif "wounded" in state:
+        if "wounded" in state:
             style += " reverse"
         elif "pinned" in state:
             style += " underline"
-        if sees is not None and tok is not picked and state != "wreck":
+        if sees is not None and tok is not picked:
             style += SEEN if tok["id"] in sees else UNSEEN
-        row = min(height - 1, max(0, int(tok["y"] / sy)))
-        col = min(width - len(label), max(0, int(tok["x"] / sx) - len(label) // 2))
         for k, ch in enumerate(label):
-            cells[row][col + k] = (ch, style)
+            ground = cover_ground(tok) or zones[row][col + k]  # never a terrain's ground for a unit in the open
+            cells[row][col + k] = (ch, style if SEEN in style or not ground else f"{style} on {ground}")
+        for k in (col - 1, col + len(label)):  # a path mark touching an id would read as part of it
+            if 0 <= k < width and chars[row][k] in "·!":
+                cells[row][k] = (" ", f"on {grounds[row][k]}" if grounds[row][k] else "")
     if cursor is not None:
         col, row = cursor
         ch, style = cells[row][col]
@@ -107,46 +211,75 @@ def cell_point(board: dict[str, Any], width: int, height: int, cell: tuple[int, 
     return ((cell[0] + 0.5) * w / width, (cell[1] + 0.5) * h / height)
 
 
-def token_at(board: dict[str, Any], width: int, height: int, cell: tuple[int, int] | None) -> dict[str, Any] | None:
-    """The token drawn in ``cell`` (or whose footprint holds its centre), if any."""
+def token_at(board: dict[str, Any], width: int, height: int, cell: tuple[int, int] | None,
+             placed: dict[str, tuple[int, int, str]] | None = None) -> dict[str, Any] | None:
+    """The living token whose label is drawn in ``cell``, or whose footprint holds its centre."""
     if cell is None:
         return None
+    placed = placements(board, width, height) if placed is None else placed
     x, y = cell_point(board, width, height, cell)
-    w, h = board["size"]
-    for tok in board.get("tokens", []):
-        if tok.get("state") in ("dead", "wreck"):
-            continue
-        label = str(tok.get("symbol") or tok["id"])
-        row = min(height - 1, max(0, int(tok["y"] / (h / height))))
-        col = min(width - len(label), max(0, int(tok["x"] / (w / width)) - len(label) // 2))
-        if row == cell[1] and col <= cell[0] < col + len(label):
+    alive = [t for t in board.get("tokens", []) if t.get("state") not in ("dead", "wreck")]
+    for tok in alive:
+        spot = placed.get(str(tok["id"]))
+        if spot is not None and spot[1] == cell[1] and spot[0] <= cell[0] < spot[0] + len(spot[2]):
             return tok
+    for tok in alive:
         if (tok["x"] - x) ** 2 + (tok["y"] - y) ** 2 <= float(tok.get("r", 0.5)) ** 2:
             return tok
     return None
 
 
-LEGEND = ("█ high  ▒ low  ♣ terrain  · path  ! reaction fire  underline pinned  reverse wounded  ✕ wreck  "
-          "selected unit: blue ground = it sees, faint = hidden")
-SHORT_LEGEND = "█high ▒low ♣terr. ·path !react ✕wreck"  # a narrow board keeps its rows for the map
+def legend(board: dict[str, Any], width: int) -> str:
+    """The legend for what this board holds, in words (shorter under 60 columns)."""
+    kinds = list(dict.fromkeys(fill_of(p) for p in board.get("polygons", [])))
+    if any(t.get("state") == "wreck" for t in board.get("tokens", [])):
+        kinds.append("wreck")
+    if width < 60:
+        parts = [f"{FILL[k][0]}{SHORT_WORDS.get(k, k)}" for k in kinds if k in FILL]
+        return " ".join(parts + ["·path", "!react", "ground: cover"])
+    parts = [f"{FILL[k][0]} {WORDS.get(k, k)}" for k in kinds if k in FILL]
+    if board.get("areas"):
+        parts.append("tinted: deployment zones")
+    return "  ".join(parts + ["· path", "! reaction fire", "an id on a coloured ground: in cover", "underline pinned",
+                              "reverse wounded", f"selected unit: blue = it sees, faint = hidden, grey = its move ({board.get('unit', 'u')})"])
 
 
-def legend(width: int) -> str:
-    """The legend for a board ``width`` columns wide (a short one under 60 columns)."""
-    return LEGEND if width >= 60 else SHORT_LEGEND
+def unit_card(tok: dict[str, Any]) -> str:
+    """The line of the unit under the cursor, what matters first (a narrow board cuts its end): its
+    id and owner, state, cover and why, move reach, then its name, size and role, set apart from
+    the id (a name may look like an id: "B2" and "B1 Battle Droid")."""
+    parts = [f"unit {tok['id']} of {tok.get('owner', '')}", str(tok.get("state", ""))]
+    cover = tok.get("cover")
+    if isinstance(cover, dict):
+        parts.append(f"in cover: {cover.get('why', '')}")
+    elif tok.get("state") not in ("dead", "wreck"):
+        parts.append("in the open")
+    if tok.get("reach"):
+        parts.append(f"moves {float(tok['reach']):g} u")
+    parts.append(f"a {tok.get('label', '')}, {tok.get('size', '')} {tok.get('role', '')}")
+    return " · ".join(parts)
 
 
-def footer(board: dict[str, Any], width: int, height: int, cursor: tuple[int, int] | None = None) -> list[tuple[str, str]]:
-    """The lines under the map, as (text, style): the legend (wrapped), then one line each, cut to
-    ``width``: what is under the cursor, and what a unit there sees."""
-    lines = [(legend(width), "dim")]
+def footer(board: dict[str, Any], width: int, height: int, cursor: tuple[int, int] | None = None,
+           columns: int | None = None) -> list[tuple[str, str]]:
+    """The lines under a map of ``width`` x ``height`` cells, as (text, style): the legend
+    (wrapped), then one line each, cut to ``columns`` (the map's width if None): what is under the
+    cursor (the unit's card), and what a unit there sees."""
+    lines = [(legend(board, columns or width), "dim")]
+    columns = columns or width
     if cursor is not None:
         x, y = cell_point(board, width, height, cursor)
         tok = token_at(board, width, height, cursor)
-        what = f" {tok['id']} {tok.get('label', '')} [{tok.get('owner', '')}] {tok.get('state', '')}" if tok else ""
-        lines.append((cut(f"({x:.1f},{y:.1f}){what} · arrows move, Enter to the order line", width), "bold"))
+        what = f" {unit_card(tok)}" if tok else " · arrows move, Enter to the order line"
+        card = f"({x:.1f},{y:.1f}){what}"
+        if columns < NARROW and len(card) > columns and tok is not None:  # a narrow board: the card on two lines
+            head, _, rest = card.partition(" · ")
+            state, _, rest = rest.partition(" · ")
+            lines.append((cut(f"{head} · {state}", columns), "bold"))
+            card = rest
+        lines.append((cut(card, columns), "bold"))
         if tok is not None and "sees" in tok:
-            lines.append((sight_line(board, tok, width), "bold"))
+            lines.append((sight_line(board, tok, columns), "bold"))
     return lines
 
 
@@ -155,19 +288,53 @@ def cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[:max(0, width - 1)] + "…"
 
 
-def footer_rows(width: int) -> int:
-    """The rows kept under the map: the wrapped legend, the cursor's line and the sight line."""
-    return -(-len(legend(width)) // max(1, width)) + 2
+def footer_rows(board: dict[str, Any], width: int) -> int:
+    """The rows kept under the map: the wrapped legend, the cursor's line (two on a narrow board)
+    and the sight line."""
+    return -(-len(legend(board, width)) // max(1, width)) + (3 if width < NARROW else 2)
+
+
+def ruler_step(span: float, cells: int, room: int) -> int:
+    """A step (in map units) between two marks on a ruler ``cells`` long for ``span`` units, marks at
+    least ``room`` cells apart."""
+    for step in (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 24, 25, 30, 40, 50, 60, 100, 200, 500, 1000):
+        if step * cells / span >= room:
+            return step
+    return int(span)
+
+
+def gutter(board: dict[str, Any]) -> int:
+    """The columns the left ruler takes: the widest number and its tick."""
+    return len(f"{board['size'][1]:g}") + 1
 
 
 def render(board: dict[str, Any], width: int, height: int, cursor: tuple[int, int] | None = None) -> Text:
-    """The board as Rich text with the legend (and what is under the cursor, and what it sees)."""
+    """The board as Rich text: a ruler of map units over it and one down its left side (the units
+    orders use), the map, then the legend (and what is under the cursor, and what it sees).
+    ``width`` and ``height`` are the map's own cells (the rulers are outside them)."""
+    w, h = board["size"]
+    left = gutter(board)
     text = Text()
-    for row in raster(board, width, height, cursor):
+    xstep = ruler_step(w, width, len(f"{w:g}") + 1)
+    top = [" "] * width
+    for k in range(0, int(w) + 1, xstep):
+        label, col = f"{k:g}", min(width - 1, int(k * width / w))
+        col = min(col, width - len(label))
+        if all(c == " " for c in top[max(0, col - 1):col + len(label) + 1]):
+            top[col:col + len(label)] = list(label)
+    text.append(" " * left + "".join(top) + "\n", style="dim")
+    ystep = ruler_step(h, height, 2)
+    marks: dict[int, str] = {}
+    for k in range(0, int(h) + 1, ystep):
+        row = min(height - 1, int(k * height / h))
+        if row not in marks and row - 1 not in marks:  # two marks never on touching rows
+            marks[row] = f"{k:g}"
+    for r, row in enumerate(raster(board, width, height, cursor)):
+        text.append(f"{marks[r]:>{left - 1}}┤" if r in marks else " " * (left - 1) + "│", style="dim")
         for ch, style in row:
             text.append(ch, style=style or None)
         text.append("\n")
-    lines = footer(board, width, height, cursor)
+    lines = footer(board, width, height, cursor, left + width)
     text.append(lines[0][0], style=lines[0][1])
     for line, style in lines[1:]:
         text.append("\n" + line, style=style)
@@ -215,11 +382,12 @@ class FieldBoard(VerticalScroll, can_focus=True):
     def _draw(self) -> None:
         if self._board is None:
             return
-        width = max(20, self.size.width - 2)
+        full = max(20, self.size.width - 2)
+        width = full - gutter(self._board)  # the left ruler takes the rest
         w, h = self._board["size"]
-        room = self.size.height - 1 if self.size.height > 4 else 20
+        room = self.size.height - 2 if self.size.height > 4 else 20  # the top ruler takes a row
         aspect = int(width * h / w / 2.2) + 1
-        height = max(6, min(room - footer_rows(width), aspect))  # the legend and the cursor's lines stay in sight
+        height = max(6, min(room - footer_rows(self._board, full), aspect))  # the legend and the cursor's lines stay in sight
         self._grid = (width, height)
         if self.cursor is not None:
             self.cursor = (min(self.cursor[0], width - 1), min(self.cursor[1], height - 1))
@@ -256,8 +424,11 @@ class FieldBoard(VerticalScroll, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         width, height = self._grid
-        if not width or event.y >= height:
+        if not width or self._board is None:
             return
-        self.cursor = (max(0, min(width - 1, event.x)), max(0, min(height - 1, event.y + int(self.scroll_y))))
+        col, row = event.x - gutter(self._board), event.y + int(self.scroll_y) - 1  # past the rulers
+        if not (0 <= col < width and 0 <= row < height):
+            return
+        self.cursor = (col, row)
         self._draw()
         self.action_choose()

@@ -129,6 +129,8 @@ def neighbours(board: dict[str, Any], place_id: str) -> list[str]:
 class GalaxyMap(Widget, can_focus=True):
     """A map board: positioned places, lanes, ownership, marks; a selected place; zoom and pan."""
 
+    HAS_PLACES = True  # a place can be selected on it: the details under it describe the one selected
+
     DEFAULT_CSS = """
     GalaxyMap { width: 1fr; height: 1fr; }
     """

@@ -194,6 +194,8 @@ class RingsBoard(VerticalScroll, can_focus=True):
     """A planet's space-ground grid; a cursor (arrows or a click) picks a space for the order line,
     ``c`` opens the cards of the units there."""
 
+    HAS_PLACES = True  # a place can be selected on it: the details under it describe the one selected
+
     DEFAULT_CSS = """
     RingsBoard { height: 1fr; }
     """

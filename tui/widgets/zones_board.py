@@ -26,9 +26,19 @@ def _style(owner: str | None, viewer: str | None, order: list[str]) -> str:
 
 
 def unit_token(u: dict[str, Any]) -> str:
-    """``xwing1 5/10/1 0/2``: id, attack/defense/damage, counters/shields (a ground unit marked ``g``)."""
+    """``xwing1 2★ 5/10/1 0/2 ‹gunnery engines ace›``: id, build stars, attack/defense/damage,
+    counters/shields and the unit's icons, as far as the view gives them (a ground unit marked ``g``)."""
     ground = "·g" if u.get("domain") == "ground" else ""
-    return f"{u['id']}{ground} {u['attack']}/{u['defense']}/{u['damage']} {u['counters']}/{u['shields']}"
+    stars = f" {u['bs']}★" if u.get("bs") is not None else ""
+    icons = f" ‹{' '.join(map(str, u['icons']))}›" if u.get("icons") else ""
+    return f"{u['id']}{ground}{stars} {u['attack']}/{u['defense']}/{u['damage']} {u['counters']}/{u['shields']}{icons}"
+
+
+def bonus_lines(text: Text, unit: dict[str, Any], width: int) -> None:
+    """Why a unit's values are what they are now (the view's ``bonuses``), one line each."""
+    for why in unit.get("bonuses") or []:
+        line = f"    {unit['id']} {why}"
+        text.append((line if len(line) <= width else line[:max(0, width - 1)] + "…") + "\n", style="italic cyan")
 
 
 def slot_token(slot: dict[str, Any]) -> tuple[str, str]:
@@ -44,19 +54,28 @@ def slot_token(slot: dict[str, Any]) -> tuple[str, str]:
             "bold yellow" if slot["state"] == "up" else "yellow")
 
 
-def pack(text: Text, tokens: list[tuple[str, str]], width: int, indent: str = "  ") -> None:
-    """Append ``tokens`` (text, style) to ``text`` in lines of at most ``width``, never breaking a token."""
+def pack(text: Text, tokens: list[tuple[str, str]], width: int, indent: str = "  ", space: int = 2) -> None:
+    """Append ``tokens`` (text, style) to ``text`` in lines of at most ``width``, never breaking a
+    token, ``space`` blanks between two."""
     line = len(indent)
     text.append(indent)
     for i, (word, style) in enumerate(tokens):
-        gap = 2 if i else 0
+        gap = space if i else 0
         if i and line + gap + len(word) > width:
             text.append("\n" + indent)
             line = len(indent)
             gap = 0
         text.append(" " * gap)
+        line += gap
+        while line + len(word) > width and " " in word.strip():  # wider than a line: broken at a blank
+            cut = word.rfind(" ", 0, max(1, width - line))
+            if cut <= 0:
+                break
+            text.append(word[:cut], style=style)
+            text.append("\n" + indent + "  ")
+            word, line = word[cut + 1:], len(indent) + 2
         text.append(word, style=style)
-        line += gap + len(word)
+        line += len(word)
     text.append("\n")
 
 
@@ -74,13 +93,41 @@ def card_lines(card: dict[str, Any]) -> Text:
 
 
 def zones_text(board: dict[str, Any], width: int = 80) -> Text:
-    """The whole board as text, units and slots packed into lines of ``width``."""
-    text = Text()
-    viewer = board.get("viewer")
-    players = {p["seat"]: p for p in board.get("players", [])}
-    order = list(players)
+    """The whole board as text, units and slots packed into lines of ``width``. In a battle, the
+    battle and the viewer's hand come first: they are what a card window is about."""
     if board.get("setup") is not None and not board.get("zones"):
         return setup_text(board)
+    viewer = board.get("viewer")
+    order = [p["seat"] for p in board.get("players", [])]
+    text = Text()
+    if board.get("battle"):
+        battle_part(text, board["battle"], viewer, order, width)
+        hand_part(text, board, viewer, order)
+        text.append("\n")
+        zones_part(text, board, viewer, order, width)
+    else:
+        zones_part(text, board, viewer, order, width)
+        hand_part(text, board, viewer, order)
+    text.append("\nunits: id, ★ build stars, attack/defense/damage, damage counters/shields, ‹icons› · g ground"
+                " · ✦ a bonus that applies in this zone", style="dim")
+    return text
+
+
+def battle_part(text: Text, battle: dict[str, Any], viewer: str | None, order: list[str], width: int) -> None:
+    """The battle being fought: both units, why their values are what they are, the cards played."""
+    text.append(f"Battle {battle['number']} of {battle['of']}\n", style="bold")
+    for who in ("attacker", "defender"):
+        pack(text, [(f"{who}:", "bold"), (unit_token(battle[who]), _style(battle[who]["owner"], viewer, order))],
+             width, space=1)
+        bonus_lines(text, battle[who], width)
+    for who, key in (("attacker", "attacker_card"), ("defender", "defender_card")):
+        if battle.get(key):
+            text.append(f"  {who} played {battle[key]['name']}: {battle[key]['text']}\n", style="italic")
+
+
+def zones_part(text: Text, board: dict[str, Any], viewer: str | None, order: list[str], width: int) -> None:
+    """The zones in order (objective slots, units, the bonuses that apply there), then each player's piles."""
+    players = {p["seat"]: p for p in board.get("players", [])}
     for zone in board.get("zones", []):
         owner = zone.get("owner")
         label = zone["name"] + (" (you)" if owner is not None and owner == viewer else "")
@@ -93,24 +140,20 @@ def zones_text(board: dict[str, Any], width: int = 80) -> Text:
             text.append("  (no units)\n", style="dim")
         else:
             pack(text, [(unit_token(u), _style(u["owner"], viewer, order)) for u in units], width)
+        for note in zone.get("notes") or []:  # bonuses that apply here, with the units they lift
+            pack(text, [("✦", "cyan"), *((word, "italic cyan") for word in str(note).split(" "))], width,
+                 indent="    ", space=1)
     for seat, p in players.items():
         text.append(f"{seat}", style=_style(seat, viewer, order))
-        reserves = p.get("reserves", [])
-        res = ", ".join(u["id"] for u in reserves) or "none"
+        res = ", ".join(u["id"] for u in p.get("reserves", [])) or "none"
         text.append(f"  deck {p['deck']} · discard {len(p['discard'])} · hand {p['hand_count']}/{p['hand_size']}"
                     f" · reserves: {res}\n")
-    battle = board.get("battle")
-    if battle:
-        text.append(f"\nBattle {battle['number']} of {battle['of']}: ", style="bold")
-        text.append(unit_token(battle["attacker"]), style=_style(battle["attacker"]["owner"], viewer, order))
-        text.append(" attacks ")
-        text.append(unit_token(battle["defender"]), style=_style(battle["defender"]["owner"], viewer, order))
-        for who, key in (("attacker", "attacker_card"), ("defender", "defender_card")):
-            if battle.get(key):
-                text.append(f"\n  {who} played {battle[key]['name']}: {battle[key]['text']}", style="italic")
-        text.append("\n")
+
+
+def hand_part(text: Text, board: dict[str, Any], viewer: str | None, order: list[str]) -> None:
+    """The viewer's own hand with the card texts (and, for the GM, every hand)."""
     hand = board.get("hand") or []
-    if viewer in players:
+    if viewer in order:
         text.append(f"\nYour hand ({len(hand)})\n", style="bold underline")
         for card in hand:
             text.append_text(card_lines(card))
@@ -122,8 +165,6 @@ def zones_text(board: dict[str, Any], width: int = 80) -> Text:
         for card in cards:
             text.append_text(card_lines(card))
             text.append("\n")
-    text.append("\nunits: attack/defense/damage counters/shields · g ground · ★ build stars", style="dim")
-    return text
 
 
 def setup_text(board: dict[str, Any]) -> Text:

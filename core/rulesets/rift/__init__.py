@@ -159,14 +159,18 @@ class RiftWar(Ruleset):
             bonus = rally_bonus(state, target, state["units"][parsed.values.get("rallier") or target["id"]])
             p = Fraction(max(0, min(6, 6 - (4 - bonus) + 1)), 6)
             return Odds(f"rally with +{bonus}", [("unpinned", p), ("fails: the phase ends", 1 - p)])
+        from .explain import fire_notes
         ids = parsed.values["units"] if parsed.spec.verb == "fire" else [parsed.values["unit"]]
         if len(ids) != 1:
-            return coordinated_odds(state, ids, parsed.values["target"])
+            odds = coordinated_odds(state, ids, parsed.values["target"])
+            odds.notes = [*odds.notes, *fire_notes(state, ids, parsed.values["target"])]
+            return odds
         shooter, target = state["units"][ids[0]], state["units"][parsed.values["target"]]
         n = combat.ranged_dice(shooter, target, battle.cover(state, target, shooter))
         dist = combat.effect_distribution(target, n, reaction=False)
         return Odds(f"{ids[0]} at {target['id']}: {n}d6, hits on 5-6",
-                    [("killed", dist["kill"]), ("wounded", dist["wound"]), ("no effect", dist["none"] + dist["pin"])])
+                    [("killed", dist["kill"]), ("wounded", dist["wound"]), ("no effect", dist["none"] + dist["pin"])],
+                    notes=fire_notes(state, ids, target["id"]))
 
     def _move_odds(self, state: State) -> Odds:
         """The chance that a move gets through its declared reactions, taken in order along the line:

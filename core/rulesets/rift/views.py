@@ -9,6 +9,7 @@ from typing import Any
 from . import battle, flow
 from .army import check
 from .data import rules
+from .explain import cover_of
 from .lists import army_from_record
 from .geometry import field_of, line_of_sight, moving_blockers, radius, terrain_inside
 from .orders import awaited
@@ -29,11 +30,45 @@ def unit_state(u: dict[str, Any]) -> str:
     return "pinned" if u["pinned"] else "ok"
 
 
-def token(u: dict[str, Any], seats: list[str]) -> dict[str, Any]:
-    return {"id": u["id"], "x": u["x"], "y": u["y"], "r": radius(u), "owner": u["owner"], "side_index": seats.index(u["owner"]),
-            "label": u["type"], "size": u["size"], "role": u["role"], "state": unit_state(u), "flying": u.get("flying", False),
-            "melee": u.get("melee"), "symbol": u["id"],
-            "reach": 0.0 if u["pinned"] or u["dead"] else float(rules().sizes[u["size"]]["move_u"])}
+def token(u: dict[str, Any], seats: list[str], state: State | None = None) -> dict[str, Any]:
+    """A unit as the field board draws it: where it stands, its owner, state and move reach, and
+    (given the state) what gives it cover where it stands (``cover``: type, name, why)."""
+    tok = {"id": u["id"], "x": u["x"], "y": u["y"], "r": radius(u), "owner": u["owner"], "side_index": seats.index(u["owner"]),
+           "label": u["type"], "size": u["size"], "role": u["role"], "state": unit_state(u), "flying": u.get("flying", False),
+           "melee": u.get("melee"), "symbol": u["id"],
+           "reach": 0.0 if u["pinned"] or u["dead"] else float(rules().sizes[u["size"]]["move_u"])}
+    if state is not None and not u["dead"]:
+        where = cover_of(state, u)
+        if where is not None:
+            tok["cover"] = where
+    return tok
+
+
+def where_they_stand(state: State) -> State:
+    """The state as the board shows it: during a move whose reaction fire has struck, the movers
+    stand where the fire found them (or where a pin stopped them), not back at their start; before
+    any reaction strikes, and after the move, the state itself."""
+    p = state.get("pending")
+    if not p or p.get("kind") != "move" or not p.get("current"):
+        return state
+    t_now = float(p["current"]["t"])
+    units = dict(state["units"])
+    for uid in p["units"]:
+        u = units[uid]
+        t = min(float(p["stopped"].get(uid, t_now)), t_now)
+        units[uid] = dict(u, x=u["x"] + p["delta"][0] * t, y=u["y"] + p["delta"][1] * t, flying=bool(p.get("fly")))
+    return dict(state, units=units)
+
+
+def deployment_areas(state: State) -> list[dict[str, Any]]:
+    """During deployment, each seat's deployment zone (RIFT-GAP-14) as an area of the board."""
+    if state["stage"] != "deploy":
+        return []
+    seats = list(state["seats"])
+    zones = rules().maps[state["map"]].deploy.get(f"{len(seats)}p", [])
+    return [{"name": f"{seat}'s deployment zone", "owner": seat, "side_index": i,
+             "points": [[a[0], a[1]], [b[0], a[1]], [b[0], b[1]], [a[0], b[1]]]}
+            for i, (seat, (a, b)) in enumerate(zip(seats, zones))]
 
 
 #: the unit fields line of sight depends on (RIFT-GAP-04, RIFT-MAP-05/12/14, RIFT-GAP-29)
@@ -66,10 +101,26 @@ def _sight_table(map_id: str, key: tuple[tuple[Any, ...], ...]) -> dict[str, lis
 
 
 def roster_row(u: dict[str, Any]) -> str:
-    traits = ",".join(u["traits"])
+    """One unit of a roster: id, where it is, its state (its type is the heading above it: an id
+    never stands next to a unit name, which may look like another id, as "B2 B1 Battle Droid")."""
     where = "aboard " + u["carried_by"] if u.get("carried_by") else (f"({u['x']:.1f},{u['y']:.1f})" if u["placed"] else "not placed")
     flags = [unit_state(u)] + (["acted"] if u["acted"] else []) + ([u["melee"]] if u.get("melee") else [])
-    return f"{u['id']:4} {u['type'][:22]:22} {u['size'][0].upper()}{u['role'][0].upper()} {traits:18} {where:14} {' '.join(flags)}"
+    return f"{u['id']:4} {where:14} {' '.join(flags)}"
+
+
+def roster_rows(units: list[dict[str, Any]]) -> list[str]:
+    """A seat's units grouped by type: a heading per type (``B1 Battle Droid · light ranged ×8``),
+    then its units one a line."""
+    rows: list[str] = []
+    kinds: dict[str, list[dict[str, Any]]] = {}
+    for u in units:
+        kinds.setdefault(u["type"], []).append(u)
+    for kind, group in kinds.items():
+        first = group[0]
+        traits = f" · {', '.join(first['traits'])}" if first["traits"] else ""
+        rows.append(f"─ {kind} · {first['size']} {first['role']}{traits} ×{len(group)}")
+        rows += ["  " + roster_row(u) for u in group]
+    return rows
 
 
 def prompt(state: State, viewer: str) -> str:
@@ -118,9 +169,10 @@ def build(state: State, viewer: str) -> dict[str, Any]:
     data = rules()
     m = data.maps[state["map"]]
     seats = list(state["seats"])
-    tokens = [token(u, seats) for u in state["units"].values()
+    shown = where_they_stand(state)
+    tokens = [token(u, seats, shown) for u in shown["units"].values()
               if u["placed"] and u.get("carried_by") is None and (not u["dead"] or u.get("wreck"))]
-    sight = sight_table(state)
+    sight = sight_table(shown)
     for tok in tokens:
         if tok["id"] in sight:
             tok["sees"] = list(sight[tok["id"]])
@@ -128,7 +180,7 @@ def build(state: State, viewer: str) -> dict[str, Any]:
         "kind": "field", "size": list(m.size), "name": m.name,
         "polygons": [{"id": f.id, "type": f.type, "kind": f.kind, "name": f.name,
                       "points": [list(c) for c in list(f.poly.exterior.coords)[:-1]]} for f in m.features],
-        "tokens": tokens, "paths": [],
+        "tokens": tokens, "paths": [], "unit": "u", "areas": deployment_areas(state),
     }
     p = state.get("pending")
     if p and p.get("kind") == "move":
@@ -136,11 +188,12 @@ def build(state: State, viewer: str) -> dict[str, Any]:
             u = state["units"][uid]
             board["paths"].append({"unit": uid, "from": [u["x"], u["y"]],
                                    "to": [u["x"] + p["delta"][0] * p["t_end"], u["y"] + p["delta"][1] * p["t_end"]],
-                                   "seen": [{"by": o["unit"], "stretches": o["stretches"]} for o in p["opps"]]})
+                                   "seen": [{"by": o["unit"], "stretches": o["stretches"]} for o in p["opps"]],
+                                   "stopped": uid in p["stopped"]})
     rosters = []
     for seat in seats:
         army = army_from_record(state["army_lists"][seat])
-        rows = [roster_row(u) for u in state["units"].values() if u["owner"] == seat]
+        rows = roster_rows([u for u in state["units"].values() if u["owner"] == seat])
         rosters.append({"title": f"{seat} ({state['seats'][seat]['side']}): {army.name}", "rows": rows})
     resources: dict[str, Any] = {"phase": state["turn"], "active": state.get("active") or "-"}
     for seat in seats:

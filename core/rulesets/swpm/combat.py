@@ -246,7 +246,7 @@ def fight(state: State, dice: Dice) -> list[Event]:
                 info = state["units"][foe]
                 info["damage"] += damage[unit]
                 events.append(log(state, "hit", f"{unit} hits {foe} for {damage[unit]}: {foe} has {info['damage']} "
-                                  f"damage counters (shields {value(state, foe, 'shields')})"))
+                                  f"damage counter{'' if info['damage'] == 1 else 's'} (shields {value(state, foe, 'shields')})"))
         for unit in (a, d):
             if state["units"][unit]["damage"] >= value(state, unit, "shields"):
                 destroy(state, unit, events, "its damage counters reach its shields")

@@ -14,8 +14,8 @@ from typing import Any
 from core.events import GM
 
 from .data import Card, rules
-from .model import (CONTESTED, State, hand_size, home, objective_defense, other, seat_order, units_in, units_of,
-                    value)
+from .model import (CONTESTED, RESERVES, State, face_up_abilities, hand_size, home, matches, objective_defense, other,
+                    seat_order, units_in, units_of, value)
 from .setup import draft_ids
 
 
@@ -34,7 +34,51 @@ def unit_facts(state: State, uid: str) -> dict[str, Any]:
             "domain": u.domain, "bs": u.build_stars, "attack": value(state, uid, "attack"),
             "defense": value(state, uid, "defense"), "damage": value(state, uid, "damage"),
             "shields": value(state, uid, "shields"), "counters": int(info["damage"]),
-            "icons": [u.affiliation, *u.match_icons, *u.power_icons]}
+            "icons": [*u.match_icons, *u.power_icons], "affiliation": u.affiliation,
+            "bonuses": bonuses(state, uid)}
+
+
+def bonuses(state: State, uid: str) -> list[str]:
+    """Why unit ``uid``'s values differ from its printed ones now, one reason a line: its power
+    icons that apply where it stands (``+1 attack: ace, in the contested zone``), face-up
+    objectives, cards of the battle. Everything here is public (SWPM 5.3)."""
+    info = state["units"][uid]
+    u = rules().units[info["tag"]]
+    out: list[str] = []
+    for icon in u.power_icons:
+        for eff in rules().power.get(icon, ()):
+            if matches(state, uid, eff.scope, info["owner"]) and (info["zone"] != RESERVES or not eff.scope.filters):
+                out.append(f"{eff.amount:+d} {eff.stat}: {icon} ({power_text(icon)})")
+    if info["zone"] == RESERVES:
+        return out
+    for controller, eff in face_up_abilities(state):
+        if eff.scope.base not in ("friendly.units", "opposing.units") or not eff.stat:
+            continue
+        side = controller if eff.scope.base == "friendly.units" else other(state, controller)
+        if info["owner"] == side and matches(state, uid, eff.scope, controller):
+            out.append(f"{eff.amount:+d} {eff.stat}: {controller}'s face-up objective")
+    for mod in state.get("mods", []):
+        if uid in mod.get("units", []):
+            out.append(f"{int(mod['delta']):+d} {mod['stat']}: a card, this {mod.get('until', 'battle')}")
+    return out
+
+
+def zone_notes(state: State, zone: str) -> list[str]:
+    """The bonuses that apply in ``zone`` because of where units stand (power icons read by zone),
+    each with the units it lifts: ``ace: +1 attack in the contested zone (xwing1, xwing2)``."""
+    lifted: dict[str, list[str]] = {}
+    for uid in units_in(state, zone):
+        info = state["units"][uid]
+        for icon in rules().units[info["tag"]].power_icons:
+            for eff in rules().power.get(icon, ()):
+                if any(k == "zone" for k, _ in eff.scope.filters) and matches(state, uid, eff.scope, info["owner"]):
+                    lifted.setdefault(icon, []).append(uid)
+    return [f"{icon}: {power_text(icon)} ({', '.join(ids)})" for icon, ids in lifted.items()]
+
+
+def power_text(icon: str) -> str:
+    """What a power icon does, in the board data's words (``+1 attack in the contested zone``)."""
+    return str(rules().board.get("power", {}).get(icon, {}).get("text", icon))
 
 
 def slot_facts(state: State, seat: str, index: int, viewer: str) -> dict[str, Any]:
@@ -61,6 +105,7 @@ def build(state: State, viewer: str) -> dict[str, Any]:
              {"id": home(order[0]), "name": f"{order[0]} home", "owner": order[0], "units": []}]
     for z in zones:
         z["units"] = [unit_facts(state, u) for u in units_in(state, z["id"])]
+        z["notes"] = zone_notes(state, z["id"])
     players = []
     for seat in order:
         p = state["players"][seat]
@@ -97,7 +142,18 @@ def build(state: State, viewer: str) -> dict[str, Any]:
              "action": public_action(state), "options": public_options(state)}
     return {"viewer": viewer, "ruleset": "swpm", "title": "Star Wars Pocket Models", "turn": int(state["turn"]),
             "phase": state["phase"], "board": board, "rosters": rosters, "resources": resources, "sheet": [],
-            "prompt": prompt(state, viewer), "facts": facts}
+            "prompt": prompt(state, viewer), "facts": facts, "standing": standing(state, viewer)}
+
+
+def standing(state: State, viewer: str) -> list[dict[str, Any]]:
+    """The answers ``viewer`` may give in advance, so that a shared terminal need not come to them:
+    a pass in their battles' card windows (SWPM-COMBAT-07..09: passing is always legal there).
+    ``now``: the viewer is asked that very thing at this moment."""
+    if viewer not in state["seats"] or state.get("result"):
+        return []
+    step = state.get("step") or {}
+    return [{"id": "card-windows", "order": "pass", "what": "your card windows",
+             "now": step.get("kind") == "card" and step.get("seat") == viewer}]
 
 
 def public_options(state: State) -> dict[str, Any]:
