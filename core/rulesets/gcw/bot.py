@@ -98,8 +98,33 @@ def on_pick(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
 
 
 def on_report(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
-    # a bot cannot see the table: it reports a battle in which nothing was lost (both bots agree)
-    return [f"report {f['battle']['id']}"]
+    # a bot fights its battle the one way the engine can: the auto-resolver, from both fleets, with the
+    # game's dice in the open (GCW-GAP-03); a player can see those rolls and dispute the report
+    return [f"report {f['battle']['id']} auto"]
+
+
+def on_ruling(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
+    """The reports differ. The bot stands by the auto-resolved battle once (the opponent sees both
+    reports and may amend to it); if the opponent has amended already and still differs, the bot takes
+    the opponent's report as its own, so the battle never stalls on the two reports (the GM keeps the
+    last word with a correction)."""
+    b = f["battle"]
+    bid = b["id"]
+    enemy = other(side)
+    label = f"report for battle {bid}"
+    theirs = [r for r in f.get("sealed", []) if r["owner"] == enemy and r["label"].endswith(label)]
+    latest = next((r for r in f.get("sealed", []) if r["id"] == b["reports"].get(enemy)), None)
+    if len(theirs) < 2 or latest is None or "content" not in latest:
+        return [f"report {bid} auto"]
+    return [f"report {bid} {report_text(latest['content'])}"]
+
+
+def report_text(report: dict[str, Any]) -> str:
+    """A report's content in the order language (``E2=destroyed R1=late:2 Empire=40``): every unit that did
+    not simply survive undamaged, and both sides' objective VP."""
+    words = [f"{uid}={fate}" + (f":{dmg}" if dmg else "") for uid, (fate, dmg) in sorted(report["units"].items())
+             if fate != "survived" or dmg]
+    return " ".join(words + [f"{s}={int(report['objective'][s])}" for s in ("Empire", "Rebel")])
 
 
 def on_retreat(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:

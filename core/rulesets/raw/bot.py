@@ -31,6 +31,7 @@ from core.rulesets.raw.bot_board import (CAPITAL, CAPS, FAMILY, GF, LIFEBOAT, SE
                                          capture_chance, fuel_of, ground_terms, neutral_points, planet_name, system_of,
                                          value_of)
 from core.rulesets.raw.bot_economy import Economy
+from core.rulesets.raw.bot_war import boldness, hopeless, pressing
 
 LEVEL_NAMES = ("easy", "normal", "hard")
 FLEET_CAP = 4000   # fleet points a seat stops adding Warships at (caps, upkeep of the bot's time)
@@ -95,7 +96,10 @@ def bot_orders(view: dict[str, Any], seat: str, level: str | None = None) -> lis
     facts = view.get("facts") or {}
     if view.get("outcome") or facts.get("side") is None or facts.get("seat", seat) != seat:
         return []
-    return Planner(Board(view, seat), LEVELS[level_of(seat, level)]).run()
+    board = Board(view, seat)
+    if hopeless(board):
+        return ["concede"]  # acknowledge the other team's supremacy (RAW-GAME-05)
+    return Planner(board, LEVELS[level_of(seat, level)]).run()
 
 
 @dataclass
@@ -142,6 +146,7 @@ class Planner(Economy):
         self.assault_planets = {planet_name(w, b.planets) for _, w in b.sheet_orders(b.team, "assault")}
         self.bombard_planets = {planet_name(w, b.planets) for _, w in b.sheet_orders(b.team, "bombard")}
         self.lifeboat = self._find_lifeboat() if knobs.lifeboat else None
+        self.pressing = pressing(board)
         self.build_orders: dict[str, list[str]] = {}
         self.vessel_left: dict[str, int] = {}
         self.my_loads: list[dict[str, int]] = []
@@ -308,6 +313,8 @@ class Planner(Economy):
             v -= 8
         if b.kind(planet) == "enemy":
             v += 15
+            if self.pressing:  # the last worlds between us and Supremacy (RAW-VP-02)
+                v += 120
         return v
 
     def importance(self, planet: str) -> float:
@@ -331,7 +338,7 @@ class Planner(Economy):
         """The enemy fleet we expect at an enemy world we cannot see (more at their capital and shipyards)."""
         if self.k.prior <= 0 or self.b.kind(planet) != "enemy" or self.b.turn <= 2:
             return 0
-        guess = self.prior_base()
+        guess = int(self.prior_base() * boldness(self.b))
         if planet == CAPITAL[self.b.enemy] or planet in SHIPYARDS:
             guess = guess * 13 // 10
         return guess
