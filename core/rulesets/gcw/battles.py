@@ -329,6 +329,9 @@ def submit_report(state: State, side: str, report: dict[str, Any]) -> list[Event
                        f"an amended report for battle {battle['id']}" if amending else f"a report for battle {battle['id']}")
     battle["reports"][side] = rid
     flow.done(state, side)
+    standing = state["sealed"].get(battle["reports"].get(other(side), ""))
+    if amending and standing and standing["revealed"] and json.dumps(standing["content"], sort_keys=True) == json.dumps(report, sort_keys=True):
+        state["step"] = None  # an amendment that takes the other side's shown report: the two match now
     if amending and state["step"] is None:
         battle["stage"] = "report"  # both amended: compare again
     return events + (step_battle(state) if state["step"] is None else [])
