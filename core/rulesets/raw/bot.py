@@ -810,9 +810,9 @@ class Planner(Economy):
         if d == 0:
             return None
         if d == 1:
-            if self.fits(target, g.ships):
-                return target
-            return None if g.loc == f"deep:{target}" or g.loc.startswith(f"deep:{target}:") else f"deep:{target}"
+            # an orbit with no room for us under the caps: waiting in its deep space changes nothing (a
+            # jump from one private point of deep space to another was most of a stuck war's jumps)
+            return target if self.fits(target, g.ships) else None
         best, best_score = None, -1e9
         for n in b.nb[here]:
             dn = b.dist[n].get(target, 99)

@@ -11,8 +11,10 @@ bot reaches the same judgement from the same facts, and a game replays exactly f
   fears at a world it cannot see. A war that drags on is one whose plan is not working; growing
   bolder with the turn changes the plan without any memory of past turns (no stalemate loops).
 - **Concession** (:func:`hopeless`): a team reduced to a handful of worlds against a team holding
-  several times as many cannot come back; its bot acknowledges the other team's supremacy
-  (RAW-GAME-05; the Grand Admiral's vote, or a majority of the team, ends the game at once, RAW-GAP-41).
+  several times as many cannot come back; nor can a team that is still clearly behind after a long
+  war of attrition (the margin it takes shrinks as the turns go by, down to holding less than two
+  fifths of the worlds held). Its bot then acknowledges the other team's supremacy (RAW-GAME-05;
+  the Grand Admiral's vote, or a majority of the team, ends the game at once, RAW-GAP-41).
 """
 from __future__ import annotations
 
@@ -22,7 +24,10 @@ from typing import Any
 PRESS_WORLDS = 8
 #: a team holding at most this many worlds, against HOPELESS_RATIO times as many, concedes
 HOPELESS_WORLDS = 8
-HOPELESS_RATIO = 5
+HOPELESS_RATIO = 5.0
+#: after HOPELESS_FROM the ratio it takes falls by one every ATTRITION turns, to LONG_WAR_RATIO (and any world count)
+ATTRITION = 8
+LONG_WAR_RATIO = 1.5
 #: never concede before this turn (the rules have no clock; a bot gives an early game its chance)
 HOPELESS_FROM = 20
 #: from this turn on the bot grows bolder each turn, down to BOLDEST times the unseen fleet it fears
@@ -58,4 +63,9 @@ def hopeless(board: Any) -> bool:
     ships = any(board.types[u["type"]].kind == "ship" for u in board.units.values() if u["owner"] in board.team)
     if ours == 0 and not ships and board.turn > 1:
         return True
-    return board.turn >= HOPELESS_FROM and ours <= HOPELESS_WORLDS and theirs >= HOPELESS_RATIO * max(1, ours)
+    if board.turn < HOPELESS_FROM:
+        return False
+    if ours <= HOPELESS_WORLDS and theirs >= HOPELESS_RATIO * max(1, ours):
+        return True
+    ratio = max(LONG_WAR_RATIO, HOPELESS_RATIO - (board.turn - HOPELESS_FROM) / ATTRITION)
+    return theirs >= ratio * max(1, ours)
