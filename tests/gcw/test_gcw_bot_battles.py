@@ -101,3 +101,18 @@ def test_all_bot_campaign_with_default_options_ends_and_fights(seed):
     assert outcome is not None and session.turn <= 12, f"the campaign did not end within 12 turns (turn {session.turn})"
     results = [e for e in session.record["log"] if e["kind"] == "battle" and "result" in e["text"]]
     assert results and any("no losses" not in e["text"] for e in results), "every battle ended with no losses"
+
+
+def test_gap03_the_bot_stands_by_the_dice_against_a_battle_never_fought():
+    """GCW-GAP-03: 'every unit survived, objective 0' is no account of a battle: however often it is sent, the bot
+    keeps its auto-resolved report (the GM decides), and when the opponent sends the auto report they match."""
+    state, bid = battle_at_report()
+    do(state, "ann", bot.play(R.view(state, "ann"), "ann")[0])
+    for _ in range(3):
+        do(state, "bob", f"report {bid}")
+        assert state["step"]["kind"] == "ruling"
+        orders = bot.play(R.view(state, "ann"), "ann")
+        assert orders == [f"report {bid} auto"], f"the bot must stand by the dice against an empty report: {orders}"
+        do(state, "ann", orders[0])
+    events = do(state, "bob", f"report {bid} auto")
+    assert "match; applying them" in texts(events), "the opponent's 'auto' matches the bot's report"

@@ -106,25 +106,29 @@ def on_report(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
 def on_ruling(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
     """The reports differ. The bot stands by the auto-resolved battle once (the opponent sees both
     reports and may amend to it); if the opponent has amended already and still differs, the bot takes
-    the opponent's report as its own, so the battle never stalls on the two reports (the GM keeps the
-    last word with a correction)."""
+    the opponent's report as its own, so the battle does not wait on the two reports (the GM keeps the
+    last word with a correction). A report that the battle was not fought at all (every unit survived,
+    no objective VP) is no account of a battle: against it the bot stands by the dice."""
     b = f["battle"]
     bid = b["id"]
     enemy = other(side)
     label = f"report for battle {bid}"
     theirs = [r for r in f.get("sealed", []) if r["owner"] == enemy and r["label"].endswith(label)]
     latest = next((r for r in f.get("sealed", []) if r["id"] == b["reports"].get(enemy)), None)
-    if len(theirs) < 2 or latest is None or "content" not in latest:
+    if len(theirs) < 2 or latest is None or "content" not in latest or not report_text(latest["content"], losses_only=True):
         return [f"report {bid} auto"]
     return [f"report {bid} {report_text(latest['content'])}"]
 
 
-def report_text(report: dict[str, Any]) -> str:
-    """A report's content in the order language (``E2=destroyed R1=late:2 Empire=40``): every unit that did
-    not simply survive undamaged, and both sides' objective VP."""
+def report_text(report: dict[str, Any], losses_only: bool = False) -> str:
+    """A report's content in the order language (``E2=destroyed R1=late:2 Empire=40 Rebel=0``): every unit
+    that did not simply survive undamaged, and both sides' objective VP (``losses_only``: only what the
+    battle cost or scored, '' for a battle in which nothing happened)."""
     words = [f"{uid}={fate}" + (f":{dmg}" if dmg else "") for uid, (fate, dmg) in sorted(report["units"].items())
              if fate != "survived" or dmg]
-    return " ".join(words + [f"{s}={int(report['objective'][s])}" for s in ("Empire", "Rebel")])
+    objective = [f"{s}={int(report['objective'][s])}" for s in ("Empire", "Rebel")
+                 if not losses_only or int(report["objective"][s])]
+    return " ".join(words + objective)
 
 
 def on_retreat(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
