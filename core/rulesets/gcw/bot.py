@@ -319,12 +319,12 @@ def move_orders(f: dict[str, Any], side: str, cp: int) -> list[str]:
                     score += 15
                 if side == "Rebel" and to in CORE and info["owner"] != "Rebel":
                     score += 10
+            if side == "Empire" and score < 100:
+                score += hunt_bonus(f, fl, here, to)  # the Empire scores only by battle: the hunt comes before claims
             if threat_here and threat_here * 10 > fl["points"] * 11:
                 score += 60        # get out of a losing fight
             elif here_owner != side and not threat_here and score < 100:
                 continue           # stay to claim this system in the Resource Phase
-            if side == "Empire" and score < 100:
-                score += hunt_bonus(f, fl, here, to)
             if score > 0:
                 scored.append((score, f"move {fid} {to}"))
     if side == "Empire" and f.get("deathstar") and cp >= 4:
@@ -352,7 +352,7 @@ def hunt_bonus(f: dict[str, Any], fl: dict[str, Any], here: str, to: str) -> int
         if other_fl["side"] != "Rebel" or other_fl["points"] * 11 > fl["points"] * 10:
             continue
         if hops(f, to, other_fl["system"]) < hops(f, here, other_fl["system"]):
-            best = max(best, 40 + other_fl["points"] // 20)
+            best = max(best, 60 + other_fl["points"] // 10)
     return best
 
 
