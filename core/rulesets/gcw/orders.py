@@ -366,8 +366,7 @@ def build_book() -> OrderBook:
         OrderSpec("report", [B, Text("report", "unit=destroyed|early|late|fled|survived[:faceup] ... Empire=<vp> Rebel=<vp>, "
                                           "or 'auto': the auto-resolver's result, rolled once per battle on the record", required=False)],
                   "report the battle's result (sealed until both are in); after differing reports, amend yours", do_report,
-                  example="report B1 E2=destroyed R1=late:2 R4=fled Empire=40", available=_at("report", "ruling"),
-                  dice="'report <battle> auto': the auto-resolver's d8s, rolled once per battle in the open (GCW-GAP-03)"),
+                  example="report B1 E2=destroyed R1=late:2 R4=fled Empire=40", available=_at("report", "ruling")),
         OrderSpec("ruling", [B, Text("report", "the report the GM rules", required=False)],
                   "the GM's ruling on differing reports", do_ruling,
                   available=lambda ctx: ctx.by == GM and _at("ruling")(ctx)),
