@@ -95,3 +95,24 @@ def test_game04_all_bot_game_ends_by_the_rules(seed):
     assert outcome is not None, f"{seed}: no end after {TURN_BUDGET} turns"
     assert "victory points" in outcome.reason or "supremacy" in outcome.reason, f"{seed}: ended by {outcome.reason}"
     assert outcome.winners, f"{seed}: no winner: {outcome.reason}"
+
+
+def split_galaxy(game: Game, gar_worlds: int, turn: int) -> None:
+    """The first ``gar_worlds`` worlds (by name) to the GAR seats, the rest to the CIS seats; the game at ``turn``."""
+    for i, name in enumerate(sorted(game.state["planets"])):
+        side = "GAR" if i < gar_worlds else "CIS"
+        game.give(name, SEATS[side][i % 3], gf=5)
+    game.state["turn"] = turn
+
+
+def test_game05_a_stalemate_that_lasts_ends_in_a_concession():
+    """RAW-GAME-05: no stalemate loops: a team still clearly behind (22 worlds to 28) after 85 turns concedes; the
+    same war at turn 30 goes on, and so does a dead-even one however long it lasts."""
+    game = Game(seed="bot-stalemate")
+    split_galaxy(game, 22, turn=85)
+    assert bot_orders(RULES.view(game.state, "al"), "al") == ["concede"], "22 worlds to 28 at turn 85: GAR concedes"
+    game.state["turn"] = 30
+    assert "concede" not in bot_orders(RULES.view(game.state, "al"), "al"), "22 to 28 at turn 30 is an open war"
+    even = Game(seed="bot-even")
+    split_galaxy(even, 25, turn=150)
+    assert "concede" not in bot_orders(RULES.view(even.state, "al"), "al"), "25 to 25: nobody is behind"

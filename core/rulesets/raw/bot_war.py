@@ -12,8 +12,9 @@ bot reaches the same judgement from the same facts, and a game replays exactly f
   bolder with the turn changes the plan without any memory of past turns (no stalemate loops).
 - **Concession** (:func:`hopeless`): a team reduced to a handful of worlds against a team holding
   several times as many cannot come back; nor can a team that is still clearly behind after a long
-  war of attrition (the margin it takes shrinks as the turns go by, down to holding less than two
-  fifths of the worlds held). Its bot then acknowledges the other team's supremacy (RAW-GAME-05;
+  war of attrition (the margin it takes shrinks as the turns go by: holding less than two fifths of
+  the worlds held by turn 48, and in a stalemate that lasts, down to a tenth fewer and three worlds
+  behind by turn 80). Its bot then acknowledges the other team's supremacy (RAW-GAME-05;
   the Grand Admiral's vote, or a majority of the team, ends the game at once, RAW-GAP-41).
 """
 from __future__ import annotations
@@ -25,9 +26,13 @@ PRESS_WORLDS = 8
 #: a team holding at most this many worlds, against HOPELESS_RATIO times as many, concedes
 HOPELESS_WORLDS = 8
 HOPELESS_RATIO = 5.0
-#: after HOPELESS_FROM the ratio it takes falls by one every ATTRITION turns, to LONG_WAR_RATIO (and any world count)
+#: after HOPELESS_FROM the ratio it takes falls by one every ATTRITION turns, to LONG_WAR_RATIO (and any world count);
+#: then more slowly, by one every STALEMATE turns, to LAST_RATIO, with the other team LAST_MARGIN worlds ahead at least
 ATTRITION = 8
 LONG_WAR_RATIO = 1.5
+STALEMATE = 80
+LAST_RATIO = 1.1
+LAST_MARGIN = 3
 #: never concede before this turn (the rules have no clock; a bot gives an early game its chance)
 HOPELESS_FROM = 20
 #: from this turn on the bot grows bolder each turn, down to BOLDEST times the unseen fleet it fears
@@ -67,5 +72,8 @@ def hopeless(board: Any) -> bool:
         return False
     if ours <= HOPELESS_WORLDS and theirs >= HOPELESS_RATIO * max(1, ours):
         return True
-    ratio = max(LONG_WAR_RATIO, HOPELESS_RATIO - (board.turn - HOPELESS_FROM) / ATTRITION)
-    return theirs >= ratio * max(1, ours)
+    ratio = HOPELESS_RATIO - (board.turn - HOPELESS_FROM) / ATTRITION
+    if ratio < LONG_WAR_RATIO:  # a stalemate: the war has gone on for long with no end in sight
+        settled = HOPELESS_FROM + (HOPELESS_RATIO - LONG_WAR_RATIO) * ATTRITION
+        ratio = max(LAST_RATIO, LONG_WAR_RATIO - (board.turn - settled) / STALEMATE)
+    return theirs >= ratio * max(1, ours) and theirs - ours >= LAST_MARGIN
