@@ -98,10 +98,13 @@ def test_game04_all_bot_game_ends_by_the_rules(seed):
 
 
 def split_galaxy(game: Game, gar_worlds: int, turn: int) -> None:
-    """The first ``gar_worlds`` worlds (by name) to the GAR seats, the rest to the CIS seats; the game at ``turn``."""
+    """The first ``gar_worlds`` worlds (by name) to the GAR seats, the rest to the CIS seats, and both teams know
+    who holds what (as after a long war); the game at ``turn``."""
     for i, name in enumerate(sorted(game.state["planets"])):
         side = "GAR" if i < gar_worlds else "CIS"
         game.give(name, SEATS[side][i % 3], gf=5)
+        for team in ("GAR", "CIS"):
+            game.state["known"][team][name] = {"side": side, "turn": turn - 1}
     game.state["turn"] = turn
 
 
