@@ -22,10 +22,10 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 if __name__ == "__main__":  # run as a script from anywhere
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -138,14 +138,14 @@ def table(entry: Entry, played: list[Played]) -> str:
     a_side, b_side = entry.sides
     turns = [p.result.turn for p in played]
     endings = Counter(p.result.ending for p in played)
-    lines = [f"## {entry.system}: {len(played)} games, median {statistics.median(turns) if turns else 0:g} turns, "
+    title = (f"## {entry.system}: {len(played)} games, median {statistics.median(turns) if turns else 0:g} turns, "
              f"max {max(turns, default=0)}, {sum(p.seconds for p in played) / max(1, len(played)):.1f} s a game, "
-             f"{sum(p.result.forced for p in played)} steps forced by the GM",
-             "", "| ended by | games |", "|---|---:|"]
+             f"{sum(p.result.forced for p in played)} steps forced by the GM")
+    lines = [title, "", "| ended by | games |", "|---|---:|"]
     lines += [f"| {why} | {n} |" for why, n in endings.most_common()]
-    lines += ["", "| match | games | median turns | max turns | endings | A wins (95 % interval) | A wins as "
-              f"{a_side} | A wins as {b_side} | {a_side} wins | {b_side} wins | first seat wins | draws or unfinished |",
-              "|---|---:|---:|---:|---|---|---|---|---|---|---|---:|"]
+    header = ("| match | games | median turns | max turns | endings | A wins (95 % interval) | A wins as "
+              f"{a_side} | A wins as {b_side} | {a_side} wins | {b_side} wins | first seat wins | draws or unfinished |")
+    lines += ["", header, "|---|---:|---:|---:|---|---|---|---|---|---|---|---:|"]
     for match in dict.fromkeys(p.match for p in played):
         games = [p for p in played if p.match == match]
         mt = [p.result.turn for p in games]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import HolotableError
 from core.events import filter_events
 from core.rulesets.gcw import bot
 from core.session import Session
@@ -31,7 +32,7 @@ def battle_at_report(system: str = "Kuat") -> tuple[dict, str]:
             try:
                 do(state, seat, text)
                 break
-            except Exception:
+            except HolotableError:
                 continue
     assert state["step"]["kind"] == "report", f"the battle should wait for reports, not {state['step']}"
     return state, state["battle"]["current"]["id"]
