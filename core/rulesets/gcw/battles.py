@@ -25,6 +25,7 @@ FATES = ("destroyed", "early", "late", "fled", "survived")
 AUTO_POINTS_PER_DIE = 20
 AUTO_HIT_FROM = 6          # a d8 showing 6, 7 or 8 hits
 AUTO_HIT_DAMAGE = 15
+AUTO_WORD = "auto"         # 'report <battle> auto': the auto-resolver's report, rolled on the record
 
 
 def half_up(points: int) -> int:
@@ -329,6 +330,9 @@ def submit_report(state: State, side: str, report: dict[str, Any]) -> list[Event
                        f"an amended report for battle {battle['id']}" if amending else f"a report for battle {battle['id']}")
     battle["reports"][side] = rid
     steps.done(state, side)
+    standing = state["sealed"].get(battle["reports"].get(other(side), ""))
+    if amending and standing and standing["revealed"] and json.dumps(standing["content"], sort_keys=True) == json.dumps(report, sort_keys=True):
+        state["step"] = None  # an amendment that takes the other side's shown report: the two match now
     if amending and state["step"] is None:
         battle["stage"] = "report"  # both amended: compare again
     return events + (step_battle(state) if state["step"] is None else [])
@@ -613,6 +617,23 @@ def auto_battle(state: State, battle: dict[str, Any]) -> list[Event]:
     events = dice.drain()
     events.append(log(state, "battle", f"Battle {battle['id']} is auto-resolved ({first} 1st player, advantage {battle['advantage']})"))
     return events + apply_report(state, battle, report, "auto-resolved")
+
+
+def auto_on_record(state: State, battle: dict[str, Any]) -> tuple[list[Event], dict[str, Any]]:
+    """The auto-resolver's report of ``battle`` (GCW-GAP-03), for a side that reports ``auto`` (a bot's
+    honest report, or a player's agreement with it): rolled with the game's dice the first time either
+    side asks, every roll and the result logged for both sides, and kept with the battle, so the other
+    side's ``auto`` is the same report. Returns (events, report)."""
+    if battle.get("auto") is not None:
+        return [], battle["auto"]
+    dice = Ruleset_dice(state)
+    report = auto_report(state, battle, dice)
+    state["dice"] = dice.to_state()
+    battle["auto"] = report
+    events = dice.drain()
+    events.append(log(state, "battle", f"Battle {battle['id']} as the auto-resolver plays it, from both fleets with the dice above: "
+                      f"{report_words(report)}", battle=battle["id"], report=report))
+    return events, report
 
 
 def auto_report(state: State, battle: dict[str, Any], dice: Any) -> dict[str, Any]:

@@ -98,8 +98,37 @@ def on_pick(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
 
 
 def on_report(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
-    # a bot cannot see the table: it reports a battle in which nothing was lost (both bots agree)
-    return [f"report {f['battle']['id']}"]
+    # a bot fights its battle the one way the engine can: the auto-resolver, from both fleets, with the
+    # game's dice in the open (GCW-GAP-03); a player can see those rolls and dispute the report
+    return [f"report {f['battle']['id']} auto"]
+
+
+def on_ruling(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
+    """The reports differ. The bot stands by the auto-resolved battle once (the opponent sees both
+    reports and may amend to it); if the opponent has amended already and still differs, the bot takes
+    the opponent's report as its own, so the battle does not wait on the two reports (the GM keeps the
+    last word with a correction). A report that the battle was not fought at all (every unit survived,
+    no objective VP) is no account of a battle: against it the bot stands by the dice."""
+    b = f["battle"]
+    bid = b["id"]
+    enemy = other(side)
+    label = f"report for battle {bid}"
+    theirs = [r for r in f.get("sealed", []) if r["owner"] == enemy and r["label"].endswith(label)]
+    latest = next((r for r in f.get("sealed", []) if r["id"] == b["reports"].get(enemy)), None)
+    if len(theirs) < 2 or latest is None or "content" not in latest or not report_text(latest["content"], losses_only=True):
+        return [f"report {bid} auto"]
+    return [f"report {bid} {report_text(latest['content'])}"]
+
+
+def report_text(report: dict[str, Any], losses_only: bool = False) -> str:
+    """A report's content in the order language (``E2=destroyed R1=late:2 Empire=40 Rebel=0``): every unit
+    that did not simply survive undamaged, and both sides' objective VP (``losses_only``: only what the
+    battle cost or scored, '' for a battle in which nothing happened)."""
+    words = [f"{uid}={fate}" + (f":{dmg}" if dmg else "") for uid, (fate, dmg) in sorted(report["units"].items())
+             if fate != "survived" or dmg]
+    objective = [f"{s}={int(report['objective'][s])}" for s in ("Empire", "Rebel")
+                 if not losses_only or int(report["objective"][s])]
+    return " ".join(words + objective)
 
 
 def on_retreat(f: dict[str, Any], side: str, step: dict[str, Any]) -> list[str]:
@@ -291,12 +320,12 @@ def move_orders(f: dict[str, Any], side: str, cp: int) -> list[str]:
                     score += 15
                 if side == "Rebel" and to in CORE and info["owner"] != "Rebel":
                     score += 10
+            if side == "Empire" and score < 100:
+                score += hunt_bonus(f, fl, here, to)  # the Empire scores only by battle: the hunt comes before claims
             if threat_here and threat_here * 10 > fl["points"] * 11:
                 score += 60        # get out of a losing fight
             elif here_owner != side and not threat_here and score < 100:
                 continue           # stay to claim this system in the Resource Phase
-            if side == "Empire" and score < 100:
-                score += hunt_bonus(f, fl, here, to)
             if score > 0:
                 scored.append((score, f"move {fid} {to}"))
     if side == "Empire" and f.get("deathstar") and cp >= 4:
@@ -324,7 +353,7 @@ def hunt_bonus(f: dict[str, Any], fl: dict[str, Any], here: str, to: str) -> int
         if other_fl["side"] != "Rebel" or other_fl["points"] * 11 > fl["points"] * 10:
             continue
         if hops(f, to, other_fl["system"]) < hops(f, here, other_fl["system"]):
-            best = max(best, 40 + other_fl["points"] // 20)
+            best = max(best, 60 + other_fl["points"] // 10)
     return best
 
 

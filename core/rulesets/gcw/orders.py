@@ -232,6 +232,9 @@ def do_choose(ctx: Any, battle: str, objective: str) -> list[Event]:
 
 def do_report(ctx: Any, battle: str, report: str) -> list[Event]:
     line = f"report {battle} {report}".strip()
+    if report.strip().lower() == battles.AUTO_WORD:
+        events, parsed = battles.auto_on_record(ctx.state, _current(ctx))
+        return events + battles.submit_report(ctx.state, _side(ctx), parsed) + flow.advance(ctx.state)
     parsed = battles.parse_report(ctx.state, _current(ctx), report, line)
     return battles.submit_report(ctx.state, _side(ctx), parsed) + flow.advance(ctx.state)
 
@@ -360,7 +363,8 @@ def build_book() -> OrderBook:
                   "reveal the objectives the advantage allows", do_reveal, available=_at("reveal")),
         OrderSpec("choose", [B, Choice("objective", pickable_objectives)], "the 1st player picks the objective", do_choose,
                   available=_at("pick")),
-        OrderSpec("report", [B, Text("report", "unit=destroyed|early|late|fled|survived[:faceup] ... Empire=<vp> Rebel=<vp>", required=False)],
+        OrderSpec("report", [B, Text("report", "unit=destroyed|early|late|fled|survived[:faceup] ... Empire=<vp> Rebel=<vp>, "
+                                          "or 'auto': the auto-resolver's result, rolled once per battle on the record", required=False)],
                   "report the battle's result (sealed until both are in); after differing reports, amend yours", do_report,
                   example="report B1 E2=destroyed R1=late:2 R4=fled Empire=40", available=_at("report", "ruling")),
         OrderSpec("ruling", [B, Text("report", "the report the GM rules", required=False)],

@@ -182,6 +182,7 @@ def public_battle(state: State, battle: dict[str, Any] | None, viewer: str, side
     out["sealed"] = {s: rid for s, rid in {**battle["objectives"], **battle["concede"]}.items()}
     out["reports"] = dict(battle["reports"])
     out["offer"] = battle.get("answer")
+    out["auto"] = battle.get("auto")  # the auto-resolver's report, once rolled in the open
     if side is not None and side in battle["objectives"]:
         out["my_objectives"] = list(state["sealed"][battle["objectives"][side]]["content"])
     return out

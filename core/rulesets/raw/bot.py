@@ -32,6 +32,7 @@ from core.rulesets.raw.bot_board import (CAPITAL, CAPS, FAMILY, LIFEBOAT, SEAT_O
                                          value_of)
 from core.rulesets.raw.bot_economy import Economy
 from core.rulesets.raw.data import GF
+from core.rulesets.raw.bot_war import boldness, hopeless, pressing
 
 LEVEL_NAMES = ("easy", "normal", "hard")
 FLEET_CAP = 4000   # fleet points a seat stops adding Warships at (caps, upkeep of the bot's time)
@@ -96,7 +97,10 @@ def play(view: dict[str, Any], seat: str, level: str | None = None) -> list[str]
     facts = view.get("facts") or {}
     if view.get("outcome") or facts.get("side") is None or facts.get("seat", seat) != seat:
         return []
-    return Planner(Board(view, seat), LEVELS[level_of(seat, level)]).run()
+    board = Board(view, seat)
+    if hopeless(board):
+        return ["concede"]  # acknowledge the other team's supremacy (RAW-GAME-05)
+    return Planner(board, LEVELS[level_of(seat, level)]).run()
 
 
 @dataclass
@@ -143,6 +147,7 @@ class Planner(Economy):
         self.assault_planets = {planet_name(w, b.planets) for _, w in b.sheet_orders(b.team, "assault")}
         self.bombard_planets = {planet_name(w, b.planets) for _, w in b.sheet_orders(b.team, "bombard")}
         self.lifeboat = self._find_lifeboat() if knobs.lifeboat else None
+        self.pressing = pressing(board)
         self.build_orders: dict[str, list[str]] = {}
         self.vessel_left: dict[str, int] = {}
         self.my_loads: list[dict[str, int]] = []
@@ -309,6 +314,8 @@ class Planner(Economy):
             v -= 8
         if b.kind(planet) == "enemy":
             v += 15
+            if self.pressing:  # the last worlds between us and Supremacy (RAW-VP-02)
+                v += 120
         return v
 
     def importance(self, planet: str) -> float:
@@ -332,7 +339,7 @@ class Planner(Economy):
         """The enemy fleet we expect at an enemy world we cannot see (more at their capital and shipyards)."""
         if self.k.prior <= 0 or self.b.kind(planet) != "enemy" or self.b.turn <= 2:
             return 0
-        guess = self.prior_base()
+        guess = int(self.prior_base() * boldness(self.b))
         if planet == CAPITAL[self.b.enemy] or planet in SHIPYARDS:
             guess = guess * 13 // 10
         return guess
@@ -804,9 +811,9 @@ class Planner(Economy):
         if d == 0:
             return None
         if d == 1:
-            if self.fits(target, g.ships):
-                return target
-            return None if g.loc == f"deep:{target}" or g.loc.startswith(f"deep:{target}:") else f"deep:{target}"
+            # an orbit with no room for us under the caps: waiting in its deep space changes nothing (a
+            # jump from one private point of deep space to another was most of a stuck war's jumps)
+            return target if self.fits(target, g.ships) else None
         best, best_score = None, -1e9
         for n in b.nb[here]:
             dn = b.dist[n].get(target, 99)

@@ -15,6 +15,7 @@ from core.ruleset import Odds, Ruleset, SeatSpec, State, View, ViewsModule
 from . import bot as _bot
 from . import battle, combat, flow, lists, orders, views
 from .data import rules
+from .explain import fire_notes
 from .fire import rally_bonus
 from .odds import coordinated_odds, melee_odds
 from .transport import DISMOUNT_DICE, load_problem, passengers
@@ -159,7 +160,6 @@ class RiftWar(Ruleset):
             bonus = rally_bonus(state, target, state["units"][parsed.values.get("rallier") or target["id"]])
             p = Fraction(max(0, min(6, 6 - (4 - bonus) + 1)), 6)
             return Odds(f"rally with +{bonus}", [("unpinned", p), ("fails: the phase ends", 1 - p)])
-        from .explain import fire_notes
         ids = parsed.values["units"] if parsed.spec.verb == "fire" else [parsed.values["unit"]]
         if len(ids) != 1:
             odds = coordinated_odds(state, ids, parsed.values["target"])

@@ -14,7 +14,7 @@ from typing import Any
 from core.errors import HolotableError
 from core.ruleset import Ruleset
 
-from . import battle, combat
+from . import battle, combat, record
 from .bot_reactions import pending_choices
 from .data import rules
 from .geometry import at_low, at_terrain, field_of, heavy_like, line_of_sight, radius
@@ -160,7 +160,7 @@ def move_plans(ruleset: Ruleset, state: State, seat: str, movers: list[Unit], fo
                advance: bool = False) -> list[tuple[float, float, str]]:
     """The best moves for ``movers``: (gain in standing, risk, order), tried on the engine, best
     first. Only moves that gain something after their risk are kept. ``advance``: see :func:`standing`."""
-    others = battle.on_field(state)
+    others = record.on_field(state)
     weighed: list[tuple[float, str, Unit, tuple[float, float]]] = []
     for u in movers[:UNITS_WEIGHED]:
         here = standing(state, u, foes, others, advance)

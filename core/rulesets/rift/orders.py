@@ -8,14 +8,23 @@ from typing import Any
 
 from core.errors import OrderError
 from core.events import Event
-from core.orders import Arg, Choice, Keyword, Many, Number, Optional, OrderBook, OrderSpec
+from core.orders import (
+    Arg,
+    Choice,
+    Keyword,
+    Many,
+    Number,
+    Optional,
+    OrderBook,
+    OrderSpec,
+)
 
 from . import battle, fire, flow, melee
 from . import transport as transports  # a handler's argument is called transport
-from .battle import living, on_field
+from .battle import living
 from .data import rules
 from .geometry import field_of, path_problem, radius
-from .record import log, name
+from .record import log, name, on_field
 
 State = dict[str, Any]
 

@@ -6,7 +6,7 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from . import battle, flow
+from . import battle, flow, record
 from .army import check
 from .data import rules
 from .explain import cover_of
@@ -79,7 +79,7 @@ def sight_table(state: State) -> dict[str, list[str]]:
     """Every living unit on the field and the units it sees (both sides), by id: the engine's own
     line of sight for each pair. Positions repeat across views and replays, so it is remembered
     by map and positions. Raises nothing."""
-    key = tuple(tuple(u.get(f) for f in SIGHT_FIELDS) for u in battle.on_field(state))
+    key = tuple(tuple(u.get(f) for f in SIGHT_FIELDS) for u in record.on_field(state))
     return _sight_table(state["map"], key)
 
 

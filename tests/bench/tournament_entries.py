@@ -1,0 +1,133 @@
+"""The tournament entries, one per rule system (see :mod:`tournament`): how a system's game is set up
+for a set of players and played to its end with default options.
+
+To add a system, write its ``play_<system>(seed, players, first) -> Result`` and its matches, and list
+an :class:`tournament.Entry` in :data:`ENTRIES`.
+"""
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+from core.bots import random_orders
+from core.errors import HolotableError
+from core.registry import find_ruleset
+from core.session import Session
+
+from tournament import UNFINISHED, Entry, Match, Result
+
+#: turns after which a game that has not ended counts as unfinished (the rules have no turn limit)
+RAW_CAP = int(os.environ.get("BENCH_RAW_CAP", "150"))
+GCW_STEPS = 4000
+
+
+def _random_seat(session: Session, seat: str, rng: random.Random) -> int:
+    """Random legal play for ``seat``: its orders, else a pass, else the GM forces the step (as at a
+    deadline). Returns 1 if the GM had to force it."""
+    before = len(session.record["journal"])
+    for text in random_orders(session.ruleset, session.state, seat, rng):
+        try:
+            session.order(seat, seat, text)
+        except HolotableError:
+            pass
+        if seat not in session.awaiting():
+            break
+    if seat in session.awaiting() and len(session.record["journal"]) == before:
+        try:
+            session.order(seat, seat, "pass")
+        except HolotableError:
+            session.resolve("gm")
+            return 1
+    return 0
+
+
+# -- Republic at War ----------------------------------------------------------------------------------
+def raw_ending(reason: str) -> str:
+    """What ended a Republic at War game, in the rules' words."""
+    if "acknowledged the supremacy" in reason:
+        return "concession (RAW-GAME-05)"
+    if "victory points" in reason:
+        return "10 VP (RAW-GAME-04)"
+    if "turn limit" in reason:
+        return "GM's turn limit"
+    return reason
+
+
+def play_raw(seed: str, players: dict[str, str], first: str) -> Result:
+    """A 6-seat game (3 against 3), sides alternating at the table from ``first``; default options."""
+    from core.rulesets.raw.bot import bot_orders
+    rules = find_ruleset("raw")
+    other = "CIS" if first == "GAR" else "GAR"
+    table = [(f"p{i}", first if i % 2 == 0 else other) for i in range(6)]
+    session = Session.new("raw", table, seed=seed)
+    rngs = {n: random.Random(f"{seed}-{n}") for n, _ in table}
+    while session.outcome() is None and session.turn <= RAW_CAP:
+        for name, side in table:
+            if session.outcome() is not None:
+                break
+            player = players[side]
+            if player == "random":
+                orders = random_orders(rules, session.state, name, rngs[name])
+            else:
+                orders = bot_orders(rules.view(session.state, name), name, "normal" if player == "bot" else player)
+            for text in orders:
+                try:
+                    session.order(name, name, text)
+                except HolotableError:
+                    pass
+        if session.outcome() is None:
+            session.resolve("gm")
+    outcome = session.outcome()
+    if outcome is None:
+        return Result((), session.turn, UNFINISHED)
+    return Result(tuple(outcome.winners), session.turn, raw_ending(outcome.reason))
+
+
+def raw_matches(games: int) -> list[Match]:
+    return [Match("random", "normal", "random", games), Match("order", "normal", "normal", games),
+            Match("levels", "hard", "normal", games)]
+
+
+# -- Galactic Civil War -------------------------------------------------------------------------------
+def gcw_ending(reason: str) -> str:
+    """What ended a GCW campaign: the kind of victory (or draw), without the scores."""
+    head = reason.split(":")[0]
+    return "".join(ch for ch in head if not ch.isdigit()).strip()
+
+
+def play_gcw(seed: str, players: dict[str, str], first: str) -> Result:
+    """A 12-turn campaign with default options (battles reported, no auto-resolve); bots play their
+    seats through the session, random play its own; a step nobody takes is forced by the GM."""
+    seats: list[Any] = [("emp", "Empire", players["Empire"] != "random"), ("reb", "Rebel", players["Rebel"] != "random")]
+    if first == "Rebel":
+        seats.reverse()
+    session = Session.new("gcw", seats, seed=seed, secret=f"{seed}-secret")
+    randoms = {name: random.Random(f"{seed}-{name}") for name, side, bot in seats if not bot}
+    forced = 0
+    for _ in range(GCW_STEPS):
+        if session.outcome() is not None:
+            break
+        awaited = [s for s in session.awaiting() if s in randoms]
+        if awaited:
+            forced += _random_seat(session, awaited[0], randoms[awaited[0]])
+            continue
+        before = len(session.record["journal"])
+        session.play_bots()
+        if session.outcome() is None and len(session.record["journal"]) == before:
+            session.resolve("gm")
+            forced += 1
+    outcome = session.outcome()
+    if outcome is None:
+        return Result((), session.turn, UNFINISHED, forced)
+    return Result(tuple(outcome.winners), session.turn, gcw_ending(outcome.reason), forced)
+
+
+def gcw_matches(games: int) -> list[Match]:
+    return [Match("random", "bot", "random", games), Match("order", "bot", "bot", games)]
+
+
+ENTRIES: dict[str, Entry] = {
+    "raw": Entry("raw", ("GAR", "CIS"), play_raw, raw_matches),
+    "gcw": Entry("gcw", ("Empire", "Rebel"), play_gcw, gcw_matches),
+}
