@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from core.events import standing
+
 #: event kinds that are the record of the dice or of the orders, never a headline
 QUIET_KINDS = ("roll", "order", "turn", "sealed")
 BLOCKS = " ▏▎▍▌▋▊▉█"
@@ -383,7 +385,7 @@ def session_report(session: Any, viewer: str, turn: int, plans: bool = True,
         if side is not None and side not in {session.side_of(s) for s in session.seats()}:
             raise ValueError(f"no audience {viewer!r}: public, team:<side> "
                              f"({', '.join(sorted({str(session.side_of(s)) for s in session.seats()}))}), a seat or gm")
-        events = [e for e in audience_events(session.record["log"], viewer, side) if e.get("turn") == turn]
+        events = [e for e in audience_events(standing(session.record["log"]), viewer, side) if e.get("turn") == turn]
     else:
         session.view(viewer)  # refuses a stranger
         side = session.side_of(viewer)

@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable
 from core.access import opens, seal
 from core.dice import Dice, seed_hash
 from core.errors import HolotableError, OrderError, PermissionRefused, SetupError, StateError
-from core.events import GM, Event, event, filter_events, to_seat, to_team
+from core.events import GM, Event, event, filter_events, standing, to_seat, to_team
 from core.options import check_options
 from core.registry import find_ruleset
 from core.ruleset import Outcome, Ruleset, SeatSpec, State, View
@@ -514,11 +514,15 @@ class Session:
         return None
 
     def reopen(self, actor: str, reason: str, new_dice: bool = False, run_bots: bool = True,
-               _entry: dict[str, Any] | None = None) -> list[Event]:
+               _entry: dict[str, Any] | None = None, orders: bool = False) -> list[Event]:
         """The GM reopens the last resolved turn: its state just before the resolution comes back
-        (the start of the turn with every order given), and it is resolved again with the same dice
-        or new ones (the next unused rolls of the game's dice). Logged and shown to all; what was
-        done since (the next turn's orders, corrections) is void. The deadline stays as it is.
+        (the start of the turn with every sheet as it was). With ``orders`` the turn stays open: the
+        players and the GM may change its orders, and it resolves when every seat is ready again (or
+        the GM resolves it); otherwise it is resolved again at once with the same dice or new ones
+        (the next unused rolls of the game's dice). Told to every seat; what was done since (the
+        resolution, the next turn's orders, corrections) is void, and the log's voided events are
+        named in the reopening's event (reports, exports and replays tell the turn once, as it
+        stands; ``corrections`` marks the voided ones). The deadline stays as it is.
 
         Raises PermissionRefused, or StateError if no turn was resolved yet or no reason is given.
         """
@@ -526,27 +530,40 @@ class Session:
         _plain(reason, "the reason", StateError)
         if not reason.strip():
             raise StateError("reopening a turn needs a reason, e.g. 'reopen the jump to Kuat was legal'")
-        journal = self.record["journal"]
         if _entry is not None:
             at, fresh = int(_entry["at"]), _entry.get("n")
+            orders = bool(_entry.get("orders"))
         else:
             if not self.ruleset.simultaneous:
                 raise StateError(f"reopening a turn serves games of simultaneous orders; in {self.ruleset.title} "
                                  "set a value right with `correct <path> <value> <reason>`")
             at = self._last_resolution()
             fresh = self.state["dice"].get("n") if new_dice else None
-        before = Session.replay(self.record, upto=at).state
+        earlier = Session.replay(self.record, upto=at)
+        before = earlier.state
         if fresh is not None:
             before["dice"]["n"] = int(fresh)
         turn, deadline = int(before["turn"]), self.record.get("deadline")
+        voids = [len(earlier.record["log"]), len(self.record["log"])]
         self.state.clear()
         self.state.update(copy.deepcopy(before))
         self.record["ready"] = []
-        self._journal(op="reopen", actor=actor, at=at, reason=reason, dice="new" if new_dice else "same", n=fresh)
-        note = event("reopen", f"The GM reopened turn {turn}: {reason}. It is resolved again with "
-                               f"{'new' if new_dice else 'the same'} dice; what was done since is void.", ["all"], turn)
+        entry: dict[str, Any] = {"op": "reopen", "actor": actor, "at": at, "reason": reason,
+                                 "dice": "new" if new_dice else "same", "n": fresh}
+        if orders:
+            entry["orders"] = True
+        self._journal(**entry)
+        dice = f"with {'new' if new_dice else 'the same'} dice"
+        then = (f"Its orders are open again: change them and say ready; it resolves {dice} when every seat is "
+                "ready" if orders else f"It is resolved again {dice}")
+        note = event("reopen", f"The GM reopened turn {turn}: {reason}. {then}; what was done since is void.",
+                     ["all"], turn, voids=voids, orders=orders)
         self._log([note])
-        self._tell("reopen", turn=turn)
+        self._tell("reopen", turn=turn, orders=orders)
+        if orders:
+            # the bots keep the orders they gave; the players say ready again
+            self.record["ready"] = [s for s in sorted(self.awaiting()) if self.is_bot(s)]
+            return [note]
         events = self._resolve(run_bots)
         self.record["deadline"] = deadline
         return [note, *events]
@@ -736,11 +753,11 @@ class Session:
     def events_for(self, viewer: str, since_turn: int = 0) -> list[dict[str, Any]]:
         """The log as ``viewer`` may see it, from ``since_turn`` on."""
         side_of = lambda seat: self.side_of(seat)  # noqa: E731
-        return filter_events((e for e in self.record["log"] if e["turn"] >= since_turn), viewer, side_of)
+        return filter_events((e for e in standing(self.record["log"]) if e["turn"] >= since_turn), viewer, side_of)
 
     def public_events(self, since_turn: int = 0) -> list[dict[str, Any]]:
         """The log as anyone watching may see it (only what is announced to all), from ``since_turn`` on."""
-        return [{k: v for k, v in e.items() if k != "to"} for e in self.record["log"]
+        return [{k: v for k, v in e.items() if k != "to"} for e in standing(self.record["log"])
                 if e["turn"] >= since_turn and "all" in e["to"]]
 
     def view(self, viewer: str) -> View:

@@ -74,8 +74,10 @@ GM_HELP = """GM commands (every game on this server; pick one with --game <id> o
                                          a turn report for the forum, shown and written to a file
   report <seat>|gm|public [<turn>]       a turn's report for that reader: summary first, then every die
   corrections                            every correction and reopened turn, with its reason
-  reopen [same|new] <reason>             resolve the last resolved turn again from its start with its
-                                         orders, with the same dice (default) or new ones
+  reopen [orders] [same|new] <reason>    back to the start of the last resolved turn, every sheet as it
+                                         was: resolved again at once with the same dice (default) or new
+                                         ones; with `orders`, open for changed orders (every seat is told)
+                                         until every seat is ready again (or `resolve`)
   log [turn <n>|<a>-<b>] [seat <seat>]   the whole game's log, or some turns, or what a seat saw
   help orders"""
 
