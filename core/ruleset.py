@@ -347,6 +347,12 @@ class Ruleset(ABC):
             found.append(text)
         return found
 
+    def correction_problem(self, state: State, path: str, old: Any, new: Any) -> str | None:
+        """Why the GM may not set ``path`` of ``state`` from ``old`` to ``new`` (a rule of this system's
+        state that the generic checks of :mod:`core.correction` cannot know), or None. The base knows
+        none. Raises nothing."""
+        return None
+
     def invariants(self, before: State, after: State, events: list[Event]) -> list[str]:
         """Violations of the ruleset's invariants in the step from ``before`` to ``after`` that produced ``events``: one readable message each; empty when all hold.
 

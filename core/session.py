@@ -12,6 +12,7 @@ import secrets
 from typing import Any, Callable, Iterable
 
 from core.access import opens, seal
+from core.correction import check_value, known_ids, parse_value, peers
 from core.dice import Dice, seed_hash
 from core.errors import HolotableError, OrderError, PermissionRefused, SetupError, StateError
 from core.events import GM, Event, event, filter_events, standing, to_seat, to_team
@@ -161,6 +162,8 @@ class Session:
             self.away(actor, entry["seat"], entry["flag"])
         elif op == "roll":
             self.gm_roll(actor, entry["count"], entry["sides"], entry["reason"])
+        elif op == "correct" and "changes" in entry:
+            self.gm_correct_many(actor, [(p, v) for p, v in entry["changes"]], entry["reason"], checked=False)
         elif op == "correct":
             self.gm_correct(actor, entry["path"], entry["value"], entry["reason"], checked=False)
         elif op == "post":
@@ -441,13 +444,22 @@ class Session:
         return events
 
     def gm_correct(self, actor: str, path: str, value: str, reason: str, checked: bool = True) -> list[Event]:
-        """The GM sets one value of the state (``a.b.c`` path, JSON value) with a logged reason.
+        """The GM sets one value of the state (``a.b.c`` path, JSON value) with a logged reason: see
+        :meth:`gm_correct_many`. Raises PermissionRefused, or StateError (nothing changes)."""
+        return self.gm_correct_many(actor, [(path, value)], reason, checked)
 
-        The value must keep the old one's type, and the corrected state is tried first: every
-        view, the awaited seats and the outcome are computed on a copy and the ruleset's
-        invariants checked there; a correction the game could not go on with is refused with the
-        reason. (``checked=False`` only when replaying a journal, whose corrections were checked
-        when they were made.)
+    def gm_correct_many(self, actor: str, changes: list[tuple[str, str]], reason: str,
+                        checked: bool = True) -> list[Event]:
+        """The GM sets values of the state (each a ``a.b.c`` path and a JSON value), checked and applied
+        as one (a ship moved from one fleet to another names both), with a logged reason.
+
+        Each value is checked against the state's shape (:mod:`core.correction`: its type, finite
+        numbers of sane size, ids the game knows, an object's keys, never a thing's own id), then
+        the corrected state is tried on a copy: every view, the awaited seats, the outcome, the
+        ruleset's invariants, a reload from the record, and what the game runs next (the bots give
+        their orders and the turn resolves, or a bot takes its step); a correction the game could
+        not go on with is refused with the reason. (``checked=False`` only when replaying a journal,
+        whose corrections were checked when they were made.)
 
         Raises PermissionRefused, or StateError for a bad path or value (nothing changes).
         """
@@ -455,46 +467,73 @@ class Session:
         _plain(reason, "the reason", StateError)
         if not reason.strip():
             raise StateError("a correction needs a reason, e.g. 'correct planets.Kuat.gf 3 ruling on the forum'")
-        try:
-            new = json.loads(value)
-        except json.JSONDecodeError:
-            raise StateError(f"{value!r} is not a JSON value (use 3, \"text\", true, null, [..] or {{..}})") from None
-        parts = path.split(".")
+        if not changes:
+            raise StateError("say the path and the new value, e.g. 'correct planets.Kuat.gf 3 ruling on the forum'")
+        paths = [p for p, _ in changes]
+        if len(set(paths)) != len(paths):
+            raise StateError(f"a path is named twice in one correction: {', '.join(paths)}")
         trial = copy.deepcopy(self.state)
-        node: Any = trial
-        for part in parts[:-1]:
-            node = _step(node, part, path)
-        last = parts[-1]
-        if isinstance(node, dict):
-            if last not in node:
-                raise StateError(f"{path!r}: no {last!r} there; keys: {', '.join(sorted(map(str, node)))[:300]}")
-            old = node[last]
-            node[last] = new
-        elif isinstance(node, list):
-            index = _index(node, last, path)
-            old = node[index]
-            node[index] = new
-        else:
-            raise StateError(f"{path!r}: {last!r} is inside a plain value")
-        if old is not None and new is not None and type(old) is not type(new):
-            raise StateError(f"{path!r}: was {type(old).__name__} {json.dumps(old)[:60]}, cannot become {type(new).__name__}")
-        problem = self._correction_problem(trial) if checked else None
-        if problem is not None:
-            raise StateError(f"correct {path} {json.dumps(new)[:60]}: refused, {problem}; nothing changed")
+        ids = known_ids(self.state) if checked else {}
+        done: list[tuple[str, Any, Any]] = []
+        for path, value in changes:
+            _plain(path, "the path", StateError)
+            try:
+                new = parse_value(value, path) if checked else json.loads(value)
+            except StateError as exc:
+                raise StateError(f"correct {path}: refused, {exc}; nothing changed") from None
+            parts = path.split(".")
+            node: Any = trial
+            for part in parts[:-1]:
+                node = _step(node, part, path)
+            last = parts[-1]
+            if isinstance(node, dict):
+                if last not in node:
+                    raise StateError(f"{path!r}: no {last!r} there; keys: {', '.join(sorted(map(str, node)))[:300]}")
+                key: Any = last
+            elif isinstance(node, list):
+                key = _index(node, last, path)
+            else:
+                raise StateError(f"{path!r}: {last!r} is inside a plain value")
+            old = node[key]
+            if checked:
+                if last == "id" and new != old:
+                    raise StateError(f"correct {path}: refused, {json.dumps(old)[:60]} is a thing's own id; an id "
+                                     "cannot be corrected; nothing changed")
+                home = parts[-2] if len(parts) >= 2 else None
+                try:
+                    new = check_value(path, old, new, ids, peers(self.state, parts), home)
+                except StateError as exc:
+                    raise StateError(f"correct {path} {json.dumps(new)[:60]}: refused, {exc}; nothing changed") from None
+                problem = self.ruleset.correction_problem(self.state, path, old, new)
+                if problem:
+                    raise StateError(f"correct {path} {json.dumps(new)[:60]}: refused, {problem}; nothing changed")
+            node[key] = new
+            done.append((path, old, new))
+        if checked:
+            problem = self._correction_problem(trial)
+            if problem is not None:
+                named = " and ".join(f"{p} {json.dumps(n)[:60]}" for p, _, n in done)
+                raise StateError(f"correct {named}: refused, {problem}; nothing changed")
         self.state.clear()
         self.state.update(trial)
-        self._journal(op="correct", actor=actor, path=path, value=value, reason=reason)
-        ev = event("correction", f"GM correction: {path} {json.dumps(old)} -> {json.dumps(new)} ({reason})", [GM], self.turn,
-                   path=path, old=old, new=new, reason=reason)
+        if len(changes) == 1:
+            self._journal(op="correct", actor=actor, path=changes[0][0], value=changes[0][1], reason=reason)
+        else:
+            self._journal(op="correct", actor=actor, changes=[[p, v] for p, v in changes], reason=reason)
+        said = "; ".join(f"{p} {json.dumps(o)} -> {json.dumps(n)}" for p, o, n in done)
+        data: dict[str, Any] = ({"path": done[0][0], "old": done[0][1], "new": done[0][2]} if len(done) == 1 else
+                                {"paths": [{"path": p, "old": o, "new": n} for p, o, n in done]})
+        ev = event("correction", f"GM correction: {said} ({reason})", [GM], self.turn, reason=reason, **data)
         note = event("correction", f"The GM corrected the game: {reason}", ["all"], self.turn)
         self._log([ev, note])
-        self._tell("correction", path=path)
+        self._tell("correction", path=", ".join(paths))
         return [ev, note]
 
     def _correction_problem(self, trial: State) -> str | None:
         """Why the game could not go on from the corrected state ``trial``, or None: its outcome,
-        awaited seats and every viewer's view are computed, and the ruleset's invariants that the
-        present state keeps must still hold. Raises nothing."""
+        awaited seats and every viewer's view are computed, the ruleset's invariants that the
+        present state keeps must still hold, the record reloads, and what the game runs next runs
+        on a copy (:meth:`_next_step`). Raises nothing."""
         ruleset = self.ruleset
         tried = Session(ruleset, {**self.record, "state": trial})
         try:
@@ -502,15 +541,42 @@ class Session:
             tried.awaiting()
             for viewer in (GM, *self.seats()):
                 tried.view(viewer)
-            json.dumps(trial)
             kept = set(ruleset.invariants(self.state, self.state, []))
             broken = [p for p in ruleset.invariants(trial, trial, []) if p not in kept]
+            Session.from_record(json.loads(json.dumps({**self.record, "state": trial}, allow_nan=False)))
         except Exception as exc:  # noqa: BLE001 - whatever the rules trip on, the correction is what broke it
-            detail = str(exc)[:120]
-            return (f"the {ruleset.title} rules cannot go on from the corrected state ({type(exc).__name__}"
-                    f"{': ' + detail if detail else ''})")
+            return _cannot(ruleset.title, exc)
         if broken:
             return f"it breaks the rules: {'; '.join(broken[:3])}"
+        failed = self._next_step(trial)
+        if failed is not None and self._next_step(self.state) is None:
+            return f"{_cannot(ruleset.title, failed)} when the game goes on"
+        return None
+
+    def _next_step(self, state: State) -> Exception | None:
+        """What goes wrong when the game goes on from ``state`` (on a copy): bots play every seat once
+        (their orders given), then the turn resolves (simultaneous orders) or one more bot step is
+        taken; every view is drawn after. None when it goes on. Raises nothing."""
+        record = copy.deepcopy({**self.record, "state": state})
+        for seat in record["seats"]:
+            seat["bot"] = True
+        tried = Session(self.ruleset, record)
+        tried.bot_steps = 2
+        try:
+            if tried.outcome() is not None:
+                return None
+            tried._run_bots()
+            if self.ruleset.simultaneous and tried.outcome() is None and tried.awaiting():
+                try:
+                    tried._resolve(False)
+                except HolotableError:
+                    pass  # a refusal the rules give is not a brick
+            tried.awaiting()
+            for viewer in (GM, *tried.seats()):
+                tried.view(viewer)
+            json.dumps(tried.record, allow_nan=False)
+        except Exception as exc:  # noqa: BLE001 - whatever the rules trip on
+            return exc
         return None
 
     def reopen(self, actor: str, reason: str, new_dice: bool = False, run_bots: bool = True,
@@ -780,6 +846,11 @@ class Session:
         view["log"] = self.events_for(who, since_turn=max(0, self.turn - 1))
         view["messages"] = self.messages_for(who)
         return view
+
+
+def _cannot(title: str, exc: Exception) -> str:
+    detail = str(exc)[:120]
+    return f"the {title} rules cannot go on from the corrected state ({type(exc).__name__}{': ' + detail if detail else ''})"
 
 
 def _step(node: Any, part: str, path: str) -> Any:

@@ -1,0 +1,211 @@
+"""The GM's corrections checked against the state's own shape before anything changes.
+
+A correction sets values of the state at dotted paths (``planets.Kuat.gf 3``). What the state holds
+is its own schema: a value keeps the type it had (a number stays a finite number of sane size, a
+text stays a text, an object keeps its keys, a list's items keep the shape of the items it had), a
+value that was null takes the type its peers have (the same key of the other items beside it), an
+id stays an id the game knows (a seat, a side, a key or an ``id`` of the state), and a thing's own
+id (the key it is filed under, or its ``id`` field) is never changed. A ruleset may add its own
+checks (:meth:`core.ruleset.Ruleset.correction_problem`). Pure: nothing here does I/O.
+"""
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from core.errors import StateError
+
+#: the largest number a correction may write (a 5000-digit number is a typo, not a ruling)
+BIGGEST = 10 ** 15
+MAX_TEXT = 20000  # characters of one correction's JSON value
+MAX_STRING = 500  # characters of a text value (unless the old one was longer)
+MAX_GROWTH = 64  # items a list may gain in one correction
+
+
+def parse_value(text: str, path: str) -> Any:
+    """``text`` as a JSON value for ``path``. Raises StateError for what is not JSON, NaN or Infinity,
+    numbers beyond +-10^15, or a value too long to be a correction."""
+    if len(text) > MAX_TEXT:
+        raise StateError(f"{path}: the value is {len(text)} characters long; a correction's value holds at most "
+                         f"{MAX_TEXT}")
+
+    def constant(name: str) -> Any:
+        raise StateError(f"{path}: {name} is not a number a game can hold; write a finite number like 3 or 0.5")
+
+    def whole(digits: str) -> int:
+        if len(digits.lstrip("-")) > 16 or abs(int(digits)) > BIGGEST:
+            raise StateError(f"{path}: {digits[:20]}{'...' if len(digits) > 20 else ''} is too large; write a whole "
+                             f"number between -10^15 and 10^15")
+        return int(digits)
+
+    def real(digits: str) -> float:
+        value = float(digits)
+        if not math.isfinite(value) or abs(value) > BIGGEST:
+            raise StateError(f"{path}: {digits[:20]} is not a number a game can hold; write a finite number "
+                             f"between -10^15 and 10^15")
+        return value
+
+    try:
+        return json.loads(text, parse_constant=constant, parse_int=whole, parse_float=real)
+    except StateError:
+        raise
+    except json.JSONDecodeError:
+        raise StateError(f"{text[:60]!r} is not a JSON value (use 3, \"text\", true, null, [..] or {{..}})") from None
+    except (ValueError, RecursionError):
+        raise StateError(f"{path}: {text[:60]!r} is not a value a game can hold") from None
+
+
+def kind(value: Any) -> str:
+    """The JSON kind of ``value``: null, true/false, number, text, list or object."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "list"
+    return "object"
+
+
+def known_ids(state: dict[str, Any]) -> dict[str, set[str]]:
+    """Every name the state uses as an id, with the kinds of id it is: ``seat``, ``side``, ``key:<where>``
+    (a key of a collection of things, e.g. ``key:units``) and ``field:<name>`` (the value of an ``id``,
+    ``seat``, ``side``, ``owner`` or ``faction`` field). A corrected id must be an id of a kind the
+    old one was."""
+    found: dict[str, set[str]] = {}
+
+    def add(name: Any, space: str) -> None:
+        if isinstance(name, str):
+            found.setdefault(name, set()).add(space)
+
+    seats = state.get("seats")
+    if isinstance(seats, dict):
+        for name, info in seats.items():
+            add(name, "seat")
+            if isinstance(info, dict):
+                add(info.get("side"), "side")
+    stack: list[tuple[str, Any]] = [("", state)]
+    while stack:
+        where, node = stack.pop()
+        if isinstance(node, dict):
+            things = bool(node) and all(isinstance(v, (dict, list)) for v in node.values()) and node is not state
+            for key, value in node.items():
+                if things:
+                    add(str(key), f"key:{where}")
+                if key in ("id", "seat", "side", "owner", "faction") and isinstance(value, str):
+                    add(value, f"field:{key}")
+                if isinstance(value, (dict, list)):
+                    stack.append((str(key), value))
+        elif isinstance(node, list):
+            stack.extend((where, v) for v in node if isinstance(v, (dict, list)))
+    return found
+
+
+def peers(state: dict[str, Any], parts: list[str]) -> list[Any]:
+    """The values the same key holds in the items beside this one (``units.B13.x``: every unit's ``x``)."""
+    if len(parts) < 2:
+        return []
+    node: Any = state
+    for part in parts[:-2]:
+        node = node.get(part) if isinstance(node, dict) else (
+            node[int(part)] if isinstance(node, list) and part.lstrip("-").isdigit() and -len(node) <= int(part) < len(node)
+            else None)
+        if node is None:
+            return []
+    items = node.values() if isinstance(node, dict) else node if isinstance(node, list) else []
+    last = parts[-1]
+    found = []
+    for item in items:
+        if isinstance(item, dict) and item.get(last) is not None:
+            found.append(item[last])
+        elif isinstance(item, list) and last.isdigit() and int(last) < len(item) and item[int(last)] is not None:
+            found.append(item[int(last)])
+    return found
+
+
+def check_value(path: str, old: Any, new: Any, ids: dict[str, set[str]], sample: list[Any], home: str | None = None) -> Any:
+    """``new`` fit to replace ``old`` at ``path`` (an int given for a decimal number becomes one).
+
+    ``sample``: peer values, the type a null takes; ``home``: the key the value's object is filed
+    under (its own id). Raises StateError naming the path, what it was and what would do."""
+    if old is None:
+        if new is None:
+            return new
+        kinds = {kind(p) for p in sample}
+        if kinds and kind(new) not in kinds:
+            raise StateError(f"{path}: was null; the same key elsewhere holds {' or '.join(sorted(kinds))}, "
+                             f"not {kind(new)}")
+        if not kinds and isinstance(new, (dict, list)):
+            raise StateError(f"{path}: was null and nothing beside it says what it holds; write null, a number, "
+                             "true/false or a text")
+        if sample:
+            return check_value(path, sample[0], new, ids, [], None) if not isinstance(new, str) else _text(path, None, new, ids, sample)
+        return new if not isinstance(new, str) else _text(path, None, new, ids, [])
+    if new is None:
+        raise StateError(f"{path}: was {kind(old)} {_short(old)}; it cannot become null")
+    if isinstance(old, float) and not isinstance(old, bool) and isinstance(new, int) and not isinstance(new, bool):
+        new = float(new)
+    if kind(old) != kind(new) or (isinstance(old, int) and not isinstance(old, bool) and isinstance(new, float)
+                                  and not new.is_integer()):
+        raise StateError(f"{path}: was {kind(old)} {_short(old)}, cannot become {kind(new)} {_short(new)}")
+    if isinstance(old, int) and not isinstance(old, bool) and isinstance(new, float):
+        new = int(new)
+    if isinstance(old, str):
+        if home is not None and old == home and new != old:
+            raise StateError(f"{path}: {old!r} is the id this is filed under; an id cannot be corrected")
+        return _text(path, old, new, ids, [])
+    if isinstance(old, dict):
+        if old:
+            extra = [k for k in new if k not in old]
+            missing = [k for k in old if k not in new]
+            if extra or missing:
+                raise StateError(f"{path}: an object keeps its keys ({', '.join(map(str, old))[:200]})"
+                                 + (f"; it has no {', '.join(map(repr, extra))[:100]}" if extra else "")
+                                 + (f"; {', '.join(map(repr, missing))[:100]} missing" if missing else ""))
+            return {k: check_value(f"{path}.{k}", old[k], v, ids, []) if k != "id" else _same_id(f"{path}.id", old[k], v)
+                    for k, v in new.items()}
+        for k, v in new.items():
+            if isinstance(v, (dict, list)) and v:
+                raise StateError(f"{path}: was an empty object; fill it one value at a time")
+        return new
+    if isinstance(old, list):
+        if len(new) > len(old) + MAX_GROWTH:
+            raise StateError(f"{path}: a list of {len(old)} may gain at most {MAX_GROWTH} items in one correction")
+        if not old:
+            if any(isinstance(v, (dict, list)) for v in new):
+                raise StateError(f"{path}: was an empty list; nothing in it says what its items hold: add "
+                                 "numbers, true/false or texts (ids the game knows)")
+            return [_text(f"{path}.{i}", None, v, ids, []) if isinstance(v, str) else v for i, v in enumerate(new)]
+        return [check_value(f"{path}.{i}", old[min(i, len(old) - 1)], v, ids, []) for i, v in enumerate(new)]
+    return new
+
+
+def _same_id(path: str, old: Any, new: Any) -> Any:
+    if new != old:
+        raise StateError(f"{path}: {_short(old)} is a thing's own id; an id cannot be corrected")
+    return new
+
+
+def _text(path: str, old: str | None, new: str, ids: dict[str, set[str]], sample: list[Any]) -> str:
+    limit = max(MAX_STRING, len(old or ""))
+    if len(new) > limit:
+        raise StateError(f"{path}: a text of {len(new)} characters; at most {limit}")
+    spaces: set[str] = set(ids.get(old, set())) if old is not None else set()
+    if old is None:
+        for peer in sample:
+            if isinstance(peer, str):
+                spaces |= ids.get(peer, set())
+    if spaces and not spaces & ids.get(new, set()):
+        kinds = ", ".join(sorted(k.replace("key:", "a key of ").replace("field:", "a ") for k in spaces))[:120]
+        raise StateError(f"{path}: {new!r} is not an id of the kind it was (was {_short(old) if old is not None else 'null'}: "
+                         f"{kinds}); write an id of that kind this game knows")
+    return new
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."
