@@ -56,8 +56,13 @@ class Keeper(Protocol):
     def where(self) -> str:
         """Where the game held now is kept, in words (e.g. ``game raw-1 in /home/al/.../games``)."""
 
+    def begin(self) -> None:
+        """A command begins: remember where the held game's files stand, so that :meth:`resync` can put
+        them back (turn files a failed command wrote are removed). Never raises."""
+
     def resync(self) -> None:
-        """The console put the held game back as it was before a failed command: keep that. Never raises."""
+        """The console put the held game back as it was before a failed command: keep that, on disk too
+        (nothing the command wrote is left behind). Never raises."""
 
 
 # -- answers ----------------------------------------------------------------------------------------
@@ -224,6 +229,8 @@ class Console:
         before = self.session
         snapshot = None if before is None else json.dumps(before.record)
         self._heard.clear()
+        if self.keeper is not None and hasattr(self.keeper, "begin"):
+            self.keeper.begin()
         try:
             if command is None:
                 raise ConsoleError(self._unknown(word))

@@ -10,11 +10,14 @@ checks (:meth:`core.ruleset.Ruleset.correction_problem`). Pure: nothing here doe
 """
 from __future__ import annotations
 
+import copy
 import json
 import math
 from typing import Any
 
-from core.errors import StateError
+from core.errors import HolotableError, StateError
+from core.events import GM
+from core.text import describe_char, first_control
 
 #: the largest number a correction may write (a 5000-digit number is a typo, not a ruling)
 BIGGEST = 10 ** 15
@@ -168,7 +171,7 @@ def check_value(path: str, old: Any, new: Any, ids: dict[str, set[str]], sample:
                                  + (f"; {', '.join(map(repr, missing))[:100]} missing" if missing else ""))
             return {k: check_value(f"{path}.{k}", old[k], v, ids, []) if k != "id" else _same_id(f"{path}.id", old[k], v)
                     for k, v in new.items()}
-        for k, v in new.items():
+        for v in new.values():
             if isinstance(v, (dict, list)) and v:
                 raise StateError(f"{path}: was an empty object; fill it one value at a time")
         return new
@@ -209,3 +212,133 @@ def _text(path: str, old: str | None, new: str, ids: dict[str, set[str]], sample
 def _short(value: Any) -> str:
     text = json.dumps(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def corrected(session: Any, changes: list[tuple[str, str]], checked: bool = True) -> tuple[dict[str, Any], list[tuple[str, Any, Any]]]:
+    """The state of ``session`` with ``changes`` (path, JSON text) made on a copy, and (path, old, new)
+    of each; with ``checked``, each value is checked against the state's shape and the corrected
+    state tried (:func:`trial_problem`). Raises StateError naming what is wrong (nothing changes)."""
+    paths = [p for p, _ in changes]
+    if len(set(paths)) != len(paths):
+        raise StateError(f"a path is named twice in one correction: {', '.join(paths)}")
+    trial = copy.deepcopy(session.state)
+    ids = known_ids(session.state) if checked else {}
+    done: list[tuple[str, Any, Any]] = []
+    for path, value in changes:
+        bad = first_control(path)
+        if bad is not None:
+            raise StateError(f"the path holds a control character ({describe_char(path[bad])}); write plain text")
+        try:
+            new = parse_value(value, path) if checked else json.loads(value)
+        except StateError as exc:
+            raise StateError(f"correct {path}: refused, {exc}; nothing changed") from None
+        parts = path.split(".")
+        node: Any = trial
+        for part in parts[:-1]:
+            node = _step(node, part, path)
+        last = parts[-1]
+        if isinstance(node, dict):
+            if last not in node:
+                raise StateError(f"{path!r}: no {last!r} there; keys: {', '.join(sorted(map(str, node)))[:300]}")
+            key: Any = last
+        elif isinstance(node, list):
+            key = _index(node, last, path)
+        else:
+            raise StateError(f"{path!r}: {last!r} is inside a plain value")
+        old = node[key]
+        if checked:
+            if last == "id" and new != old:
+                raise StateError(f"correct {path}: refused, {json.dumps(old)[:60]} is a thing's own id; an id "
+                                 "cannot be corrected; nothing changed")
+            home = parts[-2] if len(parts) >= 2 else None
+            try:
+                new = check_value(path, old, new, ids, peers(session.state, parts), home)
+            except StateError as exc:
+                raise StateError(f"correct {path} {json.dumps(new)[:60]}: refused, {exc}; nothing changed") from None
+            problem = session.ruleset.correction_problem(session.state, path, old, new)
+            if problem:
+                raise StateError(f"correct {path} {json.dumps(new)[:60]}: refused, {problem}; nothing changed")
+        node[key] = new
+        done.append((path, old, new))
+    if checked:
+        problem = trial_problem(session, trial)
+        if problem is not None:
+            named = " and ".join(f"{p} {json.dumps(n)[:60]}" for p, _, n in done)
+            raise StateError(f"correct {named}: refused, {problem}; nothing changed")
+    return trial, done
+
+
+def trial_problem(session: Any, trial: dict[str, Any]) -> str | None:
+    """Why the game could not go on from the corrected state ``trial``, or None: its outcome,
+    awaited seats and every viewer's view are computed, the ruleset's invariants that the
+    present state keeps must still hold, the record reloads, and what the game runs next runs
+    on a copy (:func:`next_step`). Raises nothing."""
+    ruleset = session.ruleset
+    tried = type(session)(ruleset, {**session.record, "state": trial})
+    try:
+        int(tried.turn)
+        tried.awaiting()
+        for viewer in (GM, *session.seats()):
+            tried.view(viewer)
+        kept = set(ruleset.invariants(session.state, session.state, []))
+        broken = [p for p in ruleset.invariants(trial, trial, []) if p not in kept]
+        type(session).from_record(json.loads(json.dumps({**session.record, "state": trial}, allow_nan=False)))
+    except Exception as exc:  # noqa: BLE001 - whatever the rules trip on, the correction is what broke it
+        return cannot(ruleset.title, exc)
+    if broken:
+        return f"it breaks the rules: {'; '.join(broken[:3])}"
+    failed = next_step(session, trial)
+    if failed is not None and next_step(session, session.state) is None:
+        return f"{cannot(ruleset.title, failed)} when the game goes on"
+    return None
+
+def next_step(session: Any, state: dict[str, Any]) -> Exception | None:
+    """What goes wrong when the game goes on from ``state`` (on a copy): bots play every seat once
+    (their orders given), then the turn resolves (simultaneous orders) or one more bot step is
+    taken; every view is drawn after. None when it goes on. Raises nothing."""
+    record = copy.deepcopy({**session.record, "state": state})
+    for seat in record["seats"]:
+        seat["bot"] = True
+    tried = type(session)(session.ruleset, record)
+    tried.bot_steps = 2
+    try:
+        if tried.outcome() is not None:
+            return None
+        tried._run_bots()
+        if session.ruleset.simultaneous and tried.outcome() is None and tried.awaiting():
+            try:
+                tried._resolve(False)
+            except HolotableError:
+                pass  # a refusal the rules give is not a brick
+        tried.awaiting()
+        for viewer in (GM, *tried.seats()):
+            tried.view(viewer)
+        json.dumps(tried.record, allow_nan=False)
+    except Exception as exc:  # noqa: BLE001 - whatever the rules trip on
+        return exc
+    return None
+
+
+def cannot(title: str, exc: Exception) -> str:
+    """Why the rules cannot go on, in one line: the error's type and the start of its message."""
+    detail = str(exc)[:120]
+    return f"the {title} rules cannot go on from the corrected state ({type(exc).__name__}{': ' + detail if detail else ''})"
+
+
+def _step(node: Any, part: str, path: str) -> Any:
+    if isinstance(node, dict):
+        if part not in node:
+            raise StateError(f"{path!r}: no {part!r} there; keys: {', '.join(sorted(map(str, node)))[:300]}")
+        return node[part]
+    if isinstance(node, list):
+        return node[_index(node, part, path)]
+    raise StateError(f"{path!r}: {part!r} is inside a plain value")
+
+
+def _index(node: list[Any], part: str, path: str) -> int:
+    try:
+        index = int(part)
+        node[index]
+    except (ValueError, IndexError):
+        raise StateError(f"{path!r}: {part!r} is not an index of a list of {len(node)}") from None
+    return index

@@ -12,7 +12,7 @@ import secrets
 from typing import Any, Callable, Iterable
 
 from core.access import opens, seal
-from core.correction import check_value, known_ids, parse_value, peers
+from core.correction import corrected, next_step
 from core.dice import Dice, seed_hash
 from core.errors import HolotableError, OrderError, PermissionRefused, SetupError, StateError
 from core.events import GM, Event, event, filter_events, standing, to_seat, to_team
@@ -73,6 +73,9 @@ class Session:
         for name in names:
             if not name or not name.replace("_", "").replace("-", "").isalnum() or name == GM:
                 raise SetupError(f"seat name {name!r} must be letters, digits, '-' or '_' (and not 'gm')")
+        for name, side, _ in seat_list:
+            if side not in ruleset.sides():
+                raise SetupError(f"seat {name}: no side {side!r} in {ruleset.title}; sides: {', '.join(ruleset.sides())}")
         scenario = scenario or next(iter(ruleset.scenarios()))
         if scenario not in ruleset.scenarios():
             raise SetupError(f"unknown scenario {scenario!r}; scenarios: {', '.join(ruleset.scenarios())}")
@@ -470,50 +473,7 @@ class Session:
         if not changes:
             raise StateError("say the path and the new value, e.g. 'correct planets.Kuat.gf 3 ruling on the forum'")
         paths = [p for p, _ in changes]
-        if len(set(paths)) != len(paths):
-            raise StateError(f"a path is named twice in one correction: {', '.join(paths)}")
-        trial = copy.deepcopy(self.state)
-        ids = known_ids(self.state) if checked else {}
-        done: list[tuple[str, Any, Any]] = []
-        for path, value in changes:
-            _plain(path, "the path", StateError)
-            try:
-                new = parse_value(value, path) if checked else json.loads(value)
-            except StateError as exc:
-                raise StateError(f"correct {path}: refused, {exc}; nothing changed") from None
-            parts = path.split(".")
-            node: Any = trial
-            for part in parts[:-1]:
-                node = _step(node, part, path)
-            last = parts[-1]
-            if isinstance(node, dict):
-                if last not in node:
-                    raise StateError(f"{path!r}: no {last!r} there; keys: {', '.join(sorted(map(str, node)))[:300]}")
-                key: Any = last
-            elif isinstance(node, list):
-                key = _index(node, last, path)
-            else:
-                raise StateError(f"{path!r}: {last!r} is inside a plain value")
-            old = node[key]
-            if checked:
-                if last == "id" and new != old:
-                    raise StateError(f"correct {path}: refused, {json.dumps(old)[:60]} is a thing's own id; an id "
-                                     "cannot be corrected; nothing changed")
-                home = parts[-2] if len(parts) >= 2 else None
-                try:
-                    new = check_value(path, old, new, ids, peers(self.state, parts), home)
-                except StateError as exc:
-                    raise StateError(f"correct {path} {json.dumps(new)[:60]}: refused, {exc}; nothing changed") from None
-                problem = self.ruleset.correction_problem(self.state, path, old, new)
-                if problem:
-                    raise StateError(f"correct {path} {json.dumps(new)[:60]}: refused, {problem}; nothing changed")
-            node[key] = new
-            done.append((path, old, new))
-        if checked:
-            problem = self._correction_problem(trial)
-            if problem is not None:
-                named = " and ".join(f"{p} {json.dumps(n)[:60]}" for p, _, n in done)
-                raise StateError(f"correct {named}: refused, {problem}; nothing changed")
+        trial, done = corrected(self, changes, checked)
         self.state.clear()
         self.state.update(trial)
         if len(changes) == 1:
@@ -529,55 +489,9 @@ class Session:
         self._tell("correction", path=", ".join(paths))
         return [ev, note]
 
-    def _correction_problem(self, trial: State) -> str | None:
-        """Why the game could not go on from the corrected state ``trial``, or None: its outcome,
-        awaited seats and every viewer's view are computed, the ruleset's invariants that the
-        present state keeps must still hold, the record reloads, and what the game runs next runs
-        on a copy (:meth:`_next_step`). Raises nothing."""
-        ruleset = self.ruleset
-        tried = Session(ruleset, {**self.record, "state": trial})
-        try:
-            int(tried.turn)
-            tried.awaiting()
-            for viewer in (GM, *self.seats()):
-                tried.view(viewer)
-            kept = set(ruleset.invariants(self.state, self.state, []))
-            broken = [p for p in ruleset.invariants(trial, trial, []) if p not in kept]
-            Session.from_record(json.loads(json.dumps({**self.record, "state": trial}, allow_nan=False)))
-        except Exception as exc:  # noqa: BLE001 - whatever the rules trip on, the correction is what broke it
-            return _cannot(ruleset.title, exc)
-        if broken:
-            return f"it breaks the rules: {'; '.join(broken[:3])}"
-        failed = self._next_step(trial)
-        if failed is not None and self._next_step(self.state) is None:
-            return f"{_cannot(ruleset.title, failed)} when the game goes on"
-        return None
-
     def _next_step(self, state: State) -> Exception | None:
-        """What goes wrong when the game goes on from ``state`` (on a copy): bots play every seat once
-        (their orders given), then the turn resolves (simultaneous orders) or one more bot step is
-        taken; every view is drawn after. None when it goes on. Raises nothing."""
-        record = copy.deepcopy({**self.record, "state": state})
-        for seat in record["seats"]:
-            seat["bot"] = True
-        tried = Session(self.ruleset, record)
-        tried.bot_steps = 2
-        try:
-            if tried.outcome() is not None:
-                return None
-            tried._run_bots()
-            if self.ruleset.simultaneous and tried.outcome() is None and tried.awaiting():
-                try:
-                    tried._resolve(False)
-                except HolotableError:
-                    pass  # a refusal the rules give is not a brick
-            tried.awaiting()
-            for viewer in (GM, *tried.seats()):
-                tried.view(viewer)
-            json.dumps(tried.record, allow_nan=False)
-        except Exception as exc:  # noqa: BLE001 - whatever the rules trip on
-            return exc
-        return None
+        """What goes wrong when the game goes on from ``state``, on a copy (see :func:`core.correction.next_step`)."""
+        return next_step(self, state)
 
     def reopen(self, actor: str, reason: str, new_dice: bool = False, run_bots: bool = True,
                _entry: dict[str, Any] | None = None, orders: bool = False) -> list[Event]:
@@ -846,27 +760,3 @@ class Session:
         view["log"] = self.events_for(who, since_turn=max(0, self.turn - 1))
         view["messages"] = self.messages_for(who)
         return view
-
-
-def _cannot(title: str, exc: Exception) -> str:
-    detail = str(exc)[:120]
-    return f"the {title} rules cannot go on from the corrected state ({type(exc).__name__}{': ' + detail if detail else ''})"
-
-
-def _step(node: Any, part: str, path: str) -> Any:
-    if isinstance(node, dict):
-        if part not in node:
-            raise StateError(f"{path!r}: no {part!r} there; keys: {', '.join(sorted(map(str, node)))[:300]}")
-        return node[part]
-    if isinstance(node, list):
-        return node[_index(node, part, path)]
-    raise StateError(f"{path!r}: {part!r} is inside a plain value")
-
-
-def _index(node: list[Any], part: str, path: str) -> int:
-    try:
-        index = int(part)
-        node[index]
-    except (ValueError, IndexError):
-        raise StateError(f"{path!r}: {part!r} is not an index of a list of {len(node)}") from None
-    return index

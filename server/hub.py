@@ -13,6 +13,7 @@ from core.console import Console
 from core.errors import HolotableError
 from core.session import Session
 from saves import GameStore, StoredGame
+from saves.store import GameKeeper
 from tui.deadline import WARN_HOURS, deadline_rule, deadline_text
 from tui.hotseat import Desk
 
@@ -180,7 +181,7 @@ class GameHub:
         if hosted is not None:
             return hosted
         stored = self.store.open(game_id, writer=True)
-        hosted = HostedGame(game_id, stored, Console(stored.session))
+        hosted = HostedGame(game_id, stored, Console(stored.session, keeper=GameKeeper(stored)))
         self.games[game_id] = hosted
         log.info("opened game %s (%s, turn %s)", game_id, stored.session.record["ruleset"], stored.session.turn)
         return hosted
@@ -188,7 +189,7 @@ class GameHub:
     def adopt(self, session: Session, game_id: str | None = None) -> HostedGame:
         """Save a new game and hold it open. Raises HolotableError if it cannot be saved."""
         stored = self.store.adopt(session, game_id)
-        hosted = HostedGame(stored.game_id, stored, Console(session))
+        hosted = HostedGame(stored.game_id, stored, Console(session, keeper=GameKeeper(stored)))
         self.games[stored.game_id] = hosted
         log.info("new game %s (%s)", stored.game_id, session.record["ruleset"])
         return hosted
