@@ -108,7 +108,7 @@ def known_ids(state: dict[str, Any]) -> dict[str, set[str]]:
     return found
 
 
-def peers(state: dict[str, Any], parts: list[str]) -> list[Any]:
+def peers(state: dict[str, Any], parts: list[str], nulls: bool = False) -> list[Any]:
     """The values the same key holds in the items beside this one (``units.B13.x``: every unit's ``x``)."""
     if len(parts) < 2:
         return []
@@ -123,18 +123,19 @@ def peers(state: dict[str, Any], parts: list[str]) -> list[Any]:
     last = parts[-1]
     found = []
     for item in items:
-        if isinstance(item, dict) and item.get(last) is not None:
+        if isinstance(item, dict) and last in item and (nulls or item[last] is not None):
             found.append(item[last])
-        elif isinstance(item, list) and last.isdigit() and int(last) < len(item) and item[int(last)] is not None:
+        elif isinstance(item, list) and last.isdigit() and int(last) < len(item) and (nulls or item[int(last)] is not None):
             found.append(item[int(last)])
     return found
 
 
-def check_value(path: str, old: Any, new: Any, ids: dict[str, set[str]], sample: list[Any], home: str | None = None) -> Any:
+def check_value(path: str, old: Any, new: Any, ids: dict[str, set[str]], sample: list[Any], home: str | None = None,
+                nullable: bool = False) -> Any:
     """``new`` fit to replace ``old`` at ``path`` (an int given for a decimal number becomes one).
 
     ``sample``: peer values, the type a null takes; ``home``: the key the value's object is filed
-    under (its own id). Raises StateError naming the path, what it was and what would do."""
+    under (its own id); ``nullable``: a peer holds null there, so null will do. Raises StateError naming the path, what it was and what would do."""
     if old is None:
         if new is None:
             return new
@@ -149,7 +150,9 @@ def check_value(path: str, old: Any, new: Any, ids: dict[str, set[str]], sample:
             return check_value(path, sample[0], new, ids, [], None) if not isinstance(new, str) else _text(path, None, new, ids, sample)
         return new if not isinstance(new, str) else _text(path, None, new, ids, [])
     if new is None:
-        raise StateError(f"{path}: was {kind(old)} {_short(old)}; it cannot become null")
+        if nullable:
+            return new
+        raise StateError(f"{path}: was {kind(old)} {_short(old)}; it cannot become null (nothing beside it is null)")
     if isinstance(old, float) and not isinstance(old, bool) and isinstance(new, int) and not isinstance(new, bool):
         new = float(new)
     if kind(old) != kind(new) or (isinstance(old, int) and not isinstance(old, bool) and isinstance(new, float)
@@ -252,7 +255,8 @@ def corrected(session: Any, changes: list[tuple[str, str]], checked: bool = True
                                  "cannot be corrected; nothing changed")
             home = parts[-2] if len(parts) >= 2 else None
             try:
-                new = check_value(path, old, new, ids, peers(session.state, parts), home)
+                new = check_value(path, old, new, ids, peers(session.state, parts), home,
+                                  None in peers(session.state, parts, nulls=True))
             except StateError as exc:
                 raise StateError(f"correct {path} {json.dumps(new)[:60]}: refused, {exc}; nothing changed") from None
             problem = session.ruleset.correction_problem(session.state, path, old, new)

@@ -175,6 +175,8 @@ class Session:
             self.set_bot(actor, entry["seat"], entry["flag"], run_bots=False)
         elif op == "reopen":
             self.reopen(actor, entry["reason"], entry["dice"] == "new", run_bots=False, _entry=entry)
+        elif op == "imported":
+            pass  # the GM imported an edited record knowingly: a note, nothing to play
         else:
             raise StateError(f"unknown journal entry {op!r}")
 

@@ -71,7 +71,10 @@ GM_HELP = """GM commands (every game on this server; pick one with --game <id> o
   ready <seat> | view <seat>|gm | sheet <seat> | status | messages gm | odds <seat> <order>
   say <thread> <text>                    as the GM, to public, team:<side> or gm:<seat>
   export [<turn>|last] public|team:<side>|<seat>|gm [markdown|bbcode] [plans]
-                                         a turn report for the forum, shown and written to a file
+                                         a turn report for the forum, as text: from your shell,
+                                         `ssh gm@host export 1 public > post.md` keeps it on your side.
+                                         Only `public` is safe to post in public; team:<side>, a seat
+                                         and gm hold that reader's secrets
   report <seat>|gm|public [<turn>]       a turn's report for that reader: summary first, then every die
   corrections                            every correction and reopened turn, with its reason
   reopen [orders] [same|new] <reason>    back to the start of the last resolved turn, every sheet as it

@@ -16,7 +16,6 @@ from core.console import Answer, ConsoleError
 from core.events import GM, standing, visible, voided_indexes
 from core.render import render_event
 from core.session import Session
-from saves.atomic import atomic_write_text
 from saves.replay import export_turn
 from server.hub import HostedGame
 
@@ -24,7 +23,6 @@ log = logging.getLogger("holotable.server")
 
 EXPORT_USAGE = "usage: export [<turn>|last] public|team:<side>|<seat>|gm [markdown|bbcode] [plans]"
 FORMAT_NAMES = {"markdown": "markdown", "md": "markdown", "bbcode": "bbcode", "bb": "bbcode"}
-SUFFIX = {"markdown": "md", "bbcode": "bbcode.txt"}
 
 
 def act(hosted: HostedGame, account: str, rest: str) -> Answer:
@@ -69,8 +67,10 @@ def audience_report(session: Session, turn: int, who: str, fmt: str, game_id: st
 
 
 def export(hosted: HostedGame, data_dir: Path, rest: str) -> Answer:
-    """``export [<turn>|last] <audience> [markdown|bbcode] [plans]``: a forum post, shown and written to a
-    file (a seat's post holds its team's plans, orders and team thread, only with ``plans``)."""
+    """``export [<turn>|last] <audience> [markdown|bbcode] [plans]``: a forum post, answered as text over
+    the session (``ssh gm@host export 1 public > post.md`` keeps it on the GM's side; nothing is written
+    on the server). Only ``public`` is safe to post where everyone reads; a team's, a seat's (its team's
+    plans, orders and team thread only with ``plans``) and the GM's hold secrets."""
     session = hosted.session
     words = rest.split()
     turn = max(1, session.turn - 1) if session.turn > 1 else session.turn
@@ -102,13 +102,9 @@ def export(hosted: HostedGame, data_dir: Path, rest: str) -> Answer:
     else:
         _audience(session, audience)  # raises, naming every audience
         raise ConsoleError(EXPORT_USAGE)
-    name = re.sub(r"[^A-Za-z0-9_-]", "-", f"{hosted.game_id}-turn{turn}-{audience}")
-    path = data_dir / "exports" / f"{name}.{SUFFIX[fmt]}"
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    atomic_write_text(path, text)
-    log.info("exported %s turn %d for %s to %s", hosted.game_id, turn, audience, path)
-    return Answer(True, "export", f"{text}\n(written to {path})",
-                  {"turn": turn, "audience": audience, "format": fmt, "file": str(path), "post": text})
+    log.info("exported %s turn %d for %s", hosted.game_id, turn, audience)
+    return Answer(True, "export", text, {"turn": turn, "audience": audience, "format": fmt, "post": text,
+                                         "public": audience == "public"})
 
 
 def corrections(hosted: HostedGame) -> Answer:

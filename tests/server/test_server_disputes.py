@@ -45,7 +45,7 @@ async def test_a_turn_reopened_for_orders_resolves_again_and_is_told_once(table:
     assert done.exit_status == 0 and session.turn == 2, done.stdout
     export = await table.run("gm", "export 1 gm markdown")
     assert export.exit_status == 0, export.stdout
-    post = export.stdout.split("(written to")[0] if "(written to" in export.stdout else export.stdout
+    post = export.stdout
     assert post.count("Built at Serenno: 2 GF") == 1, f"the export tells the second resolution once:\n{post}"
     assert "Built at Serenno: 1 GF" not in post, "the voided resolution is not in the export"
     assert post.count("Built at Coruscant: 1 GF") == 1, f"ann's build is told once, not twice:\n{post}"
@@ -64,3 +64,8 @@ async def test_a_turn_reopened_for_orders_resolves_again_and_is_told_once(table:
 async def test_reopen_usage_names_orders(table: Table) -> None:
     refused = await table.run("gm", "reopen orders")
     assert refused.exit_status == 1 and "orders" in refused.stdout and "reason" in refused.stdout, refused.stdout
+
+
+async def test_the_help_says_which_export_is_safe_to_post_in_public(table: Table) -> None:
+    help_text = (await table.run("gm", "help")).stdout
+    assert "Only `public` is safe to post in public" in help_text, help_text
