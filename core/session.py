@@ -23,6 +23,7 @@ from core.text import describe_char, first_control
 
 SCHEMA = 1
 AWAY_HOURS_BEFORE_DEADLINE = 12
+DEADLINE = "deadline"  #: the actor of what the deadline does on its own (away marks, resolutions, bots)
 Listener = Callable[[str, dict[str, Any]], None]
 
 
@@ -385,7 +386,7 @@ class Session:
         self._over()
         if seat not in self.seats():
             raise PermissionRefused(f"no seat {seat!r}; seats: {', '.join(self.seats())}")
-        if not (actor == seat or self._is_gm(actor)):
+        if not (actor == seat or self._is_gm(actor) or actor == DEADLINE):
             raise PermissionRefused(f"only {seat} or the GM may say {seat} is away")
         away = self.state.setdefault("away", [])
         if flag and seat not in away:
@@ -394,41 +395,78 @@ class Session:
             away.remove(seat)
         self._journal(op="away", actor=actor, seat=seat, flag=flag)
         side = self.side_of(seat)
-        ev = event("away", f"{seat} is {'away' if flag else 'back'}", [to_team(side)] if side else ["all"], self.turn)
+        why = " (the deadline passed)" if actor == DEADLINE else ""
+        ev = event("away", f"{seat} is {'away' if flag else 'back'}{why}", [to_team(side)] if side else ["all"], self.turn)
         self._log([ev])
         self._tell("away", seat=seat, flag=flag)
         return [ev]
 
-    def set_deadline(self, actor: str, when: float | None, turn_hours: float | None = None) -> None:
-        """The GM sets (or clears) the deadline, optionally repeating every ``turn_hours``."""
+    def set_deadline(self, actor: str, when: float | None, turn_hours: float | None = None,
+                     post_hours: float | None = None) -> None:
+        """The GM sets (or clears) the deadline, optionally repeating every ``turn_hours``. In a game of
+        posts in turn (the ruleset's ``posting``), ``post_hours`` gives each poster that window from
+        the moment their post opens (the deadline moves on with the post); None keeps one deadline for
+        the game day (a per-day deadline). Raises PermissionRefused."""
         self._require_gm(actor, "set a deadline")
         self.record["deadline"] = when
         self.record["turn_hours"] = turn_hours
+        self.record["post_hours"] = post_hours if when is not None else None
+        self.record.pop("post_open", None)
+        if when is not None and post_hours:
+            self.record["post_open"] = self._post_mark()
         self._tell("deadline", when=when)
 
+    def _post_mark(self) -> dict[str, Any] | None:
+        """Whose post is open now, and how far the day has gone (None in a game not taken in posts)."""
+        posting = self.ruleset.posting(self.state)
+        if not posting.get("posting"):
+            return None
+        return {"turn": self.turn, "seat": posting["posting"][0], "posted": len(posting.get("posted") or [])}
+
+    def _per_post(self, now: float) -> None:
+        """A post opened since the last look: its poster gets the GM's window from now."""
+        hours = self.record.get("post_hours")
+        if not hours or self.record.get("deadline") is None:
+            return
+        mark = self._post_mark()
+        if mark is not None and mark != self.record.get("post_open"):
+            self.record["post_open"] = mark
+            self.record["deadline"] = float(now) + float(hours) * 3600
+            self._tell("deadline", when=self.record["deadline"])
+
     def tick(self, now: float) -> list[Event]:
-        """Let time pass: seats with no orders close to the deadline count as away; at the deadline the turn resolves."""
-        deadline = self.record.get("deadline")
-        if deadline is None or self.outcome() is not None:
+        """Let time pass: seats with no orders close to the deadline count as away; at the deadline the
+        turn resolves. In a game of posts in turn with a window per post, each poster's deadline runs
+        from when their post opened, and only the poster whose deadline passed is marked away. Every
+        mark and resolution is the deadline's (journal actor ``deadline``), not the GM's."""
+        if self.outcome() is not None:
             return []
-        away_hours = float(self.record["options"].get("away_hours", AWAY_HOURS_BEFORE_DEADLINE))
+        self._per_post(now)
+        deadline = self.record.get("deadline")
+        if deadline is None:
+            return []
+        per_post = bool(self.record.get("post_hours")) and self.record.get("post_open") is not None
+        away_hours = 0.0 if per_post else float(self.record["options"].get("away_hours", AWAY_HOURS_BEFORE_DEADLINE))
         if now >= deadline - away_hours * 3600:
             for seat in sorted(self.awaiting()):
                 if not self.sheet(seat) and seat not in self.state.get("away", []) and seat not in self.record["ready"]:
-                    self.away(self.gm, seat, True)
+                    self.away(DEADLINE, seat, True)
         if now >= deadline:
             turn = self.turn
             if self.record.get("deadline_bots"):
                 late = [s for s in sorted(self.awaiting()) if not self.sheet(s) and s not in self.record["ready"]
                         and not self.is_bot(s)]
                 for seat in late:
-                    self.set_bot(self.gm, seat, True, run_bots=False)
+                    self.set_bot(DEADLINE, seat, True, run_bots=False)
                 if late:
                     self._run_bots()
             if self.turn != turn or self.outcome() is not None:
+                self._per_post(now)
                 return []
-            self._journal(op="resolve", actor="deadline")
-            return self._resolve(True)
+            self._journal(op="resolve", actor=DEADLINE)
+            events = self._resolve(True)
+            self._per_post(now)
+            return events
         return []
 
     # -- the GM's powers --------------------------------------------------------------------------
@@ -568,8 +606,10 @@ class Session:
         return found[-1]
 
     def set_bot(self, actor: str, seat: str, flag: bool = True, run_bots: bool = True) -> None:
-        """The GM hands ``seat`` to a bot (or back to a player). Raises PermissionRefused."""
-        self._require_gm(actor, "replace a player with a bot")
+        """The GM (or the deadline, when the GM chose bots at the deadline) hands ``seat`` to a bot (or
+        back to a player). Raises PermissionRefused."""
+        if actor != DEADLINE:
+            self._require_gm(actor, "replace a player with a bot")
         for info in self.record["seats"]:
             if info["name"] == seat:
                 info["bot"] = flag

@@ -62,7 +62,9 @@ GM_HELP = """GM commands (every game on this server; pick one with --game <id> o
                                          start a game (`help new` lists the rule systems)
   invite <game> <seat> [account]         a one-time invite code for that seat (account: default the seat)
   accounts                               every account: role, keys, seats
-  deadline +<n>h|+<n>m|<YYYY-MM-DDTHH:MM>|off [every <hours>]   set the deadline (UTC)
+  deadline +<n>h|+<n>m|<YYYY-MM-DDTHH:MM>|off [every <hours>] [per day]   set the deadline (UTC); in a
+                                         game of posts in turn each poster gets that window from when
+                                         their post opens, unless `per day` keeps one deadline for the day
   deadline move +<n>h|-<n>h              move it
   deadline bots on|off                   at the deadline a bot takes over each seat without orders
   resolve | roll <n>d<s> [reason] | correct <path> <json> <reason> | bot <seat> [off]
@@ -507,6 +509,12 @@ class AccountConsole:
                           f"{deadline_rule(session.record)}", {"deadline": session.record.get("deadline"),
                                                                **deadline_fields(session.record, now)})
         every: float | None = None
+        per_day = False
+        if words[-2:] == ["per", "day"] or words[-1:] == ["per-day"]:
+            per_day = True
+            words = words[:-2] if words[-1] == "day" else words[:-1]
+            if not words:
+                raise ConsoleError("say when: deadline +24h per day")
         if len(words) >= 3 and words[-2] == "every":
             try:
                 every = float(words[-1].rstrip("h"))
@@ -515,7 +523,8 @@ class AccountConsole:
             words = words[:-2]
         if words[0] == "bots" and len(words) == 2 and words[1] in ("on", "off"):
             session.record["deadline_bots"] = words[1] == "on"
-            session.set_deadline(session.gm, session.record.get("deadline"), session.record.get("turn_hours"))
+            session.set_deadline(session.gm, session.record.get("deadline"), session.record.get("turn_hours"),
+                                 session.record.get("post_hours"))
             log.info("GM %s: bots at the deadline of %s: %s", self.account, hosted.game_id, words[1])
             return Answer(True, "deadline", deadline_rule(session.record), {"deadline_bots": words[1] == "on"})
         if words == ["off"]:
@@ -535,7 +544,13 @@ class AccountConsole:
             when = parse_when(words[0], now)
         else:
             raise ConsoleError("usage: deadline +<n>h|<YYYY-MM-DDTHH:MM>|off [every <hours>] | deadline move +<n>h")
-        session.set_deadline(session.gm, when, every)
+        posts = bool(session.ruleset.posting(session.state).get("posting"))
+        post_hours = None
+        if posts and not per_day:  # posts in turn: each poster gets the window from when their post opens
+            post_hours = every or session.record.get("post_hours") if words[0] == "move" else every or max(
+                (when - now) / 3600, 1 / 60)
+            every = None
+        session.set_deadline(session.gm, when, every, post_hours)
         log.info("GM %s set the deadline of %s to %s", self.account, hosted.game_id, when_text(when))
         repeat = f", then every {every:g} hours" if every else ""
         return Answer(True, "deadline", f"deadline: {deadline_text(when, now)}{repeat}; {deadline_rule(session.record)}",
