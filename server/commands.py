@@ -60,8 +60,11 @@ GM_HELP = """GM commands (every game on this server; pick one with --game <id> o
   game <id>                              show and command that game (F2 in the console: the next game)
   new <ruleset> [id=<game>] seats=<seat>:<side>[:bot],... [<option>=<value>...]
                                          start a game (`help new` lists the rule systems)
-  invite <game> <seat> [account]         a one-time invite code for that seat (account: default the seat)
-  accounts                               every account: role, keys, seats
+  invite <game> <seat> [account]         a one-time invite code for that seat (account: default the seat);
+                                         an account with a key gets the seat at once; at the first login
+                                         every seat waiting for the account is given and other codes retired
+  invite key <account>                   approve another key: a code that adds one key to an account
+  accounts                               every account: role, keys, seats; new keys added since you looked
   deadline +<n>h|+<n>m|<YYYY-MM-DDTHH:MM>|off [every <hours>] [per day]   set the deadline (UTC); in a
                                          game of posts in turn each poster gets that window from when
                                          their post opens, unless `per day` keeps one deadline for the day
@@ -467,6 +470,15 @@ class AccountConsole:
 
     def _invite(self, rest: str) -> Answer:
         words = rest.split()
+        if len(words) == 2 and words[0] == "key":
+            name = words[1]
+            account = self.accounts.get(name)
+            if account is None or not account.keys:
+                raise ConsoleError(f"{name!r} has no key yet: invite them to a seat (`invite <game> <seat> {name}`)")
+            code = self.accounts.invite(name, role=account.role, second_key=True)
+            log.info("GM %s approved a second key for account %s", self.account, name)
+            return Answer(True, "invite", f"code for another key of {name}: {code}\nthey log in once with the new key "
+                          f"and this code: {self.ssh(name)}\nthe code works once", {"account": name, "code": code})
         if len(words) not in (2, 3):
             raise ConsoleError("usage: invite <game> <seat> [account]")
         game_id, seat = words[0], words[1]
@@ -492,13 +504,15 @@ class AccountConsole:
 
     def _accounts(self) -> Answer:
         rows: list[dict[str, Any]] = []
-        lines = []
+        notices = self.accounts.notices()
+        lines = [f"NEW: {n['text']} at {when_text(float(n['when']))}" for n in notices]
+        self.accounts.mark_notices_read()
         for account in self.accounts.all():
             rows.append({"name": account.name, "role": account.role, "keys": len(account.keys),
                          "seats": [s.label() for s in account.seats]})
             lines.append(f"{account.name} ({account.role}): {len(account.keys)} key(s); "
                          f"seats {', '.join(s.label() for s in account.seats) or 'none'}")
-        return Answer(True, "accounts", "\n".join(lines), {"accounts": rows})
+        return Answer(True, "accounts", "\n".join(lines), {"accounts": rows, "notices": notices})
 
     def _deadline(self, hosted: HostedGame, rest: str) -> Answer:
         session = hosted.session
