@@ -291,12 +291,12 @@ class AdminScreen(Screen[None]):
             text.append(f" {view['phase']}", style="dim")
         if session.outcome() is None:  # before the lists of seats, so that a narrow header never cuts it
             text.append(f" · deadline {deadline_text(session.record.get('deadline'))}", style="dim")
-        text.append(" · ")
-        text.append(ready_line(view), style="green")
         following = self.next_game_id()
         if following is not None and following != hosted.game_id:
             others = len(self.hub.ids()) - 1
             text.append(f" · F2: {following}" + (f" (+{others - 1})" if others > 1 else ""), style="dim")
+        text.append(" · ")
+        text.append(ready_line(view), style="green")
         status.update(text)
 
     def next_game_id(self) -> str | None:

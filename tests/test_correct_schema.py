@@ -125,3 +125,19 @@ def test_a_command_that_closes_a_turn_and_then_fails_leaves_no_turn_file(tmp_pat
         "on disk the game is as it was before the failed command"
     assert again.session.awaiting()
     again.close()
+
+
+def test_the_gms_own_pocket_models_view_names_the_players_and_shows_every_hand() -> None:
+    """Issue 30, point 8: the GM sees everything: no `players: ? ?`, and each seat's hand."""
+    session = Session.new("swpm", [("al", "P1"), ("bo", "P2")], seed="gm-view")
+    for seat in session.record["seats"]:
+        seat["bot"] = True
+    session.play_bots()
+    assert session.state["phase"] != "setup", "the bots finished setting up"
+    text = Console(session).handle("view gm").text
+    players = text.split("players:", 1)[1].split("\n")[1:3]
+    assert [line.strip().split()[0] for line in players] == ["al", "bo"], f"the GM's view names no players:\n{text}"
+    assert "hands:" in text, f"the GM's view shows no hands:\n{text}"
+    for seat in ("al", "bo"):
+        cards = session.state["players"][seat]["hand"]
+        assert f"  {seat}: " in text.split("hands:", 1)[1] and cards, f"{seat}'s hand is not shown:\n{text}"

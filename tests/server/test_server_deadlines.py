@@ -62,3 +62,26 @@ async def test_a_deadline_fires_within_two_seconds(table: Table) -> None:
     while session.turn == 1 and time.time() < due + 5:
         await asyncio.sleep(0.1)
     assert session.turn == 2, "the deadline did not resolve the turn within seconds of its time"
+
+
+async def test_the_gm_header_at_140_columns_keeps_the_deadline_and_names_the_next_game(table: Table) -> None:
+    """Issue 30, point 8: the header never cuts the deadline; its F2 hint names the game F2 shows."""
+    from server_helpers import open_terminal
+    seats = ",".join(f"{name}:{side}" for name, side in zip(
+        ["alexandria", "bartholomew", "cornelius", "desdemona", "evangeline", "ferdinand"], ["GAR", "CIS"] * 3))
+    for game in ("war-2", "war-3"):
+        made = await table.run("gm", f"new raw id={game} seed=h reproducible=yes seats={seats}")
+        assert made.exit_status == 0, made.stdout
+    assert (await table.run("gm", "deadline +36h --game war-2")).exit_status == 0
+    gm = await open_terminal(table, "gm", 140, 46)
+    try:
+        await gm.wait_for(r"GM\s+war-1 ")
+        header = gm.text().splitlines()[0]
+        assert "F2: war-2" in header, f"on war-1 the hint names the next game, war-2: {header}"
+        gm.type("\x1b[12~")  # F2
+        await gm.wait_for(r"GM\s+war-2 ")
+        header = gm.text().splitlines()[0]
+        assert "deadline 20" in header and "(in 1d 11h)" in header, f"the header cut the deadline: {header}"
+        assert "F2: war-3" in header, f"on war-2 the hint names war-3: {header}"
+    finally:
+        await gm.close()
