@@ -143,9 +143,8 @@ def check_value(path: str, old: Any, new: Any, ids: dict[str, set[str]], sample:
         if kinds and kind(new) not in kinds:
             raise StateError(f"{path}: was null; the same key elsewhere holds {' or '.join(sorted(kinds))}, "
                              f"not {kind(new)}")
-        if not kinds and isinstance(new, (dict, list)):
-            raise StateError(f"{path}: was null and nothing beside it says what it holds; write null, a number, "
-                             "true/false or a text")
+        if not kinds:  # nothing beside it says what it holds: the trial decides
+            return new if not isinstance(new, str) else _text(path, None, new, ids, [])
         if sample:
             return check_value(path, sample[0], new, ids, [], None) if not isinstance(new, str) else _text(path, None, new, ids, sample)
         return new if not isinstance(new, str) else _text(path, None, new, ids, [])

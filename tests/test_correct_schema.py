@@ -65,8 +65,12 @@ def test_a_null_takes_the_type_its_peers_have_or_a_plain_value() -> None:
     console = Console()
     assert console.handle("new raw seed=s reproducible=yes seats=al:GAR,bo:CIS,cy:GAR,di:CIS,ed:GAR,fa:CIS").ok
     assert console.session.state["over"] is None
-    refused_and_unchanged(console, 'correct over {"a": 1} ruling', "was null")
-    refused_and_unchanged(console, "correct over [1, 2] ruling", "was null")
+    refused_and_unchanged(console, 'correct over {"a": 1} ruling', "cannot go on")
+    refused_and_unchanged(console, "correct over [1, 2] ruling", "cannot go on")
+    planet = next(p for p, info in console.session.state["planets"].items() if info.get("owner") is None)
+    refused_and_unchanged(console, f"correct planets.{planet}.owner [1] ruling", "was null")
+    assert console.handle('correct over {"winners": ["CIS"], "reason": "the Republic conceded"} forum ruling').ok, \
+        "the GM may still end a game by correcting the outcome (a value the trial accepts)"
 
 
 def test_a_ship_moves_between_two_gcw_fleets_in_one_correction() -> None:
