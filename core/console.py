@@ -56,8 +56,13 @@ class Keeper(Protocol):
     def where(self) -> str:
         """Where the game held now is kept, in words (e.g. ``game raw-1 in /home/al/.../games``)."""
 
+    def begin(self) -> None:
+        """A command begins: remember where the held game's files stand, so that :meth:`resync` can put
+        them back (turn files a failed command wrote are removed). Never raises."""
+
     def resync(self) -> None:
-        """The console put the held game back as it was before a failed command: keep that. Never raises."""
+        """The console put the held game back as it was before a failed command: keep that, on disk too
+        (nothing the command wrote is left behind). Never raises."""
 
 
 # -- answers ----------------------------------------------------------------------------------------
@@ -140,8 +145,13 @@ COMMANDS: dict[str, Command] = {c.name: c for c in [
     Command("messages", "messages <seat>|gm", "the messages that viewer may read", "_messages", changes=False),
     Command("away", "away <seat> [back]", "the seat is away this turn (back: it is back)", "_away"),
     Command("roll", "roll <count>d<sides> [reason]", "the GM rolls dice in the open", "_roll"),
-    Command("correct", "correct <path> <json> <reason>", "the GM sets one value of the state, with a logged reason", "_correct",
-            details="example: correct turn 3 ruling on the forum"),
+    Command("correct", "correct <path> <json> [and <path> <json>]... <reason>",
+            "the GM sets values of the state, checked and applied as one, with a logged reason", "_correct",
+            details="example: correct turn 3 ruling on the forum\n"
+                    "  several paths at once (a ship moved between fleets names both): "
+                    "correct fleets.F1.ships [\"S2\"] and fleets.F2.ships [\"S1\",\"S3\"] moved by ruling\n"
+                    "  a value keeps its type and ids stay ids the game knows; the corrected game is tried first "
+                    "(views, the next resolution or bot step) and a correction it could not go on with is refused"),
     Command("bot", "bot <seat> [off]", "the GM hands a seat to a bot (off: back to a player)", "_bot"),
     Command("complete", "complete <seat> <partial order>", "completions for a partial order", "_complete", changes=False),
     Command("save", "save", "say where the game is kept (every change is saved as it is made)", "_save", changes=False),
@@ -219,6 +229,8 @@ class Console:
         before = self.session
         snapshot = None if before is None else json.dumps(before.record)
         self._heard.clear()
+        if self.keeper is not None and hasattr(self.keeper, "begin"):
+            self.keeper.begin()
         try:
             if command is None:
                 raise ConsoleError(self._unknown(word))
@@ -546,17 +558,9 @@ class Console:
                       {"events": self._visible(events, GM)})
 
     def _correct(self, rest: str) -> Answer:
-        words = rest.split(None, 1)
-        if len(words) < 2:
-            raise ConsoleError(f"say the path, the new JSON value and the reason; {_usage('correct')}")
-        path, tail = words
-        try:
-            _, end = json.JSONDecoder().raw_decode(tail)
-            value, reason = tail[:end], tail[end:].strip()
-        except json.JSONDecodeError:
-            value, _, reason = tail.partition(" ")
+        changes, reason = parse_correction(rest)
         session = self._game()
-        events = session.gm_correct(session.gm, path, value, reason)
+        events = session.gm_correct_many(session.gm, changes, reason)
         return Answer(True, "correct", "\n".join(render_event(e) for e in self._visible(events, GM)),
                       {"events": self._visible(events, GM)})
 
@@ -685,6 +689,31 @@ class Console:
 
 
 # -- parsing helpers --------------------------------------------------------------------------------
+def parse_correction(rest: str) -> tuple[list[tuple[str, str]], str]:
+    """``<path> <json> [and <path> <json>]... <reason>`` as ([(path, json text)], reason).
+
+    Raises ConsoleError when a path or value is missing."""
+    changes: list[tuple[str, str]] = []
+    tail = rest.strip()
+    while True:
+        words = tail.split(None, 1)
+        if len(words) < 2:
+            raise ConsoleError(f"say the path, the new JSON value and the reason; {_usage('correct')}")
+        path, tail = words
+        try:
+            _, end = json.JSONDecoder().raw_decode(tail)
+            value, tail = tail[:end], tail[end:].strip()
+        except (json.JSONDecodeError, ValueError, RecursionError):
+            value, _, tail = tail.partition(" ")
+            tail = tail.strip()
+        changes.append((path, value))
+        words = tail.split(None, 1)
+        if words and words[0] == "and" and len(words) == 2 and len(words[1].split(None, 1)) == 2:
+            tail = words[1]
+            continue
+        return changes, tail
+
+
 def parse_seats(text: str, sides: list[str]) -> list[tuple[str, str, bool]]:
     """``al:GAR:bot,bo:CIS`` as [(name, side, bot)]. Raises ConsoleError naming the bad entry."""
     seats: list[tuple[str, str, bool]] = []

@@ -57,3 +57,25 @@ def filter_events(events: Iterable[Mapping[str, Any]], viewer: str, side_of: Cal
         for ev in events
         if visible(ev, viewer, side_of)
     ]
+
+
+def voided_indexes(log: list[Mapping[str, Any]]) -> set[int]:
+    """Indexes of the log's events that a reopened turn voided (each reopening names the range of
+    the log it voided in its ``data["voids"]``, ``[start, end)``). Raises nothing."""
+    gone: set[int] = set()
+    for ev in log:
+        if ev.get("kind") != "reopen":
+            continue
+        span = (ev.get("data") or {}).get("voids")
+        if isinstance(span, list) and len(span) == 2 and all(isinstance(i, int) for i in span):
+            gone.update(range(span[0], span[1]))
+    return gone
+
+
+def standing(log: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The log as the game stands: without the events a reopened turn voided (a turn resolved again is
+    told once, as it was resolved last). Raises nothing."""
+    gone = voided_indexes(log)
+    if not gone:
+        return list(log)
+    return [ev for i, ev in enumerate(log) if i not in gone]

@@ -73,11 +73,18 @@ def render_board(board: dict[str, Any]) -> list[str]:
     """A board in lines: its places (or zones, squares ...) with owner, marks and lines."""
     lines: list[str] = []
     for key, items in board.items():
+        if (isinstance(items, dict) and items and all(isinstance(v, list) for v in items.values())
+                and all(isinstance(i, dict) for v in items.values() for i in v)):
+            lines.append(f"{key}:")  # groups of items by who holds them (the GM's view of every hand)
+            for holder, group in items.items():
+                names = [str(i.get("name") or i.get("id") or i.get("seat") or "?") for i in group]
+                lines.append(f"  {holder}: {', '.join(names) or 'none'}")
+            continue
         if not isinstance(items, list) or not items or not all(isinstance(i, dict) for i in items):
             continue
         lines.append(f"{key}:")
         for item in items:
-            name = item.get("name") or item.get("id") or "?"
+            name = item.get("name") or item.get("id") or item.get("seat") or "?"
             owner = f" [{item['owner']}]" if item.get("owner") else ""
             marks = _words(item.get("marks"))
             lines.append(f"  {name}{owner}" + (f": {marks}" if marks else ""))

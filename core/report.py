@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
+
+from core.events import standing
 
 #: event kinds that are the record of the dice or of the orders, never a headline
 QUIET_KINDS = ("roll", "order", "turn", "sealed")
@@ -342,7 +344,7 @@ def render(report: TurnReport, fmt: str = "text", orders: bool = True) -> str:
 
 
 # -- from a session ------------------------------------------------------------------------------
-def audience_events(log: Iterable[dict[str, Any]], audience: str, side: str | None) -> list[dict[str, Any]]:
+def audience_events(log: Iterable[Mapping[str, Any]], audience: str, side: str | None) -> list[dict[str, Any]]:
     """The events of ``log`` (with their viewer lists) an audience may read, without the lists:
     ``public`` reads what is told to all, ``team:<side>`` also what is told to the whole team
     (never one seat's own events). Raises ValueError for another audience."""
@@ -383,7 +385,7 @@ def session_report(session: Any, viewer: str, turn: int, plans: bool = True,
         if side is not None and side not in {session.side_of(s) for s in session.seats()}:
             raise ValueError(f"no audience {viewer!r}: public, team:<side> "
                              f"({', '.join(sorted({str(session.side_of(s)) for s in session.seats()}))}), a seat or gm")
-        events = [e for e in audience_events(session.record["log"], viewer, side) if e.get("turn") == turn]
+        events = [e for e in audience_events(standing(session.record["log"]), viewer, side) if e.get("turn") == turn]
     else:
         session.view(viewer)  # refuses a stranger
         side = session.side_of(viewer)

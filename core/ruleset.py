@@ -252,6 +252,12 @@ class Ruleset(ABC):
         nothing."""
         return []
 
+    def correction_problem(self, state: State, path: str, old: Any, new: Any) -> str | None:
+        """Why the GM may not set ``path`` of ``state`` from ``old`` to ``new`` (a rule of this system's
+        state that the generic checks of :mod:`core.correction` cannot know), or None. The base knows
+        none. Raises nothing."""
+        return None
+
     def order_warnings(self, state: State, seat: str, text: str) -> list[str]:
         """Why an order the rules allow would do nothing or waste something if given now (one line
         each; empty when it is sound or does not parse: the refusal is the parser's to give).

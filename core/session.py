@@ -12,9 +12,10 @@ import secrets
 from typing import Any, Callable, Iterable
 
 from core.access import opens, seal
+from core.correction import corrected, next_step
 from core.dice import Dice, seed_hash
 from core.errors import HolotableError, OrderError, PermissionRefused, SetupError, StateError
-from core.events import GM, Event, event, filter_events, to_seat, to_team
+from core.events import GM, Event, event, filter_events, standing, to_seat, to_team
 from core.options import check_options
 from core.registry import find_ruleset
 from core.ruleset import Outcome, Ruleset, SeatSpec, State, View
@@ -22,6 +23,7 @@ from core.text import describe_char, first_control
 
 SCHEMA = 1
 AWAY_HOURS_BEFORE_DEADLINE = 12
+DEADLINE = "deadline"  #: the actor of what the deadline does on its own (away marks, resolutions, bots)
 Listener = Callable[[str, dict[str, Any]], None]
 
 
@@ -72,6 +74,9 @@ class Session:
         for name in names:
             if not name or not name.replace("_", "").replace("-", "").isalnum() or name == GM:
                 raise SetupError(f"seat name {name!r} must be letters, digits, '-' or '_' (and not 'gm')")
+        for name, side, _ in seat_list:
+            if side not in ruleset.sides():
+                raise SetupError(f"seat {name}: no side {side!r} in {ruleset.title}; sides: {', '.join(ruleset.sides())}")
         scenario = scenario or next(iter(ruleset.scenarios()))
         if scenario not in ruleset.scenarios():
             raise SetupError(f"unknown scenario {scenario!r}; scenarios: {', '.join(ruleset.scenarios())}")
@@ -162,6 +167,8 @@ class Session:
             self.away(actor, entry["seat"], entry["flag"])
         elif op == "roll":
             self.gm_roll(actor, entry["count"], entry["sides"], entry["reason"])
+        elif op == "correct" and "changes" in entry:
+            self.gm_correct_many(actor, [(p, v) for p, v in entry["changes"]], entry["reason"], checked=False)
         elif op == "correct":
             self.gm_correct(actor, entry["path"], entry["value"], entry["reason"], checked=False)
         elif op == "post":
@@ -170,6 +177,8 @@ class Session:
             self.set_bot(actor, entry["seat"], entry["flag"], run_bots=False)
         elif op == "reopen":
             self.reopen(actor, entry["reason"], entry["dice"] == "new", run_bots=False, _entry=entry)
+        elif op == "imported":
+            pass  # the GM imported an edited record knowingly: a note, nothing to play
         else:
             raise StateError(f"unknown journal entry {op!r}")
 
@@ -378,7 +387,7 @@ class Session:
         self._over()
         if seat not in self.seats():
             raise PermissionRefused(f"no seat {seat!r}; seats: {', '.join(self.seats())}")
-        if not (actor == seat or self._is_gm(actor)):
+        if not (actor == seat or self._is_gm(actor) or actor == DEADLINE):
             raise PermissionRefused(f"only {seat} or the GM may say {seat} is away")
         away = self.state.setdefault("away", [])
         if flag and seat not in away:
@@ -387,41 +396,78 @@ class Session:
             away.remove(seat)
         self._journal(op="away", actor=actor, seat=seat, flag=flag)
         side = self.side_of(seat)
-        ev = event("away", f"{seat} is {'away' if flag else 'back'}", [to_team(side)] if side else ["all"], self.turn)
+        why = " (the deadline passed)" if actor == DEADLINE else ""
+        ev = event("away", f"{seat} is {'away' if flag else 'back'}{why}", [to_team(side)] if side else ["all"], self.turn)
         self._log([ev])
         self._tell("away", seat=seat, flag=flag)
         return [ev]
 
-    def set_deadline(self, actor: str, when: float | None, turn_hours: float | None = None) -> None:
-        """The GM sets (or clears) the deadline, optionally repeating every ``turn_hours``."""
+    def set_deadline(self, actor: str, when: float | None, turn_hours: float | None = None,
+                     post_hours: float | None = None) -> None:
+        """The GM sets (or clears) the deadline, optionally repeating every ``turn_hours``. In a game of
+        posts in turn (the ruleset's ``posting``), ``post_hours`` gives each poster that window from
+        the moment their post opens (the deadline moves on with the post); None keeps one deadline for
+        the game day (a per-day deadline). Raises PermissionRefused."""
         self._require_gm(actor, "set a deadline")
         self.record["deadline"] = when
         self.record["turn_hours"] = turn_hours
+        self.record["post_hours"] = post_hours if when is not None else None
+        self.record.pop("post_open", None)
+        if when is not None and post_hours:
+            self.record["post_open"] = self._post_mark()
         self._tell("deadline", when=when)
 
+    def _post_mark(self) -> dict[str, Any] | None:
+        """Whose post is open now, and how far the day has gone (None in a game not taken in posts)."""
+        posting = self.ruleset.posting(self.state)
+        if not posting.get("posting"):
+            return None
+        return {"turn": self.turn, "seat": posting["posting"][0], "posted": len(posting.get("posted") or [])}
+
+    def _per_post(self, now: float) -> None:
+        """A post opened since the last look: its poster gets the GM's window from now."""
+        hours = self.record.get("post_hours")
+        if not hours or self.record.get("deadline") is None:
+            return
+        mark = self._post_mark()
+        if mark is not None and mark != self.record.get("post_open"):
+            self.record["post_open"] = mark
+            self.record["deadline"] = float(now) + float(hours) * 3600
+            self._tell("deadline", when=self.record["deadline"])
+
     def tick(self, now: float) -> list[Event]:
-        """Let time pass: seats with no orders close to the deadline count as away; at the deadline the turn resolves."""
-        deadline = self.record.get("deadline")
-        if deadline is None or self.outcome() is not None:
+        """Let time pass: seats with no orders close to the deadline count as away; at the deadline the
+        turn resolves. In a game of posts in turn with a window per post, each poster's deadline runs
+        from when their post opened, and only the poster whose deadline passed is marked away. Every
+        mark and resolution is the deadline's (journal actor ``deadline``), not the GM's."""
+        if self.outcome() is not None:
             return []
-        away_hours = float(self.record["options"].get("away_hours", AWAY_HOURS_BEFORE_DEADLINE))
+        self._per_post(now)
+        deadline = self.record.get("deadline")
+        if deadline is None:
+            return []
+        per_post = bool(self.record.get("post_hours")) and self.record.get("post_open") is not None
+        away_hours = 0.0 if per_post else float(self.record["options"].get("away_hours", AWAY_HOURS_BEFORE_DEADLINE))
         if now >= deadline - away_hours * 3600:
             for seat in sorted(self.awaiting()):
                 if not self.sheet(seat) and seat not in self.state.get("away", []) and seat not in self.record["ready"]:
-                    self.away(self.gm, seat, True)
+                    self.away(DEADLINE, seat, True)
         if now >= deadline:
             turn = self.turn
             if self.record.get("deadline_bots"):
                 late = [s for s in sorted(self.awaiting()) if not self.sheet(s) and s not in self.record["ready"]
                         and not self.is_bot(s)]
                 for seat in late:
-                    self.set_bot(self.gm, seat, True, run_bots=False)
+                    self.set_bot(DEADLINE, seat, True, run_bots=False)
                 if late:
                     self._run_bots()
             if self.turn != turn or self.outcome() is not None:
+                self._per_post(now)
                 return []
-            self._journal(op="resolve", actor="deadline")
-            return self._resolve(True)
+            self._journal(op="resolve", actor=DEADLINE)
+            events = self._resolve(True)
+            self._per_post(now)
+            return events
         return []
 
     # -- the GM's powers --------------------------------------------------------------------------
@@ -442,13 +488,22 @@ class Session:
         return events
 
     def gm_correct(self, actor: str, path: str, value: str, reason: str, checked: bool = True) -> list[Event]:
-        """The GM sets one value of the state (``a.b.c`` path, JSON value) with a logged reason.
+        """The GM sets one value of the state (``a.b.c`` path, JSON value) with a logged reason: see
+        :meth:`gm_correct_many`. Raises PermissionRefused, or StateError (nothing changes)."""
+        return self.gm_correct_many(actor, [(path, value)], reason, checked)
 
-        The value must keep the old one's type, and the corrected state is tried first: every
-        view, the awaited seats and the outcome are computed on a copy and the ruleset's
-        invariants checked there; a correction the game could not go on with is refused with the
-        reason. (``checked=False`` only when replaying a journal, whose corrections were checked
-        when they were made.)
+    def gm_correct_many(self, actor: str, changes: list[tuple[str, str]], reason: str,
+                        checked: bool = True) -> list[Event]:
+        """The GM sets values of the state (each a ``a.b.c`` path and a JSON value), checked and applied
+        as one (a ship moved from one fleet to another names both), with a logged reason.
+
+        Each value is checked against the state's shape (:mod:`core.correction`: its type, finite
+        numbers of sane size, ids the game knows, an object's keys, never a thing's own id), then
+        the corrected state is tried on a copy: every view, the awaited seats, the outcome, the
+        ruleset's invariants, a reload from the record, and what the game runs next (the bots give
+        their orders and the turn resolves, or a bot takes its step); a correction the game could
+        not go on with is refused with the reason. (``checked=False`` only when replaying a journal,
+        whose corrections were checked when they were made.)
 
         Raises PermissionRefused, or StateError for a bad path or value (nothing changes).
         """
@@ -456,70 +511,39 @@ class Session:
         _plain(reason, "the reason", StateError)
         if not reason.strip():
             raise StateError("a correction needs a reason, e.g. 'correct planets.Kuat.gf 3 ruling on the forum'")
-        try:
-            new = json.loads(value)
-        except json.JSONDecodeError:
-            raise StateError(f"{value!r} is not a JSON value (use 3, \"text\", true, null, [..] or {{..}})") from None
-        parts = path.split(".")
-        trial = copy.deepcopy(self.state)
-        node: Any = trial
-        for part in parts[:-1]:
-            node = _step(node, part, path)
-        last = parts[-1]
-        if isinstance(node, dict):
-            if last not in node:
-                raise StateError(f"{path!r}: no {last!r} there; keys: {', '.join(sorted(map(str, node)))[:300]}")
-            old = node[last]
-            node[last] = new
-        elif isinstance(node, list):
-            index = _index(node, last, path)
-            old = node[index]
-            node[index] = new
-        else:
-            raise StateError(f"{path!r}: {last!r} is inside a plain value")
-        if old is not None and new is not None and type(old) is not type(new):
-            raise StateError(f"{path!r}: was {type(old).__name__} {json.dumps(old)[:60]}, cannot become {type(new).__name__}")
-        problem = self._correction_problem(trial) if checked else None
-        if problem is not None:
-            raise StateError(f"correct {path} {json.dumps(new)[:60]}: refused, {problem}; nothing changed")
+        if not changes:
+            raise StateError("say the path and the new value, e.g. 'correct planets.Kuat.gf 3 ruling on the forum'")
+        paths = [p for p, _ in changes]
+        trial, done = corrected(self, changes, checked)
         self.state.clear()
         self.state.update(trial)
-        self._journal(op="correct", actor=actor, path=path, value=value, reason=reason)
-        ev = event("correction", f"GM correction: {path} {json.dumps(old)} -> {json.dumps(new)} ({reason})", [GM], self.turn,
-                   path=path, old=old, new=new, reason=reason)
+        if len(changes) == 1:
+            self._journal(op="correct", actor=actor, path=changes[0][0], value=changes[0][1], reason=reason)
+        else:
+            self._journal(op="correct", actor=actor, changes=[[p, v] for p, v in changes], reason=reason)
+        said = "; ".join(f"{p} {json.dumps(o)} -> {json.dumps(n)}" for p, o, n in done)
+        data: dict[str, Any] = ({"path": done[0][0], "old": done[0][1], "new": done[0][2]} if len(done) == 1 else
+                                {"paths": [{"path": p, "old": o, "new": n} for p, o, n in done]})
+        ev = event("correction", f"GM correction: {said} ({reason})", [GM], self.turn, reason=reason, **data)
         note = event("correction", f"The GM corrected the game: {reason}", ["all"], self.turn)
         self._log([ev, note])
-        self._tell("correction", path=path)
+        self._tell("correction", path=", ".join(paths))
         return [ev, note]
 
-    def _correction_problem(self, trial: State) -> str | None:
-        """Why the game could not go on from the corrected state ``trial``, or None: its outcome,
-        awaited seats and every viewer's view are computed, and the ruleset's invariants that the
-        present state keeps must still hold. Raises nothing."""
-        ruleset = self.ruleset
-        tried = Session(ruleset, {**self.record, "state": trial})
-        try:
-            int(tried.turn)
-            tried.awaiting()
-            for viewer in (GM, *self.seats()):
-                tried.view(viewer)
-            json.dumps(trial)
-            kept = set(ruleset.invariants(self.state, self.state, []))
-            broken = [p for p in ruleset.invariants(trial, trial, []) if p not in kept]
-        except Exception as exc:  # noqa: BLE001 - whatever the rules trip on, the correction is what broke it
-            detail = str(exc)[:120]
-            return (f"the {ruleset.title} rules cannot go on from the corrected state ({type(exc).__name__}"
-                    f"{': ' + detail if detail else ''})")
-        if broken:
-            return f"it breaks the rules: {'; '.join(broken[:3])}"
-        return None
+    def _next_step(self, state: State) -> Exception | None:
+        """What goes wrong when the game goes on from ``state``, on a copy (see :func:`core.correction.next_step`)."""
+        return next_step(self, state)
 
     def reopen(self, actor: str, reason: str, new_dice: bool = False, run_bots: bool = True,
-               _entry: dict[str, Any] | None = None) -> list[Event]:
+               _entry: dict[str, Any] | None = None, orders: bool = False) -> list[Event]:
         """The GM reopens the last resolved turn: its state just before the resolution comes back
-        (the start of the turn with every order given), and it is resolved again with the same dice
-        or new ones (the next unused rolls of the game's dice). Logged and shown to all; what was
-        done since (the next turn's orders, corrections) is void. The deadline stays as it is.
+        (the start of the turn with every sheet as it was). With ``orders`` the turn stays open: the
+        players and the GM may change its orders, and it resolves when every seat is ready again (or
+        the GM resolves it); otherwise it is resolved again at once with the same dice or new ones
+        (the next unused rolls of the game's dice). Told to every seat; what was done since (the
+        resolution, the next turn's orders, corrections) is void, and the log's voided events are
+        named in the reopening's event (reports, exports and replays tell the turn once, as it
+        stands; ``corrections`` marks the voided ones). The deadline stays as it is.
 
         Raises PermissionRefused, or StateError if no turn was resolved yet or no reason is given.
         """
@@ -527,27 +551,40 @@ class Session:
         _plain(reason, "the reason", StateError)
         if not reason.strip():
             raise StateError("reopening a turn needs a reason, e.g. 'reopen the jump to Kuat was legal'")
-        journal = self.record["journal"]
         if _entry is not None:
             at, fresh = int(_entry["at"]), _entry.get("n")
+            orders = bool(_entry.get("orders"))
         else:
             if not self.ruleset.simultaneous:
                 raise StateError(f"reopening a turn serves games of simultaneous orders; in {self.ruleset.title} "
                                  "set a value right with `correct <path> <value> <reason>`")
             at = self._last_resolution()
             fresh = self.state["dice"].get("n") if new_dice else None
-        before = Session.replay(self.record, upto=at).state
+        earlier = Session.replay(self.record, upto=at)
+        before = earlier.state
         if fresh is not None:
             before["dice"]["n"] = int(fresh)
         turn, deadline = int(before["turn"]), self.record.get("deadline")
+        voids = [len(earlier.record["log"]), len(self.record["log"])]
         self.state.clear()
         self.state.update(copy.deepcopy(before))
         self.record["ready"] = []
-        self._journal(op="reopen", actor=actor, at=at, reason=reason, dice="new" if new_dice else "same", n=fresh)
-        note = event("reopen", f"The GM reopened turn {turn}: {reason}. It is resolved again with "
-                               f"{'new' if new_dice else 'the same'} dice; what was done since is void.", ["all"], turn)
+        entry: dict[str, Any] = {"op": "reopen", "actor": actor, "at": at, "reason": reason,
+                                 "dice": "new" if new_dice else "same", "n": fresh}
+        if orders:
+            entry["orders"] = True
+        self._journal(**entry)
+        dice = f"with {'new' if new_dice else 'the same'} dice"
+        then = (f"Its orders are open again: change them and say ready; it resolves {dice} when every seat is "
+                "ready" if orders else f"It is resolved again {dice}")
+        note = event("reopen", f"The GM reopened turn {turn}: {reason}. {then}; what was done since is void.",
+                     ["all"], turn, voids=voids, orders=orders)
         self._log([note])
-        self._tell("reopen", turn=turn)
+        self._tell("reopen", turn=turn, orders=orders)
+        if orders:
+            # the bots keep the orders they gave; the players say ready again
+            self.record["ready"] = [s for s in sorted(self.awaiting()) if self.is_bot(s)]
+            return [note]
         events = self._resolve(run_bots)
         self.record["deadline"] = deadline
         return [note, *events]
@@ -570,8 +607,10 @@ class Session:
         return found[-1]
 
     def set_bot(self, actor: str, seat: str, flag: bool = True, run_bots: bool = True) -> None:
-        """The GM hands ``seat`` to a bot (or back to a player). Raises PermissionRefused."""
-        self._require_gm(actor, "replace a player with a bot")
+        """The GM (or the deadline, when the GM chose bots at the deadline) hands ``seat`` to a bot (or
+        back to a player). Raises PermissionRefused."""
+        if actor != DEADLINE:
+            self._require_gm(actor, "replace a player with a bot")
         for info in self.record["seats"]:
             if info["name"] == seat:
                 info["bot"] = flag
@@ -737,11 +776,11 @@ class Session:
     def events_for(self, viewer: str, since_turn: int = 0) -> list[dict[str, Any]]:
         """The log as ``viewer`` may see it, from ``since_turn`` on."""
         side_of = lambda seat: self.side_of(seat)  # noqa: E731
-        return filter_events((e for e in self.record["log"] if e["turn"] >= since_turn), viewer, side_of)
+        return filter_events((e for e in standing(self.record["log"]) if e["turn"] >= since_turn), viewer, side_of)
 
     def public_events(self, since_turn: int = 0) -> list[dict[str, Any]]:
         """The log as anyone watching may see it (only what is announced to all), from ``since_turn`` on."""
-        return [{k: v for k, v in e.items() if k != "to"} for e in self.record["log"]
+        return [{k: v for k, v in e.items() if k != "to"} for e in standing(self.record["log"])
                 if e["turn"] >= since_turn and "all" in e["to"]]
 
     def view(self, viewer: str) -> View:
@@ -764,22 +803,3 @@ class Session:
         view["log"] = self.events_for(who, since_turn=max(0, self.turn - 1))
         view["messages"] = self.messages_for(who)
         return view
-
-
-def _step(node: Any, part: str, path: str) -> Any:
-    if isinstance(node, dict):
-        if part not in node:
-            raise StateError(f"{path!r}: no {part!r} there; keys: {', '.join(sorted(map(str, node)))[:300]}")
-        return node[part]
-    if isinstance(node, list):
-        return node[_index(node, part, path)]
-    raise StateError(f"{path!r}: {part!r} is inside a plain value")
-
-
-def _index(node: list[Any], part: str, path: str) -> int:
-    try:
-        index = int(part)
-        node[index]
-    except (ValueError, IndexError):
-        raise StateError(f"{path!r}: {part!r} is not an index of a list of {len(node)}") from None
-    return index

@@ -23,7 +23,7 @@ from saves.errors import SaveError
 from saves.layout import parse_game_file
 from saves.replay import export_turn, replay_text
 from saves.store import GameStore, playable
-from saves.verify import verify
+from saves.verify import Verdict, verify
 
 OK, FAILED, USAGE = 0, 1, 2
 
@@ -187,7 +187,7 @@ def verify_command(argv: Sequence[str], data_dir: Path | None = None) -> tuple[s
         return printable(f"holotable verify: {exc}") + "\n", FAILED
     except Exception as exc:  # noqa: BLE001 - a damaged game is refused in one line, never a traceback
         return f"holotable verify: game {printable(args.game, 64)!r} could not be read ({type(exc).__name__})\n", FAILED
-    return verdict.text + "\n", OK if verdict.ok else FAILED
+    return printable(verdict.text) + "\n", OK if verdict.ok else FAILED
 
 
 def export_command(argv: Sequence[str], data_dir: Path | None = None) -> tuple[str, int]:
@@ -258,9 +258,12 @@ def _write_record(record: dict[str, Any], target: str, game_id: str) -> str:
 
 
 def import_command(argv: Sequence[str], data_dir: Path | None = None) -> tuple[str, int]:
-    """``holotable import FILE [--id ID]``: add a game record file (from ``holotable export --record``
-    or an older holotable) to the store, checked like any save: the file must be a regular file
-    holding a whole, playable game record of a schema this holotable reads. The file is only read.
+    """``holotable import FILE [--id ID] [--edited]``: add a game record file (from ``holotable export
+    --record`` or an older holotable) to the store, checked like any save: the file must be a regular
+    file holding a whole, playable game record of a schema this holotable reads, and it must replay
+    from its seed and journal as ``holotable verify --gm`` checks it. An edited record (one that does
+    not replay) is refused with the reason, unless ``--edited`` says the GM imports it knowingly: then
+    the game's journal and the GM's log record that. The file is only read.
 
     Returns ("imported ... as game ID", 0), (reason, 1) for a file that is refused or an id that is
     taken, or (usage, 2).
@@ -268,11 +271,15 @@ def import_command(argv: Sequence[str], data_dir: Path | None = None) -> tuple[s
     parser = _parser("import", "Add a game record file (from `holotable export --gm --record`) to the store.")
     parser.add_argument("file", metavar="FILE")
     parser.add_argument("--id", dest="game_id", default=None, help="the new game's id (default: a fresh one)")
+    parser.add_argument("--edited", action="store_true",
+                        help="import a record that does not replay from its seed and journal (edited by hand) "
+                             "knowingly; the game's journal records it")
     try:
         args = parser.parse_args(list(argv))
     except _Usage as exc:
         return str(exc), exc.code
     label = printable(args.file, 200)
+    note = ""
     try:
         try:
             raw = read_regular(args.file, label)
@@ -283,8 +290,27 @@ def import_command(argv: Sequence[str], data_dir: Path | None = None) -> tuple[s
             raise SaveError(f"{label} is a game file of a store (with its turn files beside it), not a record; "
                             f"write a record with `holotable export GAME --gm --record FILE` and import that")
         session = playable(data, label)
+        try:
+            verdict = verify(session.record, as_gm=True, game_id=label)
+        except Exception as exc:  # noqa: BLE001 - a record that cannot even be replayed is a damaged one
+            verdict = Verdict(False, f"MISMATCH in {label}: it does not replay ({type(exc).__name__})")
+        if not verdict.ok:
+            if not args.edited:
+                raise SaveError(f"{label} does not replay from its seed and journal, as `holotable verify --gm` "
+                                f"checks it: {verdict.text} Refused; to import it knowingly as an edited record, "
+                                f"add --edited (the game's journal records that)")
+            mark_edited(session, verdict.text)
+            note = " (an edited record, imported knowingly: recorded in its journal)"
         store = GameStore(args.data_dir or data_dir)
         game_id = store.create(session, args.game_id)
     except HolotableError as exc:
         return printable(f"holotable import: {exc}") + "\n", FAILED
-    return f"imported {label} as game {game_id} in {store.games_dir}\n", OK
+    return f"imported {label} as game {game_id} in {store.games_dir}{note}\n", OK
+
+
+def mark_edited(session: Any, why: str) -> None:
+    """Record in the game's journal (and the GM's log) that it was imported knowingly as an edited record."""
+    from core.events import GM, event
+    session.record["journal"].append({"op": "imported", "actor": GM, "edited": True, "why": why[:500]})
+    session.record["log"].append(event("imported", f"The GM imported this game knowingly as an edited record: "
+                                                   f"{why[:300]}", [GM], session.turn))

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from core.errors import HolotableError
-from core.events import GM
+from core.events import GM, standing
 from core.registry import find_ruleset
 from core.render import render_board
 from core.report import (Style, TurnReport, audience_events, build, common, public_board, render, scores,
@@ -59,7 +59,7 @@ def _audience_cut(session: Session, who: str) -> tuple[list[dict[str, Any]], lis
     """(events, messages, view) of an audience: only what is told to it as a whole; its view holds
     no more than the turn, the phase and the outcome (with the revealed seed) once the game is over."""
     side = who.split(":", 1)[1] if who.startswith("team:") else None
-    events = audience_events(session.record["log"], who, side)
+    events = audience_events(standing(session.record["log"]), who, side)
     threads = {"public"} | ({who} if side else set())
     messages = [m for m in session.record["messages"] if m["thread"] in threads]
     outcome = session.outcome()
@@ -95,7 +95,11 @@ def frames(record: dict[str, Any], viewer: str | None) -> list[Frame]:
         turn = [start.turn]
 
         def each(session: Session, entry: dict[str, Any]) -> None:
-            if session.turn != turn[0]:
+            if session.turn < turn[0]:  # a turn reopened for orders: its frames from then on are void
+                result[:] = [f for f in result if f.turn < session.turn]
+                seen["messages"] = sum(len(f.messages) for f in result)
+                turn[0] = session.turn
+            elif session.turn != turn[0]:
                 cut(session, True, turn[0])
                 turn[0] = session.turn
 
@@ -106,7 +110,7 @@ def frames(record: dict[str, Any], viewer: str | None) -> list[Frame]:
     cut(final, final.outcome() is not None, turn[0])
     # each frame holds the events of its own turn: the entry that opens a turn also logs that turn's
     # first events (a new turn's announcements), which belong to the next frame, not this one
-    every = [e for f in result for e in f.events]
+    every = _audience_cut(final, who)[0] if who == "public" or who.startswith("team:") else final.events_for(who)
     for i, frame in enumerate(result):
         frame.events = [e for e in every if e.get("turn") == frame.turn or (i == 0 and e.get("turn", 0) < frame.turn)]
     return result

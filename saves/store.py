@@ -232,6 +232,27 @@ class StoredGame:
         record.update(restored)
         self._history, self._saved, self._open_turn = history, self._counts(), self.session.turn
 
+    def checkpoint(self) -> tuple[Any, dict[str, int], int]:
+        """Where the files stand now, for :meth:`roll_back` (a command that may fail part-way)."""
+        return self._history, dict(self._saved), self._open_turn
+
+    def roll_back(self, mark: tuple[Any, dict[str, int], int]) -> None:
+        """Put the files back as they stood at ``mark``, with the session as it is now (its caller put
+        it back as it was then): the game file is rewritten, then the turn files written since are
+        removed, so a command that closed turns and then failed leaves nothing behind on disk.
+        Raises SaveError if the game file cannot be written (then nothing is removed)."""
+        if not self.writer or self._db is None:
+            return
+        history, _, open_turn = mark
+        written = self._history.chunks
+        self._history, self._open_turn = history, open_turn
+        self._rewrite(time.time())
+        for seq in range(history.chunks + 1, written + 1):
+            try:
+                self.paths.turn_file(seq).unlink()
+            except FileNotFoundError:
+                pass
+
     def summary(self) -> GameSummary:
         """This game's line for ``holotable saves``."""
         return summarize(self.game_id, self.session.record, self.last_activity, 2)
@@ -433,3 +454,38 @@ class GameStore:
                 first = first or exc
         if first is not None:
             raise first
+
+
+class GameKeeper:
+    """One stored game as a console's :class:`~core.console.Keeper` (a server's game console): it holds
+    that game only; a failed command's changes are rolled back on disk too."""
+
+    def __init__(self, stored: StoredGame) -> None:
+        self.stored = stored
+        self._mark: tuple[Any, dict[str, int], int] | None = None
+
+    def open(self, name: str) -> Session:
+        """Refused: this console holds one game. Raises SaveError."""
+        raise SaveError(f"this console holds game {self.stored.game_id} only")
+
+    def adopt(self, session: Session) -> str:
+        """Refused: this console holds one game. Raises SaveError."""
+        raise SaveError(f"this console holds game {self.stored.game_id} only")
+
+    def where(self) -> str:
+        """``game <id>``."""
+        return f"game {self.stored.game_id}"
+
+    def begin(self) -> None:
+        """A command begins: remember where the files stand."""
+        self._mark = self.stored.checkpoint() if self.stored.writer else None
+
+    def resync(self) -> None:
+        """The console put the game back as it was before a failed command: so do the files. Never raises."""
+        try:
+            if self._mark is not None:
+                self.stored.roll_back(self._mark)
+            elif self.stored.writer:
+                self.stored.save()
+        except HolotableError:
+            pass

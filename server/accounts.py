@@ -37,7 +37,7 @@ GM_ROLE = "gm"
 PLAYER_ROLE = "player"
 ROLES = (GM_ROLE, PLAYER_ROLE)
 SCHEMA = 1
-TABLES = {"accounts", "invites", "meta"}  # the tables of accounts.json
+TABLES = {"accounts", "invites", "meta", "notices"}  # the tables of accounts.json
 ACCOUNT_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # 32 symbols, no 0/O or 1/I: 5 bits each
 CODE_GROUPS = 4
@@ -92,6 +92,7 @@ class Invite:
     expires: float
     used: float | None
     revoked: bool
+    second_key: bool = False
 
     def open(self, now: float) -> bool:
         """Whether the invite may still be redeemed."""
@@ -192,6 +193,7 @@ class Accounts:
                             f"{', '.join(sorted(TABLES))}); move it away and the server starts a new one")
         self._accounts = self.db.table("accounts")
         self._invites = self.db.table("invites")
+        self._notices = self.db.table("notices")
         meta = self.db.table("meta")
         if not meta.all():
             meta.insert({"schema": SCHEMA})
@@ -255,7 +257,7 @@ class Accounts:
     @staticmethod
     def _invite(doc: dict[str, Any]) -> Invite:
         return Invite(doc["account"], doc["role"], doc.get("game"), doc.get("seat"), float(doc["created"]),
-                      float(doc["expires"]), doc.get("used"), bool(doc.get("revoked")))
+                      float(doc["expires"]), doc.get("used"), bool(doc.get("revoked")), bool(doc.get("second_key")))
 
     def _matching_invite(self, name: str, code: str) -> Document | None:
         wanted = code_hash(code)
@@ -285,10 +287,12 @@ class Accounts:
         return account
 
     def invite(self, name: str, *, role: str = PLAYER_ROLE, game: str | None = None, seat: str | None = None,
-               days: float = INVITE_DAYS) -> str:
+               days: float = INVITE_DAYS, second_key: bool = False) -> str:
         """A fresh one-time code that registers a key for account ``name`` (made if missing) and, with
         ``game`` and ``seat``, gives it that seat. Earlier open invites for the same seat (or, for
-        a seatless invite, of the same account) are revoked. Returns the code (shown once).
+        a seatless invite, of the same account) are revoked. Once the account has a key, a code
+        registers another key only when the GM approved it (``second_key``, or a GM invite).
+        Returns the code (shown once).
 
         Raises AccountError for an unfit name or role.
         """
@@ -309,7 +313,7 @@ class Accounts:
                     self._invites.update({"revoked": True}, doc_ids=[doc.doc_id])
             self._invites.insert({"hash": code_hash(code), "account": name, "role": role, "game": game,
                                   "seat": seat, "created": now, "expires": now + days * 86400,
-                                  "used": None, "revoked": False})
+                                  "used": None, "revoked": False, "second_key": second_key})
         return code
 
     def redeem(self, name: str, code: str, *, key: str | None = None,
@@ -325,6 +329,10 @@ class Accounts:
         if doc is None:
             return None
         invite = self._invite(doc)
+        existing = self._doc(name)
+        if (existing is not None and (existing.get("keys") or existing.get("password"))
+                and not invite.second_key and invite.role != GM_ROLE):
+            return None  # the account has its key: a second one needs the GM's approval (or the first key)
         with self._batch():
             account = self._doc(name)
             if account is None:
@@ -342,8 +350,32 @@ class Accounts:
                 self._accounts.update(changes, doc_ids=[account.doc_id])
             if invite.game is not None and invite.seat is not None:
                 self.grant_seat(name, invite.game, invite.seat)
-            self._invites.update({"used": self.clock()}, doc_ids=[doc.doc_id])
+            now = self.clock()
+            self._invites.update({"used": now}, doc_ids=[doc.doc_id])
+            # every seat still waiting for this account is its own now, and those codes are retired
+            for other in self._invites.search(Query().account == name):
+                if other.doc_id != doc.doc_id and self._invite(other).open(now):
+                    if other.get("game") is not None and other.get("seat") is not None:
+                        self.grant_seat(name, other["game"], other["seat"])
+                    self._invites.update({"used": now, "bound": True}, doc_ids=[other.doc_id])
+            if key is not None and "keys" in changes:
+                self.notice(name, f"a key was added to {name}'s account ({key_fingerprint(key)}) with an invite "
+                                  f"code" + (f" for seat {invite.game}/{invite.seat}" if invite.game else ""))
         return self._invite(self._invites.get(doc_id=doc.doc_id))  # type: ignore[arg-type]
+
+    # -- notices for the GM -----------------------------------------------------------------------
+    def notice(self, name: str, text: str) -> None:
+        """Keep a notice for the GM about account ``name`` (a key added, say)."""
+        self._notices.insert({"account": name, "text": text, "when": self.clock(), "read": False})
+
+    def notices(self, unread: bool = True) -> list[dict[str, Any]]:
+        """The GM's notices (only those not yet read, by default), oldest first."""
+        docs = [dict(d) for d in self._notices.all() if not unread or not d.get("read")]
+        return sorted(docs, key=lambda d: float(d.get("when", 0.0)))
+
+    def mark_notices_read(self) -> None:
+        """Every notice has been shown to the GM."""
+        self._notices.update({"read": True})
 
     def grant_seat(self, name: str, game: str, seat: str) -> None:
         """Give ``seat`` of ``game`` to ``name`` (taking it from any other holder). Raises AccountError."""
@@ -406,7 +438,10 @@ class Accounts:
         if doc is None:
             raise AccountError(f"no account {name!r}")
         if key not in doc.get("keys", []):
+            had = bool(doc.get("keys"))
             self._accounts.update({"keys": [*doc.get("keys", []), key]}, doc_ids=[doc.doc_id])
+            if had:
+                self.notice(name, f"a key was added to {name}'s account ({key_fingerprint(key)})")
         return key
 
     def remove_keys(self, name: str) -> int:

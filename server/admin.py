@@ -199,6 +199,7 @@ class AdminScreen(Screen[None]):
         self._heard("presence", {})
 
     def _tick_overview(self) -> None:
+        self._draw_status()  # the time left to the deadline stays fresh
         if self.has_class("-overview"):
             self.refresh_overview()
 
@@ -288,13 +289,22 @@ class AdminScreen(Screen[None]):
         text.append(f"· {session.ruleset.title} · turn {session.turn}")
         if view.get("phase"):
             text.append(f" {view['phase']}", style="dim")
+        if session.outcome() is None:  # before the lists of seats, so that a narrow header never cuts it
+            text.append(f" · deadline {deadline_text(session.record.get('deadline'))}", style="dim")
+        following = self.next_game_id()
+        if following is not None and following != hosted.game_id:
+            others = len(self.hub.ids()) - 1
+            text.append(f" · F2: {following}" + (f" (+{others - 1})" if others > 1 else ""), style="dim")
         text.append(" · ")
         text.append(ready_line(view), style="green")
-        text.append(f" · deadline {deadline_text(session.record.get('deadline'))}", style="dim")
-        others = [g for g in self.hub.ids() if g != hosted.game_id]
-        if others:
-            text.append(f" · F2: {others[0]}" + (f" (+{len(others) - 1})" if len(others) > 1 else ""), style="dim")
         status.update(text)
+
+    def next_game_id(self) -> str | None:
+        """The game F2 shows next: the one after the game on show, in the order of the games (the first after the last)."""
+        ids = self.hub.ids()
+        if not ids:
+            return None
+        return ids[(ids.index(self.game_id) + 1) % len(ids)] if self.game_id in ids else ids[0]
 
     # -- the command line -----------------------------------------------------------------------------
     def say(self, text: Text | str) -> None:
@@ -339,11 +349,9 @@ class AdminScreen(Screen[None]):
         self.app.call_after_refresh(bound_inputs, screen)
 
     def action_next_game(self) -> None:
-        ids = self.hub.ids()
-        if not ids:
-            return
-        index = (ids.index(self.game_id) + 1) % len(ids) if self.game_id in ids else 0
-        self.show_game(ids[index])
+        following = self.next_game_id()
+        if following is not None:
+            self.show_game(following)
 
     def action_focus_command(self) -> None:
         self.query_one("#admin-command", Input).focus()

@@ -60,9 +60,14 @@ GM_HELP = """GM commands (every game on this server; pick one with --game <id> o
   game <id>                              show and command that game (F2 in the console: the next game)
   new <ruleset> [id=<game>] seats=<seat>:<side>[:bot],... [<option>=<value>...]
                                          start a game (`help new` lists the rule systems)
-  invite <game> <seat> [account]         a one-time invite code for that seat (account: default the seat)
-  accounts                               every account: role, keys, seats
-  deadline +<n>h|+<n>m|<YYYY-MM-DDTHH:MM>|off [every <hours>]   set the deadline (UTC)
+  invite <game> <seat> [account]         a one-time invite code for that seat (account: default the seat);
+                                         an account with a key gets the seat at once; at the first login
+                                         every seat waiting for the account is given and other codes retired
+  invite key <account>                   approve another key: a code that adds one key to an account
+  accounts                               every account: role, keys, seats; new keys added since you looked
+  deadline +<n>h|+<n>m|<YYYY-MM-DDTHH:MM>|off [every <hours>] [per day]   set the deadline (UTC); in a
+                                         game of posts in turn each poster gets that window from when
+                                         their post opens, unless `per day` keeps one deadline for the day
   deadline move +<n>h|-<n>h              move it
   deadline bots on|off                   at the deadline a bot takes over each seat without orders
   resolve | roll <n>d<s> [reason] | correct <path> <json> <reason> | bot <seat> [off]
@@ -71,11 +76,16 @@ GM_HELP = """GM commands (every game on this server; pick one with --game <id> o
   ready <seat> | view <seat>|gm | sheet <seat> | status | messages gm | odds <seat> <order>
   say <thread> <text>                    as the GM, to public, team:<side> or gm:<seat>
   export [<turn>|last] public|team:<side>|<seat>|gm [markdown|bbcode] [plans]
-                                         a turn report for the forum, shown and written to a file
+                                         a turn report for the forum, as text: from your shell,
+                                         `ssh gm@host export 1 public > post.md` keeps it on your side.
+                                         Only `public` is safe to post in public; team:<side>, a seat
+                                         and gm hold that reader's secrets
   report <seat>|gm|public [<turn>]       a turn's report for that reader: summary first, then every die
   corrections                            every correction and reopened turn, with its reason
-  reopen [same|new] <reason>             resolve the last resolved turn again from its start with its
-                                         orders, with the same dice (default) or new ones
+  reopen [orders] [same|new] <reason>    back to the start of the last resolved turn, every sheet as it
+                                         was: resolved again at once with the same dice (default) or new
+                                         ones; with `orders`, open for changed orders (every seat is told)
+                                         until every seat is ready again (or `resolve`)
   log [turn <n>|<a>-<b>] [seat <seat>]   the whole game's log, or some turns, or what a seat saw
   help orders"""
 
@@ -460,6 +470,15 @@ class AccountConsole:
 
     def _invite(self, rest: str) -> Answer:
         words = rest.split()
+        if len(words) == 2 and words[0] == "key":
+            name = words[1]
+            account = self.accounts.get(name)
+            if account is None or not account.keys:
+                raise ConsoleError(f"{name!r} has no key yet: invite them to a seat (`invite <game> <seat> {name}`)")
+            code = self.accounts.invite(name, role=account.role, second_key=True)
+            log.info("GM %s approved a second key for account %s", self.account, name)
+            return Answer(True, "invite", f"code for another key of {name}: {code}\nthey log in once with the new key "
+                          f"and this code: {self.ssh(name)}\nthe code works once", {"account": name, "code": code})
         if len(words) not in (2, 3):
             raise ConsoleError("usage: invite <game> <seat> [account]")
         game_id, seat = words[0], words[1]
@@ -485,13 +504,15 @@ class AccountConsole:
 
     def _accounts(self) -> Answer:
         rows: list[dict[str, Any]] = []
-        lines = []
+        notices = self.accounts.notices()
+        lines = [f"NEW: {n['text']} at {when_text(float(n['when']))}" for n in notices]
+        self.accounts.mark_notices_read()
         for account in self.accounts.all():
             rows.append({"name": account.name, "role": account.role, "keys": len(account.keys),
                          "seats": [s.label() for s in account.seats]})
             lines.append(f"{account.name} ({account.role}): {len(account.keys)} key(s); "
                          f"seats {', '.join(s.label() for s in account.seats) or 'none'}")
-        return Answer(True, "accounts", "\n".join(lines), {"accounts": rows})
+        return Answer(True, "accounts", "\n".join(lines), {"accounts": rows, "notices": notices})
 
     def _deadline(self, hosted: HostedGame, rest: str) -> Answer:
         session = hosted.session
@@ -502,6 +523,12 @@ class AccountConsole:
                           f"{deadline_rule(session.record)}", {"deadline": session.record.get("deadline"),
                                                                **deadline_fields(session.record, now)})
         every: float | None = None
+        per_day = False
+        if words[-2:] == ["per", "day"] or words[-1:] == ["per-day"]:
+            per_day = True
+            words = words[:-2] if words[-1] == "day" else words[:-1]
+            if not words:
+                raise ConsoleError("say when: deadline +24h per day")
         if len(words) >= 3 and words[-2] == "every":
             try:
                 every = float(words[-1].rstrip("h"))
@@ -510,7 +537,8 @@ class AccountConsole:
             words = words[:-2]
         if words[0] == "bots" and len(words) == 2 and words[1] in ("on", "off"):
             session.record["deadline_bots"] = words[1] == "on"
-            session.set_deadline(session.gm, session.record.get("deadline"), session.record.get("turn_hours"))
+            session.set_deadline(session.gm, session.record.get("deadline"), session.record.get("turn_hours"),
+                                 session.record.get("post_hours"))
             log.info("GM %s: bots at the deadline of %s: %s", self.account, hosted.game_id, words[1])
             return Answer(True, "deadline", deadline_rule(session.record), {"deadline_bots": words[1] == "on"})
         if words == ["off"]:
@@ -530,7 +558,13 @@ class AccountConsole:
             when = parse_when(words[0], now)
         else:
             raise ConsoleError("usage: deadline +<n>h|<YYYY-MM-DDTHH:MM>|off [every <hours>] | deadline move +<n>h")
-        session.set_deadline(session.gm, when, every)
+        posts = bool(session.ruleset.posting(session.state).get("posting"))
+        post_hours = None
+        if posts and not per_day:  # posts in turn: each poster gets the window from when their post opens
+            post_hours = every or session.record.get("post_hours") if words[0] == "move" else every or max(
+                (when - now) / 3600, 1 / 60)
+            every = None
+        session.set_deadline(session.gm, when, every, post_hours)
         log.info("GM %s set the deadline of %s to %s", self.account, hosted.game_id, when_text(when))
         repeat = f", then every {every:g} hours" if every else ""
         return Answer(True, "deadline", f"deadline: {deadline_text(when, now)}{repeat}; {deadline_rule(session.record)}",

@@ -13,10 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from core.console import Answer, ConsoleError
-from core.events import GM, visible
+from core.events import GM, standing, visible, voided_indexes
 from core.render import render_event
 from core.session import Session
-from saves.atomic import atomic_write_text
 from saves.replay import export_turn
 from server.hub import HostedGame
 
@@ -24,7 +23,6 @@ log = logging.getLogger("holotable.server")
 
 EXPORT_USAGE = "usage: export [<turn>|last] public|team:<side>|<seat>|gm [markdown|bbcode] [plans]"
 FORMAT_NAMES = {"markdown": "markdown", "md": "markdown", "bbcode": "bbcode", "bb": "bbcode"}
-SUFFIX = {"markdown": "md", "bbcode": "bbcode.txt"}
 
 
 def act(hosted: HostedGame, account: str, rest: str) -> Answer:
@@ -69,8 +67,10 @@ def audience_report(session: Session, turn: int, who: str, fmt: str, game_id: st
 
 
 def export(hosted: HostedGame, data_dir: Path, rest: str) -> Answer:
-    """``export [<turn>|last] <audience> [markdown|bbcode] [plans]``: a forum post, shown and written to a
-    file (a seat's post holds its team's plans, orders and team thread, only with ``plans``)."""
+    """``export [<turn>|last] <audience> [markdown|bbcode] [plans]``: a forum post, answered as text over
+    the session (``ssh gm@host export 1 public > post.md`` keeps it on the GM's side; nothing is written
+    on the server). Only ``public`` is safe to post where everyone reads; a team's, a seat's (its team's
+    plans, orders and team thread only with ``plans``) and the GM's hold secrets."""
     session = hosted.session
     words = rest.split()
     turn = max(1, session.turn - 1) if session.turn > 1 else session.turn
@@ -102,42 +102,64 @@ def export(hosted: HostedGame, data_dir: Path, rest: str) -> Answer:
     else:
         _audience(session, audience)  # raises, naming every audience
         raise ConsoleError(EXPORT_USAGE)
-    name = re.sub(r"[^A-Za-z0-9_-]", "-", f"{hosted.game_id}-turn{turn}-{audience}")
-    path = data_dir / "exports" / f"{name}.{SUFFIX[fmt]}"
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    atomic_write_text(path, text)
-    log.info("exported %s turn %d for %s to %s", hosted.game_id, turn, audience, path)
-    return Answer(True, "export", f"{text}\n(written to {path})",
-                  {"turn": turn, "audience": audience, "format": fmt, "file": str(path), "post": text})
+    log.info("exported %s turn %d for %s", hosted.game_id, turn, audience)
+    return Answer(True, "export", text, {"turn": turn, "audience": audience, "format": fmt, "post": text,
+                                         "public": audience == "public"})
 
 
 def corrections(hosted: HostedGame) -> Answer:
-    """``corrections``: every correction and reopening of the game, with its turn and reason."""
+    """``corrections``: every correction and reopening of the game, with its turn and reason; those a
+    later reopening voided are marked void."""
     rows: list[dict[str, Any]] = []
-    for e in hosted.session.record["log"]:
+    log_ = hosted.session.record["log"]
+    gone = voided_indexes(log_)
+    for i, e in enumerate(log_):
         data = e.get("data") or {}
-        if e["kind"] == "correction" and "path" in data:
-            rows.append({"turn": e["turn"], "kind": "correction", "path": data["path"], "old": data.get("old"),
-                         "new": data.get("new"), "reason": data.get("reason"), "text": e["text"]})
+        void = i in gone
+        if e["kind"] == "correction" and ("path" in data or "paths" in data):
+            rows.append({"turn": e["turn"], "kind": "correction", "path": data.get("path"), "old": data.get("old"),
+                         "new": data.get("new"), "reason": data.get("reason"), "text": e["text"], "void": void})
         elif e["kind"] == "reopen":
-            rows.append({"turn": e["turn"], "kind": "reopen", "text": e["text"]})
-    lines = [f"turn {r['turn']}: {r['text']}" for r in rows]
+            rows.append({"turn": e["turn"], "kind": "reopen", "text": e["text"], "void": void})
+    lines = [f"turn {r['turn']}: {r['text']}" + (" [VOID: undone by a later reopening]" if r["void"] else "")
+             for r in rows]
     return Answer(True, "corrections", "\n".join(lines) or "no corrections and no reopened turns in this game",
                   {"corrections": rows})
 
 
+REOPEN_USAGE = ("usage: reopen [orders] [same|new] <reason> (orders: the turn's orders open again and it resolves "
+                "when every seat is ready; without it the turn is resolved again at once; same: the same dice, "
+                "the default; new: new dice)")
+
+
 def reopen(hosted: HostedGame, account: str, rest: str) -> Answer:
-    """``reopen [same|new] <reason>``: resolve the last resolved turn again from its start."""
-    words = rest.split(None, 1)
-    new_dice = bool(words) and words[0].lower() in ("new", "new-dice")
-    if words and words[0].lower() in ("same", "same-dice", "new", "new-dice"):
-        rest = words[1] if len(words) > 1 else ""
-    if not rest.strip():
-        raise ConsoleError("usage: reopen [same|new] <reason> (same: the same dice, the default; new: new dice)")
-    events = hosted.session.reopen(GM, rest.strip(), new_dice)
-    log.info("GM %s reopened %s (%s dice): %s", account, hosted.game_id, "new" if new_dice else "same", rest.strip())
+    """``reopen [orders] [same|new] <reason>``: back to the start of the last resolved turn, with every
+    sheet as it was; resolved again at once, or (``orders``) open for changed orders until ready."""
+    words = rest.split()
+    orders = new_dice = False
+    while words and words[0].lower() in ("orders", "same", "same-dice", "new", "new-dice"):
+        flag = words.pop(0).lower()
+        if flag == "orders":
+            orders = True
+        else:
+            new_dice = flag.startswith("new")
+    reason = " ".join(words)
+    if not reason.strip():
+        raise ConsoleError(REOPEN_USAGE)
+    session = hosted.session
+    events = session.reopen(GM, reason.strip(), new_dice, orders=orders)
+    log.info("GM %s reopened %s (%s dice%s): %s", account, hosted.game_id, "new" if new_dice else "same",
+             ", for orders" if orders else "", reason.strip())
+    if orders:
+        for seat in session.seats():
+            if not session.is_bot(seat):
+                session.post(GM, f"gm:{seat}", f"The GM reopened turn {session.turn} for orders: {reason.strip()}. "
+                                               "Your sheet is as it was; change it if you wish and say ready.")
     shown = [render_event(e) for e in events]
-    return Answer(True, "reopen", "\n".join(shown), {"events": events, "turn": hosted.session.turn})
+    if orders:
+        shown.append(f"turn {session.turn} is open for orders; every seat is told (gm:<seat>); it resolves when "
+                     "every seat is ready, or with `resolve`")
+    return Answer(True, "reopen", "\n".join(shown), {"events": events, "turn": session.turn, "orders": orders})
 
 
 def game_log(hosted: HostedGame, rest: str) -> Answer:
@@ -167,7 +189,7 @@ def game_log(hosted: HostedGame, rest: str) -> Answer:
     if seat is not None and seat != GM and seat not in session.seats():
         raise ConsoleError(f"no seat {seat!r}; seats: {', '.join(session.seats())}")
     viewer = GM if seat is None else seat
-    events = [{k: v for k, v in e.items() if k != "to"} for e in session.record["log"]
+    events = [{k: v for k, v in e.items() if k != "to"} for e in standing(session.record["log"])
               if low <= e["turn"] <= high and visible(e, viewer, session.side_of)]
     head = f"log of {hosted.game_id}, turns {low}-{high}" + (f", as {seat} saw it" if seat else "") + f": {len(events)} events"
     lines = [head]

@@ -13,6 +13,7 @@ from core.console import Console
 from core.errors import HolotableError
 from core.session import Session
 from saves import GameStore, StoredGame
+from saves.store import GameKeeper
 from tui.deadline import WARN_HOURS, deadline_rule, deadline_text
 from tui.hotseat import Desk
 
@@ -86,6 +87,7 @@ class GameHub:
         self._warning_listeners: list[Warning] = []
         self._keep_seen: KeepSeen | None = None
         self._kept: dict[tuple[str, str], float] = {}
+        self._deadline_listeners: list[Callable[[], None]] = []
 
     # -- who is here ------------------------------------------------------------------------------
     def watch(self, callback: Callable[[], None]) -> Callable[[], None]:
@@ -167,6 +169,19 @@ class GameHub:
                                 f"sent no orders for turn {session.turn}. {deadline_rule(session.record).capitalize()}."))
         return found
 
+    def on_deadline(self, listener: Callable[[], None]) -> None:
+        """Call ``listener()`` whenever a game's deadline is set, moved or cleared (the ticker wakes)."""
+        self._deadline_listeners.append(listener)
+
+    def _heard_deadline(self, kind: str, payload: dict[str, Any]) -> None:
+        if kind in ("deadline", "resolved", "reopen"):
+            for listener in list(self._deadline_listeners):
+                listener()
+
+    def has_deadlines(self) -> bool:
+        """Whether an open game has a deadline still to come (or just passed)."""
+        return any(h.session.record.get("deadline") is not None for h in self.games.values())
+
     def ids(self) -> list[str]:
         """Every game id in the store."""
         return self.store.ids()
@@ -180,16 +195,18 @@ class GameHub:
         if hosted is not None:
             return hosted
         stored = self.store.open(game_id, writer=True)
-        hosted = HostedGame(game_id, stored, Console(stored.session))
+        hosted = HostedGame(game_id, stored, Console(stored.session, keeper=GameKeeper(stored)))
         self.games[game_id] = hosted
+        stored.session.subscribe(self._heard_deadline)
         log.info("opened game %s (%s, turn %s)", game_id, stored.session.record["ruleset"], stored.session.turn)
         return hosted
 
     def adopt(self, session: Session, game_id: str | None = None) -> HostedGame:
         """Save a new game and hold it open. Raises HolotableError if it cannot be saved."""
         stored = self.store.adopt(session, game_id)
-        hosted = HostedGame(stored.game_id, stored, Console(session))
+        hosted = HostedGame(stored.game_id, stored, Console(session, keeper=GameKeeper(stored)))
         self.games[stored.game_id] = hosted
+        session.subscribe(self._heard_deadline)
         log.info("new game %s (%s)", stored.game_id, session.record["ruleset"])
         return hosted
 

@@ -53,6 +53,7 @@ log = logging.getLogger("holotable.server")
 
 HOST_KEY_NAME = "host_ed25519_key"
 MAX_PROVEN_KEYS = 8
+DEADLINE_TICK = 1.0  # seconds between deadline checks while a game has a deadline
 
 
 class HostKeyError(Exception):
@@ -515,8 +516,21 @@ class HolotableServer:
         log.info("listening on %s port %s; host key %s", self.options.host, self.port, self.fingerprint)
 
     async def _tick(self) -> None:
+        """Let time pass in every game: every ``tick_interval`` seconds, and every second while a game
+        has a deadline (so a deadline fires within a second or two of its time); woken at once when a
+        deadline is set or moved."""
+        wake = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        self.hub.on_deadline(lambda: loop.call_soon(wake.set))
         while True:
-            await asyncio.sleep(self.limits.tick_interval)
+            pause = self.limits.tick_interval
+            if self.hub.has_deadlines():
+                pause = min(pause, DEADLINE_TICK)
+            wake.clear()
+            try:
+                await asyncio.wait_for(wake.wait(), pause)
+            except asyncio.TimeoutError:
+                pass
             self.hub.tick()
 
     async def _play_bots(self) -> None:

@@ -289,7 +289,7 @@ def test_gm_tools(console: Console) -> None:
     refused(console, "roll 2x6", "<count>d<sides>")
     refused(console, "roll 99d6 too many", "1 to 20")
     refused(console, "correct turn", "reason")
-    refused(console, 'correct turn "three" a ruling', "int")
+    refused(console, 'correct turn "three" a ruling', "cannot become text")
     refused(console, "correct no.such.path 1 a ruling", "no")
     refused(console, "correct turn 1", "reason")
     ok(console, 'correct turn 1 the forum ruled so')

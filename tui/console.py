@@ -70,11 +70,20 @@ class StoreKeeper:
             return "no game kept yet"
         return f"game {self.game.game_id} in {self.store.games_dir}"
 
+    def begin(self) -> None:
+        """A command begins: remember where the held game's files stand."""
+        self._mark = self.game.checkpoint() if self.game is not None else None
+        self._marked = self.game
+
     def resync(self) -> None:
-        """Save the held game as it is now (after the console undid a failed command). Never raises."""
+        """Put the held game's files back as they were before the command the console undid (turn files
+        written since removed), or save it as it is now. Never raises."""
         if self.game is not None:
             try:
-                self.game.save()
+                if getattr(self, "_marked", None) is self.game and self._mark is not None:
+                    self.game.roll_back(self._mark)
+                else:
+                    self.game.save()
             except HolotableError:
                 pass
 

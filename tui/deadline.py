@@ -51,6 +51,9 @@ def deadline_rule(record: dict[str, Any]) -> str:
     if record.get("deadline") is None:
         return "no deadline: the turn resolves when every awaited seat is ready, or when the GM resolves it"
     away = record.get("options", {}).get("away_hours")
+    if record.get("post_hours"):
+        return (f"each poster has {float(record['post_hours']):g} hours from when their post opens; at their "
+                "deadline a poster who has not posted is marked away by the deadline and the next post opens")
     parts = ["at the deadline the turn resolves; a seat without orders does nothing"]
     if record.get("deadline_bots"):
         parts[0] = "at the deadline a bot takes over every awaited seat without orders, then the turn resolves"

@@ -12,7 +12,7 @@ from core.events import GM
 from core.render import posting_text
 from tui.deadline import left_text, when_text
 
-DEADLINE_REFRESH = 30.0  # seconds between redraws of the time left
+DEADLINE_REFRESH = 5.0  # seconds between redraws of the time left
 
 
 def status_text(view: dict[str, Any], seat: str, side: str | None, unread: int) -> Text:
@@ -27,6 +27,13 @@ def status_text(view: dict[str, Any], seat: str, side: str | None, unread: int) 
     if side:
         text.append(f" ({side})", style="bright_cyan")
     outcome = view.get("outcome")
+    deadline = view.get("deadline")
+    if deadline is not None and not outcome:  # before the lists of seats, so that a narrow header never cuts it
+        left = float(deadline) - time.time()
+        text.append("  ·  deadline ", style="dim")
+        text.append(f"{when_text(float(deadline))} ", style="bold")
+        text.append(f"({'passed' if left <= 0 else 'in ' + left_text(left)})",
+                    style="bold bright_red" if left < 3600 else "bold yellow" if left < 86400 else "")
     if outcome:
         winners = ", ".join(outcome.get("winners") or []) or "nobody"
         text.append(f"  ·  game over: {winners} won", style="bold magenta")
@@ -43,13 +50,6 @@ def status_text(view: dict[str, Any], seat: str, side: str | None, unread: int) 
             text.append(" ".join(sorted(ready)), style="green")
         if seat == GM and view.get("posting"):  # the GM's desk: who has posted this turn, who is still to
             text.append(f"  ·  {posting_text(view['posting'])}", style="green")
-    deadline = view.get("deadline")
-    if deadline is not None and not outcome:
-        left = float(deadline) - time.time()
-        text.append("  ·  deadline ", style="dim")
-        text.append(f"{when_text(float(deadline))} ", style="bold")
-        text.append(f"({'passed' if left <= 0 else 'in ' + left_text(left)})",
-                    style="bold bright_red" if left < 3600 else "bold yellow" if left < 86400 else "")
     if unread:
         text.append(f"  ·  ✉ {unread} unread", style="bold bright_yellow")
     return text
