@@ -37,6 +37,8 @@ import os
 import time
 from collections import deque
 
+from server.looplag import LoopProbe, probe_from_environment
+
 log = logging.getLogger("holotable.server")
 
 POLICIES = ("freeze", "python")
@@ -71,6 +73,7 @@ class GcPolicy:
         self._watching = False
         self._reclaiming = False
         self.baseline = 0  # objects frozen after the last reclaim (or the start)
+        self.probe: LoopProbe | None = None
 
     def watch(self) -> None:
         """Time every full collection (a stall of every session); log the long ones."""
@@ -106,9 +109,17 @@ class GcPolicy:
         gc.collect(1)
         gc.freeze()
 
+    def figures(self) -> dict[str, float]:
+        """What the policy did so far (for the loop-lag probe)."""
+        return {"full_collections": self.full_collections, "longest_ms": round(self.longest * 1000, 1),
+                "reclaims": len(self.reclaims), "reclaim_max_ms": round(max(self.reclaims, default=0.0) * 1000, 1),
+                "running": self.running, "ended": self.ended}
+
     def started(self) -> None:
         """The server is up (code imported, games open): freeze all of it, time full collections."""
         self.watch()
+        if self.probe is None:
+            self.probe = probe_from_environment(self.figures)
         if self.active:
             gc.collect()
             gc.freeze()
@@ -181,6 +192,9 @@ class GcPolicy:
 
     def close(self) -> None:
         """The server stops: no reclaim is pending, and the collector sees everything again."""
+        if self.probe is not None:
+            self.probe.stop()
+            self.probe = None
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None

@@ -82,9 +82,12 @@ class Served:
         return pages * PAGE / 2**20
 
 
-async def start_server(data: Path, gc_policy: str) -> Served:
-    """Start ``holotable serve --port 0`` and read its banner."""
-    env = dict(os.environ, HOLOTABLE_GC=gc_policy)
+async def start_server(data: Path, gc_policy: str, env_extra: dict[str, str] | None = None) -> Served:
+    """Start ``holotable serve --port 0`` (``env_extra`` added to its environment) and read its banner."""
+    # PYTHONPATH: this checkout's code, not the one the entry point was installed from (an editable
+    # install points at one checkout; its finder comes after the path)
+    path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
+    env = dict(os.environ, HOLOTABLE_GC=gc_policy, PYTHONPATH=path, **(env_extra or {}))
     command = [str(HOLOTABLE)] if HOLOTABLE.exists() else [sys.executable, "-c", "import sys; from importlib.metadata "
                                                             "import entry_points; sys.exit(entry_points(group="
                                                             "'console_scripts', name='holotable')[0].load()())"]
