@@ -6,12 +6,15 @@ asks the loop to wake it every ``interval`` seconds and records how late each wa
 lag of a wake-up is the pause every player felt at that moment. Once a ``report`` seconds it
 appends one JSON line to its file:
 
-    {"t": 12.0, "ticks": 196, "max_ms": 3.1, "hist": [190, 5, 1, 0, ...], "pauses": [[11.42, 61.0]],
-     "rss_mib": 231.4, "cpu_s": 8.51, "gc": {...}}
+    {"t": 12.0, "ticks": 196, "max_ms": 3.1, "cpu_max_ms": 2.2, "hist": [190, 5, 1, 0, ...],
+     "pauses": [[11.42, 61.0, 58.2]], "rss_mib": 231.4, "cpu_s": 8.51, "gc": {...}}
 
 ``hist`` counts the wake-ups of that second by lag, in the buckets of ``BUCKETS_MS`` (under 1 ms,
-1-2 ms, ...); ``pauses`` lists every lag over ``PAUSE_MS`` with its time; ``gc`` holds the figures
-of the server's collection policy (:meth:`server.gcpolicy.GcPolicy.figures`).
+1-2 ms, ...); ``pauses`` lists every lag over ``PAUSE_MS`` with its time and the CPU time the server
+spent in it; ``gc`` holds the figures of the server's collection policy
+(:meth:`server.gcpolicy.GcPolicy.figures`). On a loaded machine a pause is partly the server's own
+work and partly its wait for a core: ``cpu_max_ms``, the most CPU the server's thread spent between
+two wake-ups, is the longest piece of work that held the loop, whatever the machine's load.
 
 It is off unless the server's environment names a file: ``HOLOTABLE_LOOP_PROBE=/tmp/lag.jsonl``
 (the benchmarks do). It costs about 200 wake-ups a second, a few tens of microseconds each.
@@ -61,12 +64,14 @@ class LoopProbe:
         self._timer: asyncio.TimerHandle | None = None
         self._started = 0.0
         self._due = 0.0
+        self._cpu = 0.0
         self._next_report = 0.0
         self._reset()
 
     def _reset(self) -> None:
         self._ticks = 0
         self._max = 0.0
+        self._cpu_max = 0.0
         self._hist = [0] * (len(BUCKETS_MS) + 1)
         self._pauses: list[list[float]] = []
 
@@ -81,11 +86,15 @@ class LoopProbe:
     def _arm(self, now: float) -> None:
         assert self._loop is not None
         self._due = now + self.interval
+        self._cpu = time.thread_time()
         self._timer = self._loop.call_later(self.interval, self._tick)
 
     def _tick(self) -> None:
         now = time.monotonic()
         lag = max(0.0, (now - self._due) * 1000)
+        cpu = (time.thread_time() - self._cpu) * 1000
+        if cpu > self._cpu_max:
+            self._cpu_max = cpu
         self._ticks += 1
         self._hist[bucket(lag)] += 1
         if lag > self._max:
@@ -93,7 +102,7 @@ class LoopProbe:
         if lag > self.worst:
             self.worst = lag
         if lag > PAUSE_MS:
-            self._pauses.append([round(now - self._started - lag / 1000, 3), round(lag, 1)])
+            self._pauses.append([round(now - self._started - lag / 1000, 3), round(lag, 1), round(cpu, 1)])
         if now >= self._next_report:
             self._write(now)
             self._next_report += self.report
@@ -103,6 +112,7 @@ class LoopProbe:
 
     def _write(self, now: float) -> None:
         line: dict[str, Any] = {"t": round(now - self._started, 3), "ticks": self._ticks, "max_ms": round(self._max, 2),
+                                "cpu_max_ms": round(self._cpu_max, 2),
                                 "hist": self._hist, "pauses": self._pauses, "rss_mib": round(rss_mib(), 2),
                                 "cpu_s": round(time.process_time(), 3)}
         if self.figures is not None:

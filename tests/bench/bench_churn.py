@@ -134,7 +134,8 @@ def lag_figures(lines: list[dict[str, Any]]) -> dict[str, Any]:
     gc_last = lines[-1].get("gc", {}) if lines else {}
     return {"seconds": len(lines), "ticks": sum(line["ticks"] for line in lines), "hist": hist,
             "max_ms": max((line["max_ms"] for line in lines), default=float("nan")),
-            "over_50": sum(1 for _, lag in pauses if lag > 50), "pauses": pauses,
+            "cpu_max_ms": max((line.get("cpu_max_ms", float("nan")) for line in lines), default=float("nan")),
+            "over_50": sum(1 for _, lag, *_ in pauses if lag > 50), "pauses": pauses,
             "gc": {key: (gc_first.get(key), value) for key, value in gc_last.items()}}
 
 
@@ -218,7 +219,7 @@ async def run_churn(tmp: Path, sessions: int, typists: int, dropping: int, rate:
         typing = players[:typists]
         for player in players[typists:]:
             player.quiet()
-        figures["settle"] = await settle(served)
+        figures["settle"] = await settle(served, 20.0)  # the probe alone keeps the server at about 3% of a core
         rss_all = served.rss_mib()
         figures.update(rss_one=rss_one, rss_all=rss_all, per_session=(rss_all - rss_one) / max(1, sessions - 1))
         cpu0, t0 = served.cpu(), time.perf_counter()
@@ -298,9 +299,11 @@ def report(r: dict[str, Any]) -> str:
         ("key to echo p50 / p90 / p99 / p99.9 / max ms", distribution(r["latencies"])),
         ("  without churn (steady)", distribution(r["steady_latencies"])),
         ("loop lag: longest pause ms / pauses > 50 ms", f"{lag['max_ms']:.1f} / {lag['over_50']}"),
-        ("  without churn (steady)", f"{steady_lag['max_ms']:.1f} / {steady_lag['over_50']}"),
+        ("  longest CPU between two wake-ups ms", f"{lag['cpu_max_ms']:.1f}"),
+        ("  without churn (steady): pause / > 50 / CPU ms",
+         f"{steady_lag['max_ms']:.1f} / {steady_lag['over_50']} / {steady_lag['cpu_max_ms']:.1f}"),
         ("loop lag histogram ms (5 ms ticks)", ", ".join(f"{b}: {n}" for b, n in zip(buckets, lag["hist"]) if n)),
-        ("  longest pauses [s into window, ms]", str(pauses)),
+        ("  longest pauses [s since start, ms, CPU ms]", str(pauses)),
         ("drops (RST / clean) and reconnects", f"{sum(1 for _, k, _ in r['drops'] if k == 'RST')} / "
                                                f"{sum(1 for _, k, _ in r['drops'] if k == 'close')}"),
         ("reconnect to first frame median / max ms",
@@ -335,6 +338,8 @@ def aims(r: dict[str, Any]) -> str:
         ("keystroke max <= 100 ms", f"{worst:.1f}", worst <= AIMS["max_ms"]),
         ("no key lost", str(r["lost"]), r["lost"] == 0),
         ("no loop pause > 50 ms", f"{r['lag']['max_ms']:.1f}", r["lag"]["max_ms"] <= AIMS["pause_ms"]),
+        ("  (its CPU: no piece of work > 50 ms)", f"{r['lag']['cpu_max_ms']:.1f}",
+         r["lag"]["cpu_max_ms"] <= AIMS["pause_ms"]),
         ("memory flat (slope MiB/min; range)", f"{flat:+.2f}; {max(rss) - min(rss):.0f}", abs(flat) <= 1.0),
         (f"CPU per key <= 3 ms at {r['sessions']}/{r['typists']}", ms(r["steady_cpu_per_key"]),
          r["steady_cpu_per_key"] * 1000 <= AIMS["cpu_per_key_ms"]),
