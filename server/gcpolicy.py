@@ -77,6 +77,7 @@ class GcPolicy:
         self._timer: asyncio.TimerHandle | None = None
         self.full_collections = 0
         self.longest = 0.0  # CPU seconds of the longest full collection
+        self.longest_young = 0.0  # CPU seconds of the longest collection of the young generations
         self._began = (0.0, 0.0)
         self._watching = False
         self._reclaiming = False
@@ -86,7 +87,7 @@ class GcPolicy:
         self._taking_apart: list[Any] = []
         self._slicer: asyncio.Handle | None = None
         self.taken_apart = 0  # apps taken apart
-        self.longest_slice = 0.0  # seconds
+        self.longest_slice = 0.0  # CPU seconds of the longest slice of taking apart
 
     # -- watching collections ---------------------------------------------------------------------------
     def watch(self) -> None:
@@ -96,13 +97,15 @@ class GcPolicy:
             gc.callbacks.append(self._collection)
 
     def _collection(self, phase: str, info: dict[str, int]) -> None:
-        if info.get("generation") != 2:
-            return
         if phase == "start":
             self._began = (time.perf_counter(), time.thread_time())
             return
         wall = time.perf_counter() - self._began[0]
         cpu = time.thread_time() - self._began[1]
+        if cpu > self.longest_young and info.get("generation") != 2:
+            self.longest_young = cpu
+        if info.get("generation") != 2:
+            return
         self.full_collections += 1
         self.longest = max(self.longest, cpu)
         if self.active and not self._reclaiming and cpu > REFREEZE and self._refreeze is None:
@@ -129,6 +132,7 @@ class GcPolicy:
     def figures(self) -> dict[str, float]:
         """What the policy did so far (for the loop-lag probe)."""
         return {"full_collections": self.full_collections, "longest_ms": round(self.longest * 1000, 1),
+                "young_longest_ms": round(self.longest_young * 1000, 1),
                 "reclaims": len(self.reclaims), "reclaim_max_ms": round(max(self.reclaims, default=0.0) * 1000, 1),
                 "dismantled": self.taken_apart, "slice_max_ms": round(self.longest_slice * 1000, 1),
                 "running": self.running, "ended": self.ended}
@@ -190,7 +194,7 @@ class GcPolicy:
     def _slice(self) -> None:
         """Take nodes apart for at most SLICE seconds; come back on the next turn of the loop."""
         self._slicer = None
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.thread_time()
         now = time.monotonic()
         if not self._taking_apart and self.retiring and self.retiring[0][0] <= now:
             drop_cancelled_timers()
@@ -199,7 +203,7 @@ class GcPolicy:
         nodes = self._taking_apart
         while nodes and time.perf_counter() - started < SLICE:
             take_apart(nodes.pop())
-        self.longest_slice = max(self.longest_slice, time.perf_counter() - started)
+        self.longest_slice = max(self.longest_slice, time.thread_time() - cpu)
         if nodes:
             self._next_slice(0)
         elif self.retiring:
