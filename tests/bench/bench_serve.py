@@ -82,9 +82,12 @@ class Served:
         return pages * PAGE / 2**20
 
 
-async def start_server(data: Path, gc_policy: str) -> Served:
-    """Start ``holotable serve --port 0`` and read its banner."""
-    env = dict(os.environ, HOLOTABLE_GC=gc_policy)
+async def start_server(data: Path, gc_policy: str, env_extra: dict[str, str] | None = None) -> Served:
+    """Start ``holotable serve --port 0`` (``env_extra`` added to its environment) and read its banner."""
+    # PYTHONPATH: this checkout's code, not the one the entry point was installed from (an editable
+    # install points at one checkout; its finder comes after the path)
+    path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
+    env = dict(os.environ, HOLOTABLE_GC=gc_policy, PYTHONPATH=path, **(env_extra or {}))
     command = [str(HOLOTABLE)] if HOLOTABLE.exists() else [sys.executable, "-c", "import sys; from importlib.metadata "
                                                             "import entry_points; sys.exit(entry_points(group="
                                                             "'console_scripts', name='holotable')[0].load()())"]
@@ -288,7 +291,8 @@ class Player:
         end = time.perf_counter() + seconds
         pressed = 0
         previous = self.order_line() or ""
-        while due < end:
+        keys = [(b"\x7f", previous[:i]) for i in range(len(previous) - 1, -1, -1)]  # what an earlier run left
+        while due < end and time.perf_counter() < end:  # a stalled server does not stretch the run
             if not keys:
                 line = rng.choice(LINES)
                 keys = [(ch.encode(), line[:i + 1]) for i, ch in enumerate(line)]

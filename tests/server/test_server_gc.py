@@ -115,3 +115,112 @@ async def test_a_reclaim_drops_cancelled_timers_whose_context_keeps_a_finished_a
         assert scheduled() is None, "the cancelled timer left the loop's heap"
     finally:
         policy.close()
+
+
+def forget_the_last_app_seen() -> None:
+    """A context variable keeps the last value it was read with (CPython's lookup cache); read
+    Textual's with other values, so that only real references keep an app."""
+    import contextvars
+
+    from textual._context import active_app, active_message_pump
+
+    def read_none() -> None:
+        for var in (active_app, active_message_pump):
+            var.set(None)  # type: ignore[arg-type]
+            var.get()
+    contextvars.Context().run(read_none)
+
+
+async def test_a_finished_app_is_taken_apart_and_freed_without_any_collection() -> None:
+    """Issue 33: a finished war room is cycles only; frozen, only a reclaim (a stall of every session)
+    could free it. Taken apart once it has shut down, reference counting frees it: no collection."""
+    from textual.app import App, ComposeResult
+    from textual.widgets import Input, Static
+
+    class Room(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("the war room")
+            yield Input(placeholder="type an order")
+
+    policy = GcPolicy("freeze")
+    policy.started()
+    try:
+        async def play() -> tuple[weakref.ref[Room], list[weakref.ref[object]]]:
+            app = Room()  # in a task of its own, as each session's (whose context holds the active app)
+            async with app.run_test() as pilot:
+                await pilot.press("m", "o", "v", "e")
+                policy.session_framed()  # everything the app built is frozen, as in the server
+                widgets = [weakref.ref(node) for node in app.query("*")]
+            return weakref.ref(app), widgets
+        ref, widgets = await asyncio.create_task(play())
+        gc.disable()
+        try:
+            assert policy.retiring, "the app's nodes were handed over when it shut down"
+            assert policy.take_apart_now() == 1
+            alive = [w() for w in widgets if w() is not None]
+            assert ref() is None, "taken apart, the app is freed by reference counting"
+            assert not alive, f"and so are its widgets: {[type(w).__name__ for w in alive]}"
+        finally:
+            gc.enable()
+        assert not policy.reclaims, "and no reclaim ran"
+    finally:
+        policy.close()
+
+
+async def test_a_due_reclaim_never_stalls_players_who_keep_typing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33: a reclaim (unfreeze and collect everything: about a second at a hundred sessions)
+    used to run anyway after waiting 120 s for a quiet moment; now it waits for one however long."""
+    from server import gcpolicy
+    monkeypatch.setattr(gcpolicy, "RECLAIM_WAIT", 0.2, raising=False)  # the old bound, made short
+    policy = GcPolicy("freeze", reclaim_min=1, quiet=0.15)
+    try:
+        policy.session_framed()
+        policy.session_ended(True)
+        for _ in range(12):  # people keep typing for 0.6 s
+            policy.heard_input()
+            await asyncio.sleep(0.05)
+        assert not policy.reclaims, "no reclaim while people type, however long it has been due"
+        await asyncio.sleep(0.4)
+        assert len(policy.reclaims) == 1, "it runs once nobody has typed for a while"
+    finally:
+        policy.close()
+
+
+def test_a_strip_keeps_no_reference_to_itself_in_its_own_caches() -> None:
+    """Issue 33: ``Strip.divide`` at its own end and ``extend_cell_length`` to its own length cached
+    the strip in itself: a cycle per strip, which a frozen war room never frees once it redraws."""
+    import sys
+
+    from rich.segment import Segment
+    from textual.strip import Strip
+
+    policy = GcPolicy("freeze")
+    policy.started()
+    try:
+        strip = Strip([Segment("Kuat"), Segment(" 2 clones")])
+        held = sys.getrefcount(strip)
+        assert strip.divide([13]) == [strip] and strip.extend_cell_length(13) is strip, "same answers as before"
+        assert sys.getrefcount(strip) == held, "and the strip is not kept in its own caches"
+        assert [s.text for s in strip.divide([4, 13])] == ["Kuat", " 2 clones"], "other cuts still divide"
+    finally:
+        policy.close()
+
+
+def test_clearing_an_lru_cache_cuts_its_ring_of_links() -> None:
+    """Issue 33: a cleared ``LRUCache`` dropped its ring of links whole: a cycle, which stays for good
+    once frozen (a data table or a log clears its line cache as it redraws)."""
+    from textual.cache import LRUCache
+
+    policy = GcPolicy("freeze")
+    policy.started()
+    try:
+        cache: LRUCache[str, int] = LRUCache(4)
+        for n, key in enumerate("abc"):
+            cache[key] = n
+        link = cache._cache["b"]
+        cache.clear()
+        assert link == [], f"the links are cut when the cache is cleared, not left in a ring: {link[2:]}"
+        cache["d"] = 4
+        assert cache.get("d") == 4 and len(cache) == 1, "and the cache works as before"
+    finally:
+        policy.close()
