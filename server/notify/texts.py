@@ -109,12 +109,13 @@ def message(session: Session, game_id: str, seat: str, thread: str, number: int)
 # -- the public channel ------------------------------------------------------------------------------
 def public_view(session: Session) -> dict[str, Any]:
     """What the public may know of the game now: its turn and title, the deadline, who is still
-    awaited (names only) and the outcome; the same facts every seat's view holds."""
+    awaited (names only; a bot plays at once and holds nobody up) and the outcome; the same facts
+    every seat's view holds (``awaiting``, ``ready``, ``seats_public``)."""
     outcome = session.outcome()
     awaiting = sorted(session.awaiting())
     ready = set(session.record["ready"])
     return {"title": session.ruleset.title, "turn": session.turn, "deadline": session.record.get("deadline"),
-            "awaited": [s for s in awaiting if s not in ready],
+            "awaited": [s for s in awaiting if s not in ready and not session.is_bot(s)],
             "outcome": None if outcome is None else outcome.to_dict()}
 
 
