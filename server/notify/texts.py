@@ -33,7 +33,7 @@ class Note:
 def _cut(text: str) -> str:
     if len(text) <= MAX_BODY:
         return text
-    return text[:MAX_BODY - 60].rstrip() + "\n\n(cut here; the whole report is in the war room: `report`)"
+    return text[:MAX_BODY - 60].rstrip() + "\n\n(cut here; the report goes on in the war room)"
 
 
 def _head(view: dict[str, Any], game_id: str) -> str:
@@ -130,14 +130,13 @@ def public_turn(session: Session, game_id: str, turn: int, now: float) -> Note:
     view = public_view(session)
     post = render(session_report(session, "public", turn, plans=False), "markdown", orders=False)
     title = f"{view['title']}, {game_id}: turn {turn} report, for the public"
-    post = "\n".join([f"## {title}", *post.splitlines()[1:]])
+    lines = [_cut("\n".join([f"## {title}", *post.splitlines()[1:]]))]
     said = [m for m in session.record["messages"] if m.get("thread") == "public" and m.get("turn") == turn]
     if said:
-        post += "\n## Messages\n" + "\n".join(f"- [public] {m['from']}: {m['text']}" for m in said)
-    lines = [post]
+        lines.append("## Messages\n" + "\n".join(f"- [public] {m['from']}: {m['text'][:500]}" for m in said[-10:]))
     if not view["outcome"]:
         lines += [_deadline(view, session.record, now), _awaited(view)]
-    return Note(f"{game_id} ({view['title']}): turn {turn} resolved", _cut("\n\n".join(lines)))
+    return Note(f"{game_id} ({view['title']}): turn {turn} resolved", "\n\n".join(lines))
 
 
 def public_deadline(session: Session, game_id: str, now: float) -> Note | None:
