@@ -29,15 +29,22 @@ def seats_for(ruleset_id: str) -> list[tuple[str, str]]:
 
 def game(ruleset_id: str) -> Session:
     """A game some turns in, played by bots and then handed to people, with messages in every thread."""
-    session = Session.new(ruleset_id, [(n, s, True) for n, s in seats_for(ruleset_id)], seed=f"notify-{ruleset_id}")
-    for _ in range(3):
+    session = Session.new(ruleset_id, [(n, s, True) for n, s in seats_for(ruleset_id)], seed=f"notify-{ruleset_id}",
+                          bot_steps=4)
+    for _ in range(2):
         if session.outcome() is not None:
             break
         session.play_bots()
         if session.outcome() is None:
             session.resolve(GM)
+    assert session.outcome() is None, f"{ruleset_id}: the game should still be on"
     for seat in session.seats():
         session.set_bot(GM, seat, False, run_bots=False)
+    for seat in sorted(session.awaiting()):  # people now, with nothing given yet: their orders are due
+        for index in reversed(range(len(session.sheet(seat)))):
+            session.withdraw(GM, seat, index)
+        if seat in session.record["ready"]:
+            session.ready(GM, seat, False)
     for seat in session.seats():
         session.post(seat, f"team:{session.side_of(seat)}", f"{seat} to the team: our plan")
         session.post(GM, f"gm:{seat}", f"the GM to {seat} alone")
@@ -118,8 +125,11 @@ def hidden(session: Session, seat: str) -> list[tuple[str, Callable[[Session], N
 def test_a_seats_notes_come_from_its_view_only(ruleset_id: str) -> None:
     """Every kind of a seat's note (due, resolved, report, deadline, messages) is unchanged by what the seat cannot see."""
     session = game(ruleset_id)
+    notes = {seat: seat_notes(session, seat) for seat in session.seats()}
+    assert any(n["due"] is not None for n in notes.values()), f"{ruleset_id}: some seat's orders should be due"
+    assert any(n["deadline"] is not None for n in notes.values()), f"{ruleset_id}: some seat should be reminded"
     for seat in session.seats():
-        before = seat_notes(session, seat)
+        before = notes[seat]
         assert before["resolved"] is not None and before["report"] is not None
         assert any(k.startswith("message team:") and v is not None for k, v in before.items()), \
             f"{seat} should get its team's messages (written by a teammate or the GM)"
