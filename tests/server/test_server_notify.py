@@ -152,3 +152,31 @@ async def test_bad_channels_are_refused_and_nothing_is_kept(table: Table) -> Non
     assert (await table.run("ann", "notify remove 1")).exit_status == 0
     assert table.server.notifier.store.of("ann") == []
     assert (await table.run("bob", "notify public json://example.com/x")).exit_status == 1, "players set no public channel"
+
+
+async def test_the_war_rooms_menu_has_a_notifications_screen(table: Table) -> None:
+    from server_helpers import open_terminal
+    with Hooks() as hooks:
+        terminal = await open_terminal(table, "ann")
+        try:
+            await terminal.wait_for("order ›")
+            terminal.type("\x10")  # Ctrl+P: the menu
+            await terminal.wait_for("Search")
+            terminal.type("Notifications")
+            await terminal.wait_for("where you are told")
+            terminal.type("\r")
+            await terminal.wait_for("Notifications of ann")
+            await terminal.wait_for("no channels yet")
+            terminal.type(f"add {hooks.url('/ann/' + SECRET)} due messages\r")
+            screen = await terminal.wait_for(r"1\. json://\*\*\* hears due, messages")
+            assert SECRET not in screen, "the URL is never drawn, not even to its owner"
+            terminal.type("test 1\r")
+            await hooks.wait(f"/ann/{SECRET}")
+            await terminal.wait_for("1 sent")
+            terminal.type("hear 1 loud\r")
+            await terminal.wait_for("'loud' is not something to hear")
+            terminal.type("\x1b")
+            await terminal.wait_for("order ›")
+        finally:
+            await terminal.close()
+    assert [c.hears for c in table.server.notifier.store.of("ann")] == [("due", "messages")]
