@@ -66,11 +66,14 @@ def text_of(mail: EmailMessage) -> str:
 
 class Hooks:
     """An HTTP server on 127.0.0.1 keeping the JSON of every POST, by path. A path in ``hold`` is
-    answered only once its event is set (a stalled service); ``status`` answers that code."""
+    answered only once its event is set, a path in ``stall`` only that many seconds after its first post
+    came (a stalled service); ``status`` answers that code."""
 
     def __init__(self, status: int = 200) -> None:
         self.posts: list[tuple[str, dict[str, Any]]] = []
         self.hold: dict[str, threading.Event] = {}
+        self.stall: dict[str, float] = {}
+        self._until: dict[str, float] = {}
         self.status = status
         self.lock = threading.Lock()
         hooks = self
@@ -82,6 +85,10 @@ class Hooks:
                 held = hooks.hold.get(self.path)
                 if held is not None:
                     held.wait(60)
+                if self.path in hooks.stall:
+                    with hooks.lock:
+                        until = hooks._until.setdefault(self.path, time.monotonic() + hooks.stall[self.path])
+                    time.sleep(max(0.0, until - time.monotonic()))
                 with hooks.lock:
                     hooks.posts.append((self.path, body))
                 self.send_response(hooks.status)
