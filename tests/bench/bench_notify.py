@@ -3,7 +3,8 @@ code), N war-room sessions over the real OpenSSH client (as in ``bench_serve.py`
 orders, in three windows of the same length:
 
 1. ``typing``: nothing else happens;
-2. ``GM messages``: the GM posts M messages, one to each seat's GM thread in turn (nobody has a channel);
+2. ``GM messages``: the GM posts M messages, one to each watching seat's GM thread in turn (nobody
+   has a channel; the typists' screens are not redrawn by them);
 3. ``M notifications``: the same, every account having one channel (Apprise ``json://`` to an HTTP
    server in this process), so M notifications go out; one account's channel is stalled: its
    service answers only 30 s after its first post (Apprise waits: ``rto=35``).
@@ -103,9 +104,21 @@ async def drain(process: Any) -> None:
         pass
 
 
+async def clear_line(player: Player) -> None:
+    """Take back what a window left half typed on the order line (each window starts on an empty one)."""
+    shown = player.order_line() or ""
+    if shown:
+        os.write(player.master, b"\x7f" * len(shown))
+    deadline = time.perf_counter() + 10
+    while player.order_line() and time.perf_counter() < deadline:
+        await asyncio.sleep(0.05)
+
+
 async def window(served: Served, typing: list[Player], seconds: float, rate: float, rng: random.Random,
                  during: Any = None) -> dict[str, Any]:
     """Type for ``seconds`` (with ``during`` running alongside); returns the window's figures."""
+    await asyncio.gather(*(clear_line(p) for p in typing))
+    await asyncio.sleep(1.0)
     marks = [len(p.latencies) for p in typing]
     cpu0, t0 = served.cpu(), time.perf_counter()
     work = [p.type_for(seconds, rate, random.Random(rng.random())) for p in typing]
@@ -123,6 +136,7 @@ async def run(tmp: Path, sessions: int, typists: int, messages: int, rate: float
     """One server, three windows; returns the figures."""
     served = await start_server(tmp / "data")
     players: list[Player] = []
+    assert sessions > typists, "some sessions only watch: they get the messages"
     figures: dict[str, Any] = {"sessions": sessions, "typists": typists, "messages": messages, "rate": rate}
     try:
         gm_key = asyncssh.generate_private_key("ssh-ed25519")
@@ -146,7 +160,8 @@ async def run(tmp: Path, sessions: int, typists: int, messages: int, rate: float
         for player in players[typists:]:
             player.quiet()
         await settle(served)
-        seats = games_of(sessions)
+        seats = {seat: game for seat, game in games_of(sessions).items() if int(seat[1:]) > typists}
+        # the messages go to the seats that only watch: a typist's screen is not redrawn by them
         conn, gm = await gm_line(served, gm_key)
         say("gm line open")
         rng = random.Random(32)
@@ -211,7 +226,7 @@ def table(run: dict[str, Any]) -> str:
     lines += ["| " + n.ljust(width) + " | " + " | ".join(v.ljust(c) for v, c in zip(cells, cols)) + " |" for n, cells in rows]
     got, want = run["others_got"]
     stalled_got, stalled_want = run["stalled_got"]
-    lines.append(f"\ndelivered: {got} of {want} notifications to the {run['sessions'] - 1} healthy channels "
+    lines.append(f"\ndelivered: {got} of {want} notifications to the {run['sessions'] - run['typists'] - 1} healthy channels "
                  f"{run['others_done']:.1f} s after the window opened; the stalled channel's {stalled_got} of "
                  f"{stalled_want} after {run['stalled_done']:.1f} s")
     return "\n".join(lines)
