@@ -108,6 +108,7 @@ class Deliverer:
                  attempts: int = 5, backoff: float = 5.0, max_backoff: float = 600.0, queue_limit: int = 50) -> None:
         self.store = store
         self.send = send
+        _handler()  # made here, on the loop's thread, before any worker thread logs
         self.attempts = attempts
         self.backoff = backoff
         self.max_backoff = max_backoff

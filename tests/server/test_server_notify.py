@@ -180,3 +180,13 @@ async def test_the_war_rooms_menu_has_a_notifications_screen(table: Table) -> No
         finally:
             await terminal.close()
     assert [c.hears for c in table.server.notifier.store.of("ann")] == [("due", "messages")]
+
+
+def test_every_part_of_a_url_that_may_be_secret_is_scrubbed_from_an_error() -> None:
+    from server.notify.channels import redact, scrub
+    url = f"mailtos://ann:{SECRET}@mail.example.org:587?to=ann%40example.org&from=bot@example.org"
+    said = f"SMTP login failed for ann:{SECRET} at mail.example.org (url {url}); to ann@example.org"
+    clean = scrub(said, url)
+    assert SECRET not in clean and "mail.example.org" not in clean and "ann@example.org" not in clean, clean
+    assert "SMTP login failed" in clean, f"the error itself stays readable: {clean}"
+    assert redact(url) == "mailtos://***" and redact("nonsense") == "?://***"
