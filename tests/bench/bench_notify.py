@@ -13,6 +13,10 @@ Prints keystroke to echo (p50/p95/p99/max) and the server's CPU per key in each 
 notifications were delivered (all but the stalled channel's, and the stalled channel's). Window 2
 against 3 is the notifications' own cost; 1 against 2 what the messages themselves cost the war rooms.
 
+Found on a shared 2-core machine (load 6 to 12): the GM's messages themselves (each one saves the game
+and redraws every war room of its game) held the typists' echoes for seconds at 10 messages a second,
+and still at 2.5, with no channel at all; window 3 added no measurable delay beyond window 2's.
+
     BENCH_NOTIFY=50:10 BENCH_NOTIFY_MESSAGES=200 BENCH_NOTIFY_SECONDS=20 \\
         .venv/bin/python -m pytest -m bench tests/bench/bench_notify.py -s
 """
