@@ -5,5 +5,6 @@ keys, invites, the rate limit), :mod:`server.ssh` (asyncssh: host key, authentic
 :mod:`server.channel` (one channel: the war room, one command or a line console),
 :mod:`server.bridge` (a Textual driver on an SSH channel), :mod:`server.commands` (the line
 console's language per account), :mod:`server.hub` (the games the server holds open),
-:mod:`server.apps` (the player's war room) and :mod:`server.admin` (the GM's tiles and tools).
+:mod:`server.apps` (the player's war room), :mod:`server.admin` (the GM's tiles and tools) and
+:mod:`server.notify` (notifications by e-mail, Discord, Matrix ... through Apprise).
 """

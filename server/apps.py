@@ -159,6 +159,20 @@ class PlayerApp(ServedMixin, HolotableApp):
         self.bells += 1
         self.bell()
 
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The menu (Ctrl+P): the war room's own commands, and Notifications where the server sends them."""
+        yield from super().get_system_commands(screen)
+        if getattr(self._hub, "notifier", None) is not None:
+            yield SystemCommand("Notifications", "e-mail, Discord, Matrix ...: where you are told, and of what",
+                                self.action_notifications)
+
+    def action_notifications(self) -> None:
+        """Open the Notifications screen (server/notify/screen.py)."""
+        from server.notify.screen import NotifyScreen
+        notifier = getattr(self._hub, "notifier", None)
+        if notifier is not None:
+            self.push_screen(NotifyScreen(notifier, self.account))
+
     def _game_screen(self) -> Any:
         from tui.screens.game import GameScreen
         for screen in self.screen_stack:

@@ -4,6 +4,7 @@
     holotable serve --host 0.0.0.0 --port 22022  every interface (say so on purpose)
     holotable serve --data DIR --passwords       account passwords allowed as well as keys
     holotable serve --new-gm-invite              a fresh one-time GM code (to register another key)
+    holotable serve --notify-local               notification channels may point at this machine or its network
 
 The first start makes the host key (``<data>/server/host_ed25519_key``, mode 0600) and the GM
 account, and prints the GM's one-time invite code; later starts reuse both. Registered through
@@ -29,6 +30,9 @@ def _args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--passwords", action="store_true", help="allow account passwords as well as keys (off by default)")
     parser.add_argument("--gm", default="gm", metavar="NAME", help="the GM account's name on the first start (default: gm)")
     parser.add_argument("--new-gm-invite", action="store_true", help="print a fresh one-time GM invite code")
+    parser.add_argument("--notify-local", action="store_true",
+                        help="let notification channels point at this machine or its network (a local mail relay, "
+                             "a Matrix homeserver on the LAN); off by default")
     parser.add_argument("--quiet", action="store_true", help="log only warnings and errors")
 
 
@@ -70,7 +74,8 @@ def serve(args: argparse.Namespace) -> int:
                         format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     data_dir = Path(args.data) if args.data else default_data_dir()
-    options = ServerOptions(data_dir, args.host, args.port, passwords=args.passwords, gm_name=args.gm)
+    options = ServerOptions(data_dir, args.host, args.port, passwords=args.passwords, gm_name=args.gm,
+                            notify_local=args.notify_local)
 
     async def run() -> int:
         try:

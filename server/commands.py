@@ -25,6 +25,7 @@ from core.events import GM
 from core.registry import ruleset_ids
 from server.accounts import AccountError, Accounts, SeatRef
 from server import gm_tools
+from server.notify import commands as notify_commands
 from server.hub import GameHub, HostedGame
 from server.overview import game_rows, overview_text
 from tui.deadline import deadline_fields, deadline_rule, deadline_text, when_text
@@ -53,6 +54,8 @@ PLAYER_HELP = """commands (for your seat {seat} of game {game}):
   report [<turn>]          a turn's report for your seat: summary first, then every die
   say <thread> <text>      post to public, team:<side> or gm:{seat}
   games                    your seats; pick one with --game <id>
+  notify add <url> | list | hear [<n>] <kinds> | test [<n>] | remove <n>
+                           notifications by e-mail, Discord, Matrix ... (`notify help`)
   help orders | help <order>"""
 GM_HELP = """GM commands (every game on this server; pick one with --game <id> or `game <id>`):
   games                                  the overview: every game's turn and deadline; per seat its player,
@@ -87,6 +90,8 @@ GM_HELP = """GM commands (every game on this server; pick one with --game <id> o
                                          ones; with `orders`, open for changed orders (every seat is told)
                                          until every seat is ready again (or `resolve`)
   log [turn <n>|<a>-<b>] [seat <seat>]   the whole game's log, or some turns, or what a seat saw
+  notify public <url>|off | test | list  the game's public channel (an Apprise URL): turn reports, deadline,
+                                         who is awaited; `notify list`: every failing channel
   help orders"""
 
 
@@ -208,6 +213,17 @@ class AccountConsole:
         raise ConsoleError(f"you hold seats in {len(seats)} games ({', '.join(r.label() for r in seats)}); "
                            "say which, e.g.:\n" + "\n".join(f"  {self._with_game(r.game)}" for r in seats))
 
+    def _notifier(self) -> Any:
+        if self.hub.notifier is None:
+            raise ConsoleError("this server sends no notifications")
+        return self.hub.notifier
+
+    def _gm_game_id(self, game: str | None) -> str | None:
+        try:
+            return self._gm_game(game).game_id
+        except ConsoleError:
+            return None
+
     def _gm_game(self, game: str | None) -> HostedGame:
         if game is not None:
             return self.hub.game(game)
@@ -279,6 +295,8 @@ class AccountConsole:
             return self._games_of_player()
         if word == "game":
             return self._choose(rest, player=True)
+        if word == "notify":
+            return notify_commands.player(self._notifier(), self.account, rest)
         ref = self._player_seat(game)
         hosted = self.hub.game(ref.game)
         session = hosted.session
@@ -414,6 +432,8 @@ class AccountConsole:
             return Answer(True, "help", "\n".join(describe_ruleset(r) for r in ruleset_ids()))
         if word in ("save", "load", "quit", "exit"):
             return self._refuse(word, f"`{word}` is not available over SSH (the server keeps every game saved)", logged=False)
+        if word == "notify":
+            return notify_commands.gm(self._notifier(), self.account, self._gm_game_id(game), rest)
         hosted = self._gm_game(game)
         session = hosted.session
         words = rest.split()

@@ -88,6 +88,20 @@ class GameHub:
         self._keep_seen: KeepSeen | None = None
         self._kept: dict[tuple[str, str], float] = {}
         self._deadline_listeners: list[Callable[[], None]] = []
+        self._openers: list[Callable[[HostedGame], None]] = []
+        self.notifier: Any = None  # the server's notifications (server.notify.Notifier), when it has them
+
+    def on_open(self, callback: Callable[[HostedGame], None]) -> None:
+        """Call ``callback(hosted)`` for each game opened or adopted from now on."""
+        self._openers.append(callback)
+
+    def _opened(self, hosted: HostedGame) -> HostedGame:
+        for callback in list(self._openers):
+            try:
+                callback(hosted)
+            except Exception:  # noqa: BLE001 - a listener's fault never keeps a game closed
+                log.exception("game %s: a listener of opened games failed", hosted.game_id)
+        return hosted
 
     # -- who is here ------------------------------------------------------------------------------
     def watch(self, callback: Callable[[], None]) -> Callable[[], None]:
@@ -199,7 +213,7 @@ class GameHub:
         self.games[game_id] = hosted
         stored.session.subscribe(self._heard_deadline)
         log.info("opened game %s (%s, turn %s)", game_id, stored.session.record["ruleset"], stored.session.turn)
-        return hosted
+        return self._opened(hosted)
 
     def adopt(self, session: Session, game_id: str | None = None) -> HostedGame:
         """Save a new game and hold it open. Raises HolotableError if it cannot be saved."""
@@ -208,7 +222,7 @@ class GameHub:
         self.games[stored.game_id] = hosted
         session.subscribe(self._heard_deadline)
         log.info("new game %s (%s)", stored.game_id, session.record["ruleset"])
-        return hosted
+        return self._opened(hosted)
 
     def play_bots(self) -> None:
         """One step in every open all-bot game, so that whoever watches sees each move (the server calls

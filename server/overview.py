@@ -51,8 +51,22 @@ def game_rows(hub: GameHub, accounts: Accounts, now: float | None = None) -> lis
                      "turn": session.turn,
                      "deadline": deadline, "deadline_at": when_iso(deadline),
                      "deadline_seconds_left": None if deadline is None else max(0, int(deadline - now)),
-                     "over": None if outcome is None else outcome.reason, "seats": seats})
+                     "over": None if outcome is None else outcome.reason, "seats": seats,
+                     "notify": hub.notifier.game_status(game_id) if hub.notifier is not None else None})
     return rows
+
+
+def notify_lines(status: dict[str, Any] | None) -> list[str]:
+    """The game's public channel and its players' failing channels, redacted (none: no lines)."""
+    if not status:
+        return []
+    lines = []
+    if status["public"]:
+        error = f" · last error: {status['public_error']}" if status["public_error"] else ""
+        lines.append(f"    notifications: public channel {status['public']}{error}")
+    for failing in status["failing"]:
+        lines.append(f"    ✉ {failing['account']} ({failing['seat']}): channel {failing['shown']} failing: {failing['error']}")
+    return lines
 
 
 def seat_state(row: dict[str, Any], now: float) -> str:
@@ -104,5 +118,6 @@ def overview_text(rows: list[dict[str, Any]], now: float | None = None, current:
             holder = "bot" if seat["bot"] and not seat["holder"] else (seat["holder"] or "-")
             lines.append(f"    {seat['seat']:<{width}}  {str(seat['side'] or '?'):<{side_width}}  "
                          f"{holder:<{max(holder_width, 3)}}  {seat_state(seat, now)}")
+        lines += notify_lines(row.get("notify"))
         blocks.append("\n".join(lines))
     return "\n".join(blocks)

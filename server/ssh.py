@@ -45,6 +45,8 @@ from saves.errors import SaveError
 from server.accounts import Accounts, RateLimiter, hash_password, key_fingerprint, normalize_key
 from server.channel import SeatSession
 from server.gcpolicy import GcPolicy
+from server.notify import Notifier
+from server.notify.channels import preload
 from server.lean_caches import lazy_strip_caches, share_empty_caches
 from server.shared_css import share_parsed_css
 from server.hub import GameHub
@@ -94,6 +96,7 @@ class ServerOptions:
     passwords: bool = False
     gm_name: str = "gm"
     limits: Limits = field(default_factory=Limits)
+    notify_local: bool = False  # notification channels may point at this machine or its network
 
 
 # -- the host key -----------------------------------------------------------------------------------
@@ -434,6 +437,7 @@ class HolotableServer:
         self.accounts = accounts if accounts is not None else Accounts(self.server_dir / "accounts.json")
         self.hub = hub if hub is not None else GameHub(GameStore(options.data_dir))
         self.hub.keep_seen(self.accounts.last_seen(), self._keep_seen)  # "last seen" survives a restart
+        self.notifier = Notifier(self.accounts, self.hub, allow_local=options.notify_local, connect=self.how_to_connect)
         self.limiter = RateLimiter(self.limits.max_failures, self.limits.failure_window)  # per account and address
         self.address_limiter = RateLimiter(self.limits.max_failures_per_address, self.limits.failure_window)
         self.connections: set[Connection] = set()
@@ -489,6 +493,7 @@ class HolotableServer:
         self.host_key, self.host_key_made = load_host_key(self.server_dir / HOST_KEY_NAME)
         if self._log_handler is None:
             self._open_log()
+        await asyncio.get_running_loop().run_in_executor(None, preload)  # Apprise's plugins, before anyone is in
         limits = self.limits
         self._acceptor = await asyncssh.create_server(
             lambda: Connection(self), self.options.host, self.options.port,
@@ -531,6 +536,7 @@ class HolotableServer:
                 await asyncio.wait_for(wake.wait(), pause)
             except asyncio.TimeoutError:
                 pass
+            self.notifier.tick()  # the one-hour reminders, before the deadline may resolve the turn
             self.hub.tick()
 
     async def _play_bots(self) -> None:
@@ -556,6 +562,7 @@ class HolotableServer:
             connection._close(asyncssh.DISC_BY_APPLICATION, "the server is shutting down")
         if self.tasks:
             await asyncio.wait(list(self.tasks), timeout=5)
+        await self.notifier.close()
         self.hub.close()
         self.accounts.close()
         self.gc.close()
