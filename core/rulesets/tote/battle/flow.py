@@ -250,13 +250,16 @@ def legal_targets(state: State, u: Unit, covered: set[str] | None = None) -> lis
 
 def best_target(state: State, u: Unit, covered: set[str] | None = None) -> Unit | None:
     """The hostile in range with the highest quotient for ``u``, ties to the lowest remaining hull
-    (then armor, then id) (TOTE-GAP-02)."""
+    (then armor, then id) (TOTE-GAP-02). A DERELICT is never an automatic target: a prize to tow or
+    board is shot only on an order (TOTE-DISABLE-08, TOTE-GAP-23)."""
     a_ucr = damage.unit_ucr(u, model.spec(u))
     if a_ucr <= 0:
         return None
     best: tuple[Any, ...] | None = None
     pick = None
     for t in legal_targets(state, u, covered):
+        if t.get("derelict"):
+            continue
         q = damage.arith.q_milli(a_ucr, damage.unit_ucr(t, model.spec(t)))
         key = (-q, t["hull"] + t["armor"] if model.is_small(t) else t["hull"], t["armor"], t["id"])
         if best is None or key < best:
