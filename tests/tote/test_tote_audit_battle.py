@@ -22,3 +22,18 @@ def test_gap_23_automatic_defence_never_targets_a_derelict(battle) -> None:
     targets = [e["data"]["target"] for e in events if e["kind"] == "tote.hit"]
     assert "NR-1" not in targets, f"automatic defence fired at the derelict NR-1: {targets}"
     assert targets == ["NR-2"], f"the ISD's automatic fire should go to the live CORV NR-2, not {targets}"
+
+
+def test_disable_10_scuttling_counts_crew_and_infantry_aboard(battle) -> None:
+    """TOTE-DISABLE-10 ("its crew and infantry can attempt to SCUTTLE the ship"), TOTE-GAP-24 (issue
+    26.15): a CORV's 15 crew squads and 9 infantry squads carried aboard: 24 x 5 = 120 raw at UCR 20
+    against UCR 7 (q 1.000) = 120 Hull damage, the CORV's whole hull."""
+    b = duel(battle, target="CORV:1")
+    ship = b.unit("NR-1")
+    ship.update(disabled=True, final=True, shields=0)
+    ship["troops"] = [{"id": "NR-1-INF", "type": "INF", "count": 9, "wounds": 0}]
+    events = b.post("ben", "scuttle NR-1")
+    hit = [e for e in events if e["kind"] == "tote.scuttle"]
+    assert hit and hit[0]["data"]["damage"] == 120, \
+        f"15 crew + 9 infantry squads should scuttle for 120, not {hit and hit[0]['data']['damage']}"
+    assert b.unit("NR-1")["destroyed"], "120 Hull damage destroys a CORV (Hull 120)"

@@ -393,10 +393,13 @@ def do_abandon(state: State, seat: str, ship: str) -> list[Event]:
 
 
 def do_scuttle(state: State, seat: str, ship: str) -> list[Event]:
-    """The crew aboard a DISABLED ship scuttles it: 5 raw per squad at UCR 20, Hull only
-    (TOTE-DISABLE-10, TOTE-GAP-24)."""
+    """The crew and infantry aboard a DISABLED ship scuttle it: 5 raw per squad at UCR 20, Hull only
+    (TOTE-DISABLE-10, TOTE-GAP-24). The squads are the crew plus every infantry stack of the owner's
+    aboard, its ``troops`` (the text: "its crew and infantry")."""
     u = _unit(state, seat, ship)
-    hit = damage.scuttle(u, model.spec(u), int(u.get("crew", 0)), turn=int(state["turn"]))
+    squads = control.crew(u, model.spec(u)) + sum(
+        int(t["count"]) for t in u.get("troops", []) if model.unit_class(t["type"]) == "infantry")
+    hit = damage.scuttle(u, model.spec(u), squads, turn=int(state["turn"]))
     state["units"][ship] = hit.unit
     _ordered(state, ship)
     return hit.events
