@@ -37,3 +37,21 @@ def test_disable_10_scuttling_counts_crew_and_infantry_aboard(battle) -> None:
     assert hit and hit[0]["data"]["damage"] == 120, \
         f"15 crew + 9 infantry squads should scuttle for 120, not {hit and hit[0]['data']['damage']}"
     assert b.unit("NR-1")["destroyed"], "120 Hull damage destroys a CORV (Hull 120)"
+
+
+def test_gap_25_odds_for_a_ground_stack_give_the_whole_stack_s_damage(battle) -> None:
+    """TOTE-GAP-25 (a ground stack fires as one unit: every weapon of every unit in it) and the
+    odds contract (issue 26.16): `odds` for a stack of 100 infantry squads gives exactly the damage
+    the post then deals, the stack's, not one squad's."""
+    b = battle({"ann": ("GE", "ISD:1"), "ben": ("NR", "CORV:1")}, seed="stack")
+    b.place("GE-1", "C-1")
+    b.place("NR-1", "C-3")
+    b.state["units"]["GE-80"] = model.new_stack("GE-80", "INF", "ann", "G-1/surface", 100)
+    b.state["units"]["NR-80"] = model.new_stack("NR-80", "INF", "ben", "G-1/surface", 100)
+    b.turn_to("ann")
+    odds = b.rs.odds(b.state, "ann", "fire GE-80 NR-80")
+    events = b.post("ann", "fire GE-80 NR-80")
+    dealt = [e for e in events if e["kind"] == "tote.hit" and e["data"].get("target") == "NR-80"]
+    assert dealt, "the stack's fire was not carried out"
+    total = sum(dealt[0]["data"]["dealt"].values())
+    assert f"exactly {total} damage" in odds.title, f"odds said {odds.title!r}; the post dealt {dealt[0]['data']}"
