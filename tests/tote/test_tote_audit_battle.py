@@ -55,3 +55,16 @@ def test_gap_25_odds_for_a_ground_stack_give_the_whole_stack_s_damage(battle) ->
     assert dealt, "the stack's fire was not carried out"
     total = sum(dealt[0]["data"]["dealt"].values())
     assert f"exactly {total} damage" in odds.title, f"odds said {odds.title!r}; the post dealt {dealt[0]['data']}"
+
+
+def test_gap_25_an_ion_hit_on_infantry_has_no_effect_and_is_logged_so() -> None:
+    """TOTE-GAP-25, TOTE-ATMOBOMB-02 ("Ion cannons have no effect on infantry or vehicles"; issue
+    26.18): ion 30 and standard 257 on 100 infantry squads: 257 damage, the ion logged as without
+    effect, never as damage dealt."""
+    from core.rulesets.tote.rules import damage
+    stack = model.new_stack("NR-80", "INF", "NR", "G-1/surface", 100)
+    hit = damage.apply_damage(stack, model.spec("INF"), {"ion": 30, "standard": 257})
+    assert hit.dealt == {"standard": 257}, f"only the standard pool is damage dealt, not {hit.dealt}"
+    assert hit.no_effect == {"ion": 30}, f"the ion pool should be kept as without effect, not {hit.no_effect}"
+    text = damage.describe({"id": "GE-1"}, stack, hit)
+    assert "ion 30 has no effect on infantry or vehicles" in text and "ion 30," not in text, text
