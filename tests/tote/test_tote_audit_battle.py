@@ -68,3 +68,26 @@ def test_gap_25_an_ion_hit_on_infantry_has_no_effect_and_is_logged_so() -> None:
     assert hit.no_effect == {"ion": 30}, f"the ion pool should be kept as without effect, not {hit.no_effect}"
     text = damage.describe({"id": "GE-1"}, stack, hit)
     assert "ion 30 has no effect on infantry or vehicles" in text and "ion 30," not in text, text
+
+
+def test_grid_03_04_spaces_two_steps_apart_are_refused_for_the_real_reason() -> None:
+    """TOTE-GRID-03/04 (diagonal moves and shots), TOTE-MOVE-01/02, TOTE-PW (issue 26.17): spaces two
+    steps apart in one ring, or a ground gun and a far A-Ring space, are not "diagonal": the refusal
+    says the real reason (movement into the A-Ring or a DSZ ends movement; out of range)."""
+    import pytest
+
+    from core.errors import OrderError
+    from core.rulesets.tote.battle import movement
+    from core.rulesets.tote.rules import grid
+    isd = movement.as_mover(model.spec("ISD"))
+    for a, b, why in (("A-1", "A-3", "entering an A-Ring space ends movement"),
+                      ("DSZ-1", "DSZ-3", "entering a Deep Space Zone, even from another, ends movement")):
+        said = movement.step_problem(isd, a, b, 4, False)
+        assert "diagonal" not in said and why in said, f"{a} -> {b} refused as {said!r}"
+    with pytest.raises(OrderError) as shot:
+        grid.fire_mode("planetary_weapon", "G-1/surface", "A-2")
+    assert "diagonal" not in str(shot.value) and "out of its range" in str(shot.value), str(shot.value)
+    with pytest.raises(OrderError) as ring:
+        grid.fire_mode("capital", "A-1", "A-3")
+    assert "diagonal" not in str(ring.value) and "beyond range 1" in str(ring.value), str(ring.value)
+    assert grid.is_diagonal("C-1", "B-2"), "a true diagonal stays a diagonal"
