@@ -91,3 +91,22 @@ def test_grid_03_04_spaces_two_steps_apart_are_refused_for_the_real_reason() -> 
         grid.fire_mode("capital", "A-1", "A-3")
     assert "diagonal" not in str(ring.value) and "beyond range 1" in str(ring.value), str(ring.value)
     assert grid.is_diagonal("C-1", "B-2"), "a true diagonal stays a diagonal"
+
+
+def test_gap_43_bombardment_cannot_hit_a_garrison_in_an_intact_facility(battle) -> None:
+    """TOTE-GAP-43 ("Garrisoned units cannot be hit until their facility is DISABLED"),
+    TOTE-GARRISON-01/02 (issue 26.3): an ISD in A-1 may not bombard 100 Commando squads inside an
+    undamaged Command Center on G-1; once the Center is DISABLED it may."""
+    b = battle({"ann": ("GE", "ISD:1"), "ben": ("NR", "CORV:1")}, seed="garrison")
+    b.place("GE-1", "A-1")
+    b.place("NR-1", "C-3")
+    b.state["units"]["NR-90"] = model.new_unit("NR-90", "FCC", "ben", "G-1/surface")
+    b.state["units"]["NR-80"] = model.new_stack("NR-80", "INF", "ben", "G-1/surface", 100, garrisoned_in="NR-90")
+    b.turn_to("ann")
+    said = b.refused("ann", "bombard GE-1 NR-80")
+    assert "garrisoned in NR-90" in said, f"the bombardment of a sheltered garrison was not refused: {said!r}"
+    assert b.unit("NR-80")["count"] == 100, "nothing may change on a refused order"
+    b.unit("NR-90").update(armor=0, disabled=True)
+    events = b.post("ann", "bombard GE-1 NR-80")
+    assert any(e["kind"] == "tote.hit" and e["data"]["target"] == "NR-80" for e in events), \
+        "once its facility is DISABLED the garrison may be bombarded"

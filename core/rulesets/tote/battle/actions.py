@@ -94,10 +94,9 @@ def fire_at(state: State, u: Unit, target: Unit, mounts: list[str] | None, auto:
     if done_mode_check(u, target) == "orbital_bombardment":
         raise OrderError(f"{u['id']} reaches the ground below only by orbital bombardment: `bombard {u['id']} {target['id']}`")
     volley = None if model.is_ground(u) and (mounts is None or set(mounts) == set(left)) else mounts
-    facilities = {i: f for i, f in state["units"].items() if model.is_installation(f)}
     done = strikes.strike(u, model.spec(u), target, model.spec(target), volley, turn=int(state["turn"]),
                           bombing_run=bombing_run, types=unit_types(), rules=rules, percent=percent,
-                          bombarded=bombarded(state), facilities=facilities)
+                          bombarded=bombarded(state), facilities=installations(state))
     hit = done.hit
     state["units"][target["id"]] = hit.unit
     shooter = state["units"][u["id"]]
@@ -147,6 +146,12 @@ def do_scale(state: State, seat: str, unit: str, target: str, percent: int) -> l
     return fire_at(state, u, t, model.mounts_left(u), percent=percent)
 
 
+def installations(state: State) -> dict[str, Unit]:
+    """The facilities and planetary weapons of the battle by id: what shelters a garrison from every
+    weapon until it is DISABLED (TOTE-GARRISON-01/02, TOTE-GAP-43)."""
+    return {i: f for i, f in state["units"].items() if model.is_installation(f)}
+
+
 def do_bombard(state: State, seat: str, ship: str, target: str) -> list[Event]:
     """Orbital Bombardment (TOTE-OB-01..05, TOTE-GAP-43) through :func:`strikes.orbital_bombardment`:
     from an A-Ring space, every weapon at a Surface target in the ground grid below; for 24 hours no
@@ -162,7 +167,7 @@ def do_bombard(state: State, seat: str, ship: str, target: str) -> list[Event]:
     movement.check_sequence(u, "bombard")
     mounts = [m.spec for m in model.spec(u).mounts]
     hits, effect = strikes.orbital_bombardment(u, model.spec(u), [(t, model.spec(t), mounts)], turn=int(state["turn"]),
-                                               bombarded=bombarded(state))
+                                               bombarded=bombarded(state), facilities=installations(state))
     events = []
     for done in hits:
         state["units"][target] = done.hit.unit
