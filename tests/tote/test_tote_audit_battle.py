@@ -110,3 +110,25 @@ def test_gap_43_bombardment_cannot_hit_a_garrison_in_an_intact_facility(battle) 
     events = b.post("ann", "bombard GE-1 NR-80")
     assert any(e["kind"] == "tote.hit" and e["data"]["target"] == "NR-80" for e in events), \
         "once its facility is DISABLED the garrison may be bombarded"
+
+
+def test_swarm_04_a_single_shot_does_not_occupy_a_tie_swarm_on_patrol(battle) -> None:
+    """TOTE-SWARM-04, revised TOTE-GAP-20 ("A single attacker never occupies a swarm"; issue 26.5):
+    one gunship firing at a TIE Swarm of two squadrons on patrol, without destroying it, does not
+    let an enemy X-Wing through to the Strike cruiser behind it."""
+    b = battle({"ann": ("NR", "CGUN:1, XWING:1"), "ben": ("GE", "STRK:1")}, seed="swarmcsp", craft=True)
+    ties = list(b.unit("GE-1")["carried"])
+    b.post("ben", "launch GE-1", f"hold GE-1,{','.join(ties)}")
+    for u in b.state["units"].values():
+        if u["space"]:
+            b.place(u["id"], "C-1")
+    gun = next(u["id"] for u in b.state["units"].values() if u["type"] == "CGUN")
+    xw = next(u["id"] for u in b.state["units"].values() if u["type"] == "XWING")
+    b.post("ben", f"swarm {','.join(ties)}", "hold GE-1")
+    b.post("ben", f"patrol {ties[0]}", "hold GE-1")
+    assert b.unit(ties[0])["patrol"] and b.unit(ties[0])["swarm"] == ties
+    b.unit(ties[0])["armor"] = 1000  # a swarm the gunship's shot cannot destroy (set-up)
+    b.turn_to("ann")
+    b.order("ann", f"fire {gun} {ties[0]}")
+    msg = b.refused("ann", f"fire {xw} GE-1")
+    assert f"patrol of {ties[0]}" in msg, f"one gunship's shot let the X-Wing past the swarm: {msg!r}"

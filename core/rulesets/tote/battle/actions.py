@@ -185,7 +185,11 @@ def do_bombard(state: State, seat: str, ship: str, target: str) -> list[Event]:
 
 def _occupies(attacker: Unit, patrol: Unit) -> bool:
     """TOTE-CSP-02/03, TOTE-GAP-20: an SF on patrol is occupied by an enemy SF or capital ship, an
-    AUX on patrol by an enemy AUX."""
+    AUX on patrol by an enemy AUX. A TIE Swarm follows TOTE-SWARM-04 instead: it is occupied only
+    when as many attackers as it has squadrons engage it and their damage destroys it, and a
+    destroyed swarm blocks nothing anyway; so no single attack occupies it (revised TOTE-GAP-20)."""
+    if patrol.get("swarm"):
+        return False
     a, p = model.unit_class(attacker), model.unit_class(patrol)
     return (p == "sf" and a in ("sf", "capital")) or (p == "aux" and a == "aux")
 
