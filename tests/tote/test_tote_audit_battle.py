@@ -132,3 +132,25 @@ def test_swarm_04_a_single_shot_does_not_occupy_a_tie_swarm_on_patrol(battle) ->
     b.order("ann", f"fire {gun} {ties[0]}")
     msg = b.refused("ann", f"fire {xw} GE-1")
     assert f"patrol of {ties[0]}" in msg, f"one gunship's shot let the X-Wing past the swarm: {msg!r}"
+
+
+def test_gap_23_a_derelict_with_the_owner_s_squads_aboard_is_not_captured_at_once() -> None:
+    """Revised TOTE-GAP-23 ("A derelict is captured when at least 1 infantry squad is delivered
+    aboard with no opposition: no crew and none of the owner's units aboard ... they never change
+    sides with the ship"; issue 26.6): one boarding squad on a derelict CORV with 12 of the owner's
+    squads aboard does not capture it; the boarders fight those squads first."""
+    from core.rulesets.tote.battle import control
+    from core.rulesets.tote.rules.data import ground_types, unit_types
+    wreck = model.new_unit("c", "CORV", "RA", "B-1")
+    wreck.update(shields=0, crew=0, derelict=True, disabled=True,
+                 troops=[{"id": "c-INF", "type": "INF", "count": 12, "wounds": 0}])
+    lam = model.new_unit("l", "LAMBDA", "GE", "B-1")
+    party = model.new_stack("p", "INF", "GE", None, 4)
+    out = control.board(lam, unit_types()["LAMBDA"], wreck, unit_types()["CORV"], party, 1)
+    ship = out.units["c"]
+    assert out.result != "captured" and ship["faction"] == "RA" and ship["derelict"], \
+        f"one squad captured a derelict with 12 of the owner's squads aboard ({out.result}, {ship['faction']})"
+    assert ship["boarders"]["count"] == 1 and ship["troops"][0]["count"] == 12
+    fought = control.fight_aboard(ship, unit_types()["CORV"], ground_types()["INF"], ground_types()["INF"],
+                                  defenders=[(ship["troops"][0], ground_types()["INF"])])
+    assert fought.result == "repelled", f"12 squads should repel 1 boarder, not {fought.result}"

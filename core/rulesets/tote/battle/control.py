@@ -319,8 +319,10 @@ def board_problem(aux: Mapping[str, Any], atype: Any, target: Mapping[str, Any],
 def board(aux: Mapping[str, Any], atype: Any, target: Mapping[str, Any], ttype: Any, party: Mapping[str, Any],
           squads: int, *, room_each: int = 1, turn: int = 0) -> Outcome:
     """Deliver ``squads`` of the infantry stack ``party`` (carried by ``aux``) aboard ``target``
-    (TOTE-BOARD-01/02, TOTE-GAP-56). A derelict with nobody aboard is captured at once
-    (TOTE-GAP-23). Raises OrderError saying why a boarding is refused."""
+    (TOTE-BOARD-01/02, TOTE-GAP-56). A derelict with nobody aboard (no crew and none of the
+    owner's ``troops``) is captured at once; the owner's squads still aboard fight the boarders
+    first, in the later posts, as in any boarding action (revised TOTE-GAP-23). Raises OrderError
+    saying why a boarding is refused."""
     why = board_problem(aux, atype, target, ttype, squads, room_each)
     if not why and squads > int(party.get("count", 0)):
         why = f"{party.get('id')} has only {party.get('count', 0)} squads"
@@ -337,7 +339,8 @@ def board(aux: Mapping[str, Any], atype: Any, target: Mapping[str, Any], ttype: 
     out.events.append(event("tote.board", f"{aux.get('id')} puts {squads} squads aboard {target.get('id')}",
                             _to(aux.get("faction"), target.get("faction")), turn, aux=aux.get("id"),
                             target=target.get("id"), squads=squads))
-    if target.get("derelict") and crew(target, ttype) == 0:
+    if target.get("derelict") and crew(target, ttype) == 0 and not any(
+            int(t.get("count", 0)) > 0 for t in target.get("troops", [])):
         _capture(new_t, out, turn)
     return out
 
