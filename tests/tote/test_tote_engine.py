@@ -458,11 +458,13 @@ def test_disable_08_abandon_ship_makes_a_derelict(battle) -> None:
 
 def test_disable_10_scuttle_hits_the_hull_at_ucr_20(battle) -> None:
     """TOTE-DISABLE-10, TOTE-GAP-24: the crew scuttles its disabled ship: 5 raw per squad at UCR 20
-    against the ship's UCR, to the Hull only. A CORV's 15 squads: 75 raw at q 1.000 = 75."""
+    against the ship's UCR, to the Hull only. "its crew and infantry" (issue 26.15): a CORV's 15 crew
+    squads and the 3 infantry squads left of its complement aboard: 18 x 5 = 90 raw at q 1.000 = 90."""
     b = duel(battle, target="CORV:1")
     b.unit("NR-1").update(disabled=True, final=True, shields=0)
+    b.unit("NR-1")["troops"][0]["count"] = 3
     b.post("ben", "scuttle NR-1")
-    assert b.unit("NR-1")["hull"] == 120 - 75 and b.unit("NR-1")["armor"] == 60
+    assert b.unit("NR-1")["hull"] == 120 - 90 and b.unit("NR-1")["armor"] == 60
 
 
 def test_tractor_06_drag_a_held_ship_one_space(battle) -> None:
