@@ -154,3 +154,19 @@ def test_gap_23_a_derelict_with_the_owner_s_squads_aboard_is_not_captured_at_onc
     fought = control.fight_aboard(ship, unit_types()["CORV"], ground_types()["INF"], ground_types()["INF"],
                                   defenders=[(ship["troops"][0], ground_types()["INF"])])
     assert fought.result == "repelled", f"12 squads should repel 1 boarder, not {fought.result}"
+
+
+def test_disable_06_the_abandoned_crew_lands_on_g1_surface_by_escape_pod(battle) -> None:
+    """TOTE-DISABLE-06/07 ("Abandon Ship involves sending the crew via escape pods to the planet
+    below (they will arrive on the ground in the next round)"; issue 26.14): a CORV's 15 crew squads
+    abandon ship in B-1 and stand on G-1's Surface as infantry at the start of the owner's next post."""
+    b = duel(battle, gap="B-1", target="CORV:1")
+    b.unit("NR-1").update(disabled=True, final=True, shields=0)
+    events = b.post("ben", "abandon NR-1")
+    bound = [e for e in events if e["kind"] == "tote.abandon"][0]["data"]["arrives"]
+    b.post("ann")
+    b.turn_to("ben")
+    crew = b.state["units"].get("NR-1-crew")
+    assert crew is not None, f"the crew never reached the ground; still waiting: {b.state.get('ashore')}"
+    assert crew["space"] == bound and crew["count"] == 15 and crew["type"] == "INF", crew
+    assert crew["faction"] == "ben" and not b.state.get("ashore"), "the pods are down, none left in flight"

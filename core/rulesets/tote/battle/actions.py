@@ -396,7 +396,7 @@ def do_abandon(state: State, seat: str, ship: str) -> list[Event]:
         if uid in state["units"]:
             state["units"][uid] = new
         else:
-            state.setdefault("ashore", []).append(new)
+            state.setdefault("ashore", []).append(new)  # lands in the owner's next post (flow.land_escape_pods)
     _ordered(state, ship)
     return out.events
 

@@ -98,9 +98,25 @@ def begin_post(state: State, seat: str) -> list[Event]:
             events.append(log(state, f"{seat} releases the tractor hold on {u['id']}.", [to_seat(seat), to_seat(u["faction"])]))
     state["active"] = seat
     state["post"] = {"seat": seat, "ordered": [], "acting": [], "occupied": []}
+    events += land_escape_pods(state, seat)
     for effect in [e for e in state.get("ob", []) if ob_expires(e, int(state["turn"]), seat)]:
         state["ob"].remove(effect)
         events.append(log(state, f"The orbital bombardment of {effect['grid']} is over.", kind="tote.ob"))
+    return events
+
+
+def land_escape_pods(state: State, seat: str) -> list[Event]:
+    """The crews of ``seat``'s abandoned ships, out by escape pod in an earlier post, land on the
+    Surface they were bound for in its next round, as stock infantry squads (TOTE-DISABLE-06/07:
+    "they will arrive on the ground in the next round"; issue 26.14)."""
+    events: list[Event] = []
+    for pods in [p for p in state.get("ashore", []) if p.get("faction") == seat and p.get("arrives")]:
+        state["ashore"].remove(pods)
+        uid = str(pods["id"])
+        state["units"][uid] = model.new_stack(uid, str(pods.get("type", "INF")), seat, str(pods["arrives"]),
+                                              int(pods["count"]))
+        events.append(log(state, f"{pods['count']} squads of {uid} land by escape pod on {grid.label(str(pods['arrives']))}.",
+                          [to_seat(seat)], kind="tote.landed", unit=uid, space=pods["arrives"]))
     return events
 
 
