@@ -170,3 +170,35 @@ def test_disable_06_the_abandoned_crew_lands_on_g1_surface_by_escape_pod(battle)
     assert crew is not None, f"the crew never reached the ground; still waiting: {b.state.get('ashore')}"
     assert crew["space"] == bound and crew["count"] == 15 and crew["type"] == "INF", crew
     assert crew["faction"] == "ben" and not b.state.get("ashore"), "the pods are down, none left in flight"
+
+
+def _held(battle):
+    """The ISD GE-1 holds the CORV NR-1 (428 m > 150 m, TOTE-EX-02); then NR posts."""
+    b = duel(battle, target="CORV:1", seed="held")
+    b.post("ann", "hold GE-1", "tractor GE-1 NR-1")
+    b.post("ben", "hold NR-1")
+    return b
+
+
+def test_gap_41_tractor_control_persists_into_the_holder_s_later_posts(battle) -> None:
+    """Revised TOTE-GAP-41 ("Control persists across posts ... In later posts the holder fires at the
+    held ship's UCR 1 and may drag it"; issue 26.11): at the ISD's next post the CORV is still held;
+    the ISD fires at it at UCR 1 and drags it one space."""
+    b = _held(battle)
+    b.turn_to("ann")
+    assert b.unit("NR-1")["tractored_by"] == "ann", "the hold was dropped at the holder's next post"
+    events = b.post("ann", "fire GE-1 NR-1 HIC:10", "drag NR-1 B-1")
+    hit = [e for e in events if e["kind"] == "tote.hit" and e["data"]["target"] == "NR-1"]
+    assert hit and hit[0]["data"]["ucr"] == [3, 1], f"the held CORV should defend at UCR 1: {hit}"
+    assert b.unit("NR-1")["space"] == "B-1", "the holder drags the held ship in a later post"
+
+
+def test_gap_41_a_held_ship_is_towed_into_hyperspace_when_the_holder_withdraws(battle) -> None:
+    """Revised TOTE-GAP-41 ("Taking the target into hyperspace requires complete control at the start
+    of that post"; issue 26.11): the ISD holding the CORV since its last post withdraws and takes the
+    CORV with it; the CORV is not left behind marked as held by a ship that has gone."""
+    b = _held(battle)
+    b.state["options"]["auto_defense"] = False  # the ISD's guns would sink the CORV it tows
+    b.post("ann", "withdraw GE-1")
+    assert b.unit("GE-1")["withdrawn"] and b.unit("NR-1")["withdrawn"], \
+        f"the held CORV stayed behind: {b.unit('NR-1')['space']}, held by {b.unit('NR-1')['tractored_by']}"

@@ -145,6 +145,7 @@ def tractor(holders: Sequence[tuple[Mapping[str, Any], Any]], target: Mapping[st
     new = dict(target)
     if held:
         new["tractored_by"], new["tractor_m"] = faction, metres
+        new["tractor_holders"] = [str(h.get("id")) for h, _ in holders]
     length = int(getattr(ttype, "length_m", 0))
     text = (f"{', '.join(str(h.get('id')) for h, _ in holders)} tractor {target.get('id')}: {metres} m held "
             f"against {length} m: " + ("complete control" if held else "no control"))
@@ -153,6 +154,20 @@ def tractor(holders: Sequence[tuple[Mapping[str, Any], Any]], target: Mapping[st
                             holders=[h.get("id") for h, _ in holders], target=target.get("id"),
                             metres=metres, length=length, controlled=held))
     return out
+
+
+def hold_again(target: Mapping[str, Any], holders: Sequence[tuple[Mapping[str, Any], Any]], ttype: Any, *,
+               bombarded: Iterable[str] = ()) -> int:
+    """At the start of the holder's post, the metres its tractoring ships still exert on ``target``
+    (0 when the hold ends): only the ships still able to act within range 1 count (revised
+    TOTE-GAP-41: control persists across posts, computed again each post; it ends when it no
+    longer exceeds the target's length or no tractoring ship can act)."""
+    able = [(h, t) for h, t in holders if not tractor_problem(h, t, target, ttype) and not h.get("withdrawn")
+            and not (h.get("disabled") and not h.get("final"))]
+    if not able:
+        return 0
+    metres = tractor_control(able, target, ttype, bombarded=bombarded)
+    return metres if under_control(metres, ttype) else 0
 
 
 def release(units: Iterable[Mapping[str, Any]], faction: str) -> list[Unit]:
