@@ -202,3 +202,21 @@ def test_gap_41_a_held_ship_is_towed_into_hyperspace_when_the_holder_withdraws(b
     b.post("ann", "withdraw GE-1")
     assert b.unit("GE-1")["withdrawn"] and b.unit("NR-1")["withdrawn"], \
         f"the held CORV stayed behind: {b.unit('NR-1')['space']}, held by {b.unit('NR-1')['tractored_by']}"
+
+
+def test_gap_01_ob_window_lasts_until_the_defender_has_posted_under_it(battle) -> None:
+    """Revised TOTE-GAP-01 ("An effect lasting H hours that starts in player P's post stays in effect
+    until every other player has made ceil(H/24) posts under it"), TOTE-OB-04/05 (issue 26.10): ann
+    bombards G-1 last on day 1 and posts first on day 2; the bombardment still stands then, the
+    defender posts under it (its units at -1 UCR), and it ends at ann's next post after that."""
+    from core.rulesets.tote.battle import actions, flow
+    b = duel(battle, seed="obwindow")
+    b.state["ob"] = [{"grid": "G-1", "by": "ann", "turn": 1, "hours": 24, "posts": {}}]
+    b.state["turn"] = 2
+    flow.begin_post(b.state, "ann")
+    assert actions.bombarded(b.state) == ["G-1"], "the bombardment ended before the defender posted under it"
+    flow.begin_post(b.state, "ben")
+    assert actions.bombarded(b.state) == ["G-1"], "the defender posts under the bombardment"
+    b.state["turn"] = 3
+    flow.begin_post(b.state, "ann")
+    assert actions.bombarded(b.state) == [], "it ends at the bombarder's first post after the defender's"

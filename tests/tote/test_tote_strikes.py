@@ -211,7 +211,8 @@ def test_orbital_bombardment_fires_all_weapons() -> None:
 def test_ob_effect_on_the_grid() -> None:
     """TOTE-OB-04: no infantry or vehicles move to or from the bombarded grid (a ship carrying them
     may not land there); TOTE-OB-05: every unit there, friend or foe, has -1 UCR; both last until
-    the bombarding player's next post (TOTE-GAP-01)."""
+    the bombarding player's first post after every other player has posted under them (revised
+    TOTE-GAP-01)."""
     lam = mv.mover_of(T["LAMBDA"])
     assert "orbital bombardment" in mv.step_problem(lam, "ATMO", "G-1/surface", 5, False, bombarded={"G-1"},
                                                     carrying_ground=True)
@@ -219,9 +220,12 @@ def test_ob_effect_on_the_grid() -> None:
     own = stack("INF", "a", "GE", "G-1/surface", 5)
     foe = stack("INF", "b", "NR", "G-1/air", 5)
     assert dm.unit_ucr(own, G["INF"], bombarded={"G-1"}) == 2 == dm.unit_ucr(foe, G["INF"], bombarded={"G-1"})
-    effect = {"grid": "G-1", "by": "GE", "turn": 4, "hours": 24}
-    assert not st.ob_expires(effect, 4, "NR") and not st.ob_expires(effect, 5, "NR")
-    assert st.ob_expires(effect, 5, "GE") and st.ob_expires(effect, 6, "NR")
+    effect = {"grid": "G-1", "by": "GE", "turn": 4, "hours": 24, "posts": {}}
+    assert not st.ob_expires(effect, "NR", ["GE", "NR"]) and not st.ob_expires(effect, "GE", ["GE", "NR"])
+    st.post_under(effect, "NR")
+    st.post_under(effect, "GE")
+    assert effect["posts"] == {"NR": 1}, "the bombarder's own posts are not made under it"
+    assert st.ob_expires(effect, "GE", ["GE", "NR"]) and not st.ob_expires(effect, "NR", ["GE", "NR"])
 
 
 # ---- atmosphere, strafing, surface, air and ground ---------------------------------------------

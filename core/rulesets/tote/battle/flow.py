@@ -30,7 +30,7 @@ from core.rulesets.tote.battle import actions, control, ground, movement
 from core.rulesets.tote.battle.actions import fights_aboard, fire_at
 from core.rulesets.tote.battle.ground import update_fatigue
 from core.rulesets.tote.battle.log import log
-from core.rulesets.tote.battle.strikes import ob_expires
+from core.rulesets.tote.battle.strikes import ob_expires, post_under
 from core.rulesets.tote.rules import damage, grid, model
 from core.rulesets.tote.rules.fleet import check_battle_cp
 from core.rulesets.tote.rules.galaxy import amnesty_refusal
@@ -100,9 +100,13 @@ def begin_post(state: State, seat: str) -> list[Event]:
     state["active"] = seat
     state["post"] = {"seat": seat, "ordered": [], "acting": [], "occupied": []}
     events += land_escape_pods(state, seat)
-    for effect in [e for e in state.get("ob", []) if ob_expires(e, int(state["turn"]), seat)]:
-        state["ob"].remove(effect)
-        events.append(log(state, f"The orbital bombardment of {effect['grid']} is over.", kind="tote.ob"))
+    others = [s for s in state.get("initiative", []) if in_the_fight(state, s)]
+    for effect in list(state.get("ob", [])):
+        if ob_expires(effect, seat, others):
+            state["ob"].remove(effect)
+            events.append(log(state, f"The orbital bombardment of {effect['grid']} is over.", kind="tote.ob"))
+        else:
+            post_under(effect, seat)  # this post is made under it (revised TOTE-GAP-01)
     return events
 
 
