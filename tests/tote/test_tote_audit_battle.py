@@ -220,3 +220,42 @@ def test_gap_01_ob_window_lasts_until_the_defender_has_posted_under_it(battle) -
     b.state["turn"] = 3
     flow.begin_post(b.state, "ann")
     assert actions.bombarded(b.state) == [], "it ends at the bombarder's first post after the defender's"
+
+
+def test_gap_01_a_campaign_bombardment_runs_on_into_the_next_battle_day() -> None:
+    """Revised TOTE-GAP-01, TOTE-OB-04/05 (issue 26.10): in the campaign a battle day is rebuilt from
+    the galaxy each day; an orbital bombardment the defender has not yet posted under is kept for the
+    next battle day at that world (beside the fatigue clocks), and the defender's units fight under it."""
+    from core.rulesets.tote import TwilightOfTheEmpire
+    from core.rulesets.tote.battle import actions, flow
+    from core.rulesets.tote.campaign import battle as campaign_battle
+    from core.rulesets.tote.campaign import flow as campaign_flow
+    from core.rulesets.tote.campaign import state as cp
+    from core.rulesets.tote.campaign import victory as campaign_victory
+    state = campaign_flow.new_state([("al", "GE"), ("ir", "IR")], {}, "obdays")
+    c = state["campaign"]
+    for u in c["units"].values():
+        u["system"] = "coruscant"
+    for f in c["facilities"].values():
+        f["system"] = "coruscant" if f["type"] != "PALACE" else f["system"]
+    cp.start_turn(c)
+    rs = TwilightOfTheEmpire()
+
+    def day() -> dict:
+        b = campaign_battle.battle_state(rs, c, "coruscant", campaign_flow.turn_order(state), state["dice"],
+                                         state["options"])
+        campaign_victory.before_battle(c, "coruscant", b, campaign_flow.turn_order(state))
+        b["initiative"], b["turn"] = ["al", "ir"], 1
+        return b
+
+    b = day()
+    b["units"]["IR-1"]["space"] = "A-1"
+    flow.begin_post(b, "ir")  # ir posts last on this battle day
+    b["sheets"]["ir"] = [{"text": "bombard IR-1 GE-PALACE"}]
+    said = flow.resolve_post(rs, b)
+    assert actions.bombarded(b) == ["G-1"], [e["text"] for e in said]
+    campaign_battle.keep_effects(c, "coruscant", b)
+    nxt = day()
+    assert actions.bombarded(nxt) == ["G-1"], "the bombardment was lost between battle days"
+    flow.begin_post(nxt, "ir")
+    assert actions.bombarded(nxt) == ["G-1"], "it ended before the defender (al) posted under it"

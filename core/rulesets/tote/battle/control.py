@@ -146,6 +146,7 @@ def tractor(holders: Sequence[tuple[Mapping[str, Any], Any]], target: Mapping[st
     if held:
         new["tractored_by"], new["tractor_m"] = faction, metres
         new["tractor_holders"] = [str(h.get("id")) for h, _ in holders]
+        new.pop("tractor_renewed", None)  # a new hold: held from the start of a post only from the next
     length = int(getattr(ttype, "length_m", 0))
     text = (f"{', '.join(str(h.get('id')) for h, _ in holders)} tractor {target.get('id')}: {metres} m held "
             f"against {length} m: " + ("complete control" if held else "no control"))

@@ -122,6 +122,7 @@ def _renew_hold(state: State, seat: str, u: Unit) -> list[Event]:
         return []
     u["tractored_by"], u["tractor_m"] = None, 0
     u.pop("tractor_holders", None)
+    u.pop("tractor_renewed", None)
     return [log(state, f"{seat}'s tractor hold on {u['id']} ends.", [to_seat(seat), to_seat(u["faction"])])]
 
 
