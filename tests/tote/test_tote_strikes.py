@@ -205,7 +205,7 @@ def test_orbital_bombardment_fires_all_weapons() -> None:
     assert on_inf.hit.dealt == {"standard": 150} and on_inf.hit.no_effect == {"ion": 40} and on_inf.hit.killed == 50
     # 192 at 3 vs the FCC's Defensive UCR 9: q 0.333 -> ceil(63.936) = 64
     assert on_fcc.hit.dealt == {"standard": 64} and on_fcc.hit.unit["shields"] == 736
-    assert effect == {"grid": "G-1", "by": "GE", "turn": 4, "hours": 24}
+    assert effect == {"grid": "G-1", "by": "GE", "turn": 4, "hours": 24, "posts": {}}
 
 
 def test_ob_effect_on_the_grid() -> None:
