@@ -163,7 +163,7 @@ def test_disable_06_the_abandoned_crew_lands_on_g1_surface_by_escape_pod(battle)
     b = duel(battle, gap="B-1", target="CORV:1")
     b.unit("NR-1").update(disabled=True, final=True, shields=0)
     events = b.post("ben", "abandon NR-1")
-    bound = [e for e in events if e["kind"] == "tote.abandon"][0]["data"]["arrives"]
+    bound = next(e for e in events if e["kind"] == "tote.abandon")["data"]["arrives"]
     b.post("ann")
     b.turn_to("ben")
     crew = b.state["units"].get("NR-1-crew")
