@@ -240,7 +240,7 @@ def orbital_bombardment(ship: Mapping[str, Any], stype: Any, allocation: Sequenc
     ``orbital_bombardment``, TOTE-OB-01) from A-q at Surface targets of G-q (TOTE-OB-02, GAP-43):
     ``allocation`` is (target, type, mounts) triples, which together must fire every weapon the
     ship has (TOTE-OB-03; spread over targets, TOTE-GAP-19). Returns the strikes and the OB effect
-    on the grid, ``{"grid", "by", "turn", "hours"}``: no infantry or vehicle moves to or from it
+    on the grid, ``{"grid", "by", "turn", "hours", "posts"}``: no infantry or vehicle moves to or from it
     (TOTE-OB-04) and every unit there has -1 UCR (TOTE-OB-05) until :func:`ob_expires`.
     Raises OrderError for a ship that cannot, a target outside the grid, or weapons left unfired."""
     if not _has(stype, "orbital_bombardment"):
