@@ -217,8 +217,9 @@ def test_tractor_01_only_a_shorter_vessel(battle) -> None:
     assert "not of lesser size" in msg, msg
 
 
-def test_gap_41_tractor_released_at_the_holders_next_post(battle) -> None:
-    """TOTE-GAP-41: control lasts until the tractoring player's next post; a held ship cannot withdraw."""
+def test_gap_41_tractor_kept_at_the_holders_next_post(battle) -> None:
+    """Revised TOTE-GAP-41: control persists into the tractoring player's next post (computed again
+    from its projectors in range); a held ship cannot withdraw."""
     b = duel(battle, target="CORV:1")
     b.post("ann", "hold GE-1", "tractor GE-1 NR-1")
     assert b.unit("NR-1")["tractored_by"] == "ann"
@@ -226,7 +227,11 @@ def test_gap_41_tractor_released_at_the_holders_next_post(battle) -> None:
     msg = b.refused("ben", "withdraw NR-1")
     assert "tractor" in msg, msg
     b.turn_to("ann")
-    assert b.unit("NR-1")["tractored_by"] is None
+    assert b.unit("NR-1")["tractored_by"] == "ann", "the hold persists into the holder's next post"
+    b.place("GE-1", "DSZ-3")
+    b.post("ann", "hold GE-1")
+    b.turn_to("ann")
+    assert b.unit("NR-1")["tractored_by"] is None, "out of range 1 of every holder, the hold ends"
 
 
 # ---- withdrawal --------------------------------------------------------------------------------------
@@ -458,11 +463,13 @@ def test_disable_08_abandon_ship_makes_a_derelict(battle) -> None:
 
 def test_disable_10_scuttle_hits_the_hull_at_ucr_20(battle) -> None:
     """TOTE-DISABLE-10, TOTE-GAP-24: the crew scuttles its disabled ship: 5 raw per squad at UCR 20
-    against the ship's UCR, to the Hull only. A CORV's 15 squads: 75 raw at q 1.000 = 75."""
+    against the ship's UCR, to the Hull only. "its crew and infantry" (issue 26.15): a CORV's 15 crew
+    squads and the 3 infantry squads left of its complement aboard: 18 x 5 = 90 raw at q 1.000 = 90."""
     b = duel(battle, target="CORV:1")
     b.unit("NR-1").update(disabled=True, final=True, shields=0)
+    b.unit("NR-1")["troops"][0]["count"] = 3
     b.post("ben", "scuttle NR-1")
-    assert b.unit("NR-1")["hull"] == 120 - 75 and b.unit("NR-1")["armor"] == 60
+    assert b.unit("NR-1")["hull"] == 120 - 90 and b.unit("NR-1")["armor"] == 60
 
 
 def test_tractor_06_drag_a_held_ship_one_space(battle) -> None:
@@ -624,7 +631,8 @@ def test_ob_01_orbital_bombardment_fires_everything_and_marks_the_grid(battle) -
     events = b.post("ann", "bombard IR-1 GE-7")
     hit = [e for e in events if e["kind"] == "tote.hit"][0]
     assert hit["data"]["mode"] == "orbital_bombardment" and hit["data"]["ucr"][1] == model.spec("FCC").defensive_ucr
-    assert b.state["ob"] == [{"grid": "G-1", "by": "ann", "turn": 1, "hours": 24}]
+    assert b.state["ob"] == [{"grid": "G-1", "by": "ann", "turn": 1, "hours": 24, "posts": {"ben": 1}}], \
+        "ben's post, begun at once, is made under the bombardment"
     assert set(b.unit("IR-1")["fired_mounts"]) == {m.spec for m in model.spec("ISD2").mounts}, "OB fires ALL weapons"
     b.turn_to("ben")
     assert b.state["ob"], "every other faction posts under the bombardment"

@@ -60,11 +60,12 @@ def test_tote_data_06_move_adjacency_rows() -> None:
 
 def test_tote_grid_03_no_move_is_diagonal() -> None:
     """TOTE-GRID-03: a different ring and a different quadrant (B-1/C-2) is never adjacent; rings
-    wrap (DSZ-4 next to DSZ-1) but opposite quadrants are not neighbours."""
+    wrap (DSZ-4 next to DSZ-1) but opposite quadrants are not neighbours (nor diagonal)."""
     assert grid.is_diagonal("B-1", "C-2") and not grid.adjacent("B-1", "C-2")
     assert grid.is_diagonal("A-4", "B-1") and not grid.adjacent("A-4", "B-1")
     assert grid.adjacent("DSZ-4", "DSZ-1") and grid.adjacent("C-4", "C-1")
-    assert not grid.adjacent("C-1", "C-3") and grid.is_diagonal("C-1", "C-3")
+    # opposite quadrants of one ring are two steps apart, not diagonal (issue 26.17)
+    assert not grid.adjacent("C-1", "C-3") and not grid.is_diagonal("C-1", "C-3")
     assert not grid.is_diagonal("ATMO", "A-3")
     for a in grid.spaces():
         for b in grid.neighbours(a):

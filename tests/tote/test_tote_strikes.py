@@ -202,16 +202,17 @@ def test_orbital_bombardment_fires_all_weapons() -> None:
         isd, T["ISD"], [(inf, G["INF"], ["HTLB:10", "HIC:10"]), (fcc, F["FCC"], ["TLCx2:12"])], turn=4)
     on_inf, on_fcc = strikes
     # 150 standard at UCR 3 vs 3 -> 150 damage, 50 squads of hp 3; the 40 ion do nothing to infantry
-    assert on_inf.hit.dealt == {"ion": 40, "standard": 150} and on_inf.hit.killed == 50
+    assert on_inf.hit.dealt == {"standard": 150} and on_inf.hit.no_effect == {"ion": 40} and on_inf.hit.killed == 50
     # 192 at 3 vs the FCC's Defensive UCR 9: q 0.333 -> ceil(63.936) = 64
     assert on_fcc.hit.dealt == {"standard": 64} and on_fcc.hit.unit["shields"] == 736
-    assert effect == {"grid": "G-1", "by": "GE", "turn": 4, "hours": 24}
+    assert effect == {"grid": "G-1", "by": "GE", "turn": 4, "hours": 24, "posts": {}}
 
 
 def test_ob_effect_on_the_grid() -> None:
     """TOTE-OB-04: no infantry or vehicles move to or from the bombarded grid (a ship carrying them
     may not land there); TOTE-OB-05: every unit there, friend or foe, has -1 UCR; both last until
-    the bombarding player's next post (TOTE-GAP-01)."""
+    the bombarding player's first post after every other player has posted under them (revised
+    TOTE-GAP-01)."""
     lam = mv.mover_of(T["LAMBDA"])
     assert "orbital bombardment" in mv.step_problem(lam, "ATMO", "G-1/surface", 5, False, bombarded={"G-1"},
                                                     carrying_ground=True)
@@ -219,9 +220,12 @@ def test_ob_effect_on_the_grid() -> None:
     own = stack("INF", "a", "GE", "G-1/surface", 5)
     foe = stack("INF", "b", "NR", "G-1/air", 5)
     assert dm.unit_ucr(own, G["INF"], bombarded={"G-1"}) == 2 == dm.unit_ucr(foe, G["INF"], bombarded={"G-1"})
-    effect = {"grid": "G-1", "by": "GE", "turn": 4, "hours": 24}
-    assert not st.ob_expires(effect, 4, "NR") and not st.ob_expires(effect, 5, "NR")
-    assert st.ob_expires(effect, 5, "GE") and st.ob_expires(effect, 6, "NR")
+    effect = {"grid": "G-1", "by": "GE", "turn": 4, "hours": 24, "posts": {}}
+    assert not st.ob_expires(effect, "NR", ["GE", "NR"]) and not st.ob_expires(effect, "GE", ["GE", "NR"])
+    st.post_under(effect, "NR")
+    st.post_under(effect, "GE")
+    assert effect["posts"] == {"NR": 1}, "the bombarder's own posts are not made under it"
+    assert st.ob_expires(effect, "GE", ["GE", "NR"]) and not st.ob_expires(effect, "NR", ["GE", "NR"])
 
 
 # ---- atmosphere, strafing, surface, air and ground ---------------------------------------------
@@ -234,7 +238,7 @@ def test_atmospheric_bombardment() -> None:
     s = st.strike(vsd, T["VSD"], inf, G["INF"], ["TLB:1", "IC:10"])
     assert s.mode == "atmospheric_bombardment" and s.hit.events[0]["data"]["ucr"] == [2, 3]
     # 12 standard at 0.666 -> ceil(7.992) = 8 -> 2 squads (hp 3), 2 wounds; 30 ion: nothing
-    assert s.hit.dealt == {"ion": 20, "standard": 8} and s.hit.killed == 2 and s.hit.unit["wounds"] == 2
+    assert s.hit.dealt == {"standard": 8} and s.hit.no_effect == {"ion": 20} and s.hit.killed == 2 and s.hit.unit["wounds"] == 2
 
 
 def test_strafing_run() -> None:

@@ -94,10 +94,9 @@ def fire_at(state: State, u: Unit, target: Unit, mounts: list[str] | None, auto:
     if done_mode_check(u, target) == "orbital_bombardment":
         raise OrderError(f"{u['id']} reaches the ground below only by orbital bombardment: `bombard {u['id']} {target['id']}`")
     volley = None if model.is_ground(u) and (mounts is None or set(mounts) == set(left)) else mounts
-    facilities = {i: f for i, f in state["units"].items() if model.is_installation(f)}
     done = strikes.strike(u, model.spec(u), target, model.spec(target), volley, turn=int(state["turn"]),
                           bombing_run=bombing_run, types=unit_types(), rules=rules, percent=percent,
-                          bombarded=bombarded(state), facilities=facilities)
+                          bombarded=bombarded(state), facilities=installations(state))
     hit = done.hit
     state["units"][target["id"]] = hit.unit
     shooter = state["units"][u["id"]]
@@ -147,6 +146,12 @@ def do_scale(state: State, seat: str, unit: str, target: str, percent: int) -> l
     return fire_at(state, u, t, model.mounts_left(u), percent=percent)
 
 
+def installations(state: State) -> dict[str, Unit]:
+    """The facilities and planetary weapons of the battle by id: what shelters a garrison from every
+    weapon until it is DISABLED (TOTE-GARRISON-01/02, TOTE-GAP-43)."""
+    return {i: f for i, f in state["units"].items() if model.is_installation(f)}
+
+
 def do_bombard(state: State, seat: str, ship: str, target: str) -> list[Event]:
     """Orbital Bombardment (TOTE-OB-01..05, TOTE-GAP-43) through :func:`strikes.orbital_bombardment`:
     from an A-Ring space, every weapon at a Surface target in the ground grid below; for 24 hours no
@@ -162,7 +167,7 @@ def do_bombard(state: State, seat: str, ship: str, target: str) -> list[Event]:
     movement.check_sequence(u, "bombard")
     mounts = [m.spec for m in model.spec(u).mounts]
     hits, effect = strikes.orbital_bombardment(u, model.spec(u), [(t, model.spec(t), mounts)], turn=int(state["turn"]),
-                                               bombarded=bombarded(state))
+                                               bombarded=bombarded(state), facilities=installations(state))
     events = []
     for done in hits:
         state["units"][target] = done.hit.unit
@@ -180,7 +185,11 @@ def do_bombard(state: State, seat: str, ship: str, target: str) -> list[Event]:
 
 def _occupies(attacker: Unit, patrol: Unit) -> bool:
     """TOTE-CSP-02/03, TOTE-GAP-20: an SF on patrol is occupied by an enemy SF or capital ship, an
-    AUX on patrol by an enemy AUX."""
+    AUX on patrol by an enemy AUX. A TIE Swarm follows TOTE-SWARM-04 instead: it is occupied only
+    when as many attackers as it has squadrons engage it and their damage destroys it, and a
+    destroyed swarm blocks nothing anyway; so no single attack occupies it (revised TOTE-GAP-20)."""
+    if patrol.get("swarm"):
+        return False
     a, p = model.unit_class(attacker), model.unit_class(patrol)
     return (p == "sf" and a in ("sf", "capital")) or (p == "aux" and a == "aux")
 
@@ -387,16 +396,19 @@ def do_abandon(state: State, seat: str, ship: str) -> list[Event]:
         if uid in state["units"]:
             state["units"][uid] = new
         else:
-            state.setdefault("ashore", []).append(new)
+            state.setdefault("ashore", []).append(new)  # lands in the owner's next post (flow.land_escape_pods)
     _ordered(state, ship)
     return out.events
 
 
 def do_scuttle(state: State, seat: str, ship: str) -> list[Event]:
-    """The crew aboard a DISABLED ship scuttles it: 5 raw per squad at UCR 20, Hull only
-    (TOTE-DISABLE-10, TOTE-GAP-24)."""
+    """The crew and infantry aboard a DISABLED ship scuttle it: 5 raw per squad at UCR 20, Hull only
+    (TOTE-DISABLE-10, TOTE-GAP-24). The squads are the crew plus every infantry stack of the owner's
+    aboard, its ``troops`` (the text: "its crew and infantry")."""
     u = _unit(state, seat, ship)
-    hit = damage.scuttle(u, model.spec(u), int(u.get("crew", 0)), turn=int(state["turn"]))
+    squads = control.crew(u, model.spec(u)) + sum(
+        int(t["count"]) for t in u.get("troops", []) if model.unit_class(t["type"]) == "infantry")
+    hit = damage.scuttle(u, model.spec(u), squads, turn=int(state["turn"]))
     state["units"][ship] = hit.unit
     _ordered(state, ship)
     return hit.events

@@ -145,6 +145,8 @@ def tractor(holders: Sequence[tuple[Mapping[str, Any], Any]], target: Mapping[st
     new = dict(target)
     if held:
         new["tractored_by"], new["tractor_m"] = faction, metres
+        new["tractor_holders"] = [str(h.get("id")) for h, _ in holders]
+        new.pop("tractor_renewed", None)  # a new hold: held from the start of a post only from the next
     length = int(getattr(ttype, "length_m", 0))
     text = (f"{', '.join(str(h.get('id')) for h, _ in holders)} tractor {target.get('id')}: {metres} m held "
             f"against {length} m: " + ("complete control" if held else "no control"))
@@ -153,6 +155,20 @@ def tractor(holders: Sequence[tuple[Mapping[str, Any], Any]], target: Mapping[st
                             holders=[h.get("id") for h, _ in holders], target=target.get("id"),
                             metres=metres, length=length, controlled=held))
     return out
+
+
+def hold_again(target: Mapping[str, Any], holders: Sequence[tuple[Mapping[str, Any], Any]], ttype: Any, *,
+               bombarded: Iterable[str] = ()) -> int:
+    """At the start of the holder's post, the metres its tractoring ships still exert on ``target``
+    (0 when the hold ends): only the ships still able to act within range 1 count (revised
+    TOTE-GAP-41: control persists across posts, computed again each post; it ends when it no
+    longer exceeds the target's length or no tractoring ship can act)."""
+    able = [(h, t) for h, t in holders if not tractor_problem(h, t, target, ttype) and not h.get("withdrawn")
+            and not (h.get("disabled") and not h.get("final"))]
+    if not able:
+        return 0
+    metres = tractor_control(able, target, ttype, bombarded=bombarded)
+    return metres if under_control(metres, ttype) else 0
 
 
 def release(units: Iterable[Mapping[str, Any]], faction: str) -> list[Unit]:
@@ -319,8 +335,10 @@ def board_problem(aux: Mapping[str, Any], atype: Any, target: Mapping[str, Any],
 def board(aux: Mapping[str, Any], atype: Any, target: Mapping[str, Any], ttype: Any, party: Mapping[str, Any],
           squads: int, *, room_each: int = 1, turn: int = 0) -> Outcome:
     """Deliver ``squads`` of the infantry stack ``party`` (carried by ``aux``) aboard ``target``
-    (TOTE-BOARD-01/02, TOTE-GAP-56). A derelict with nobody aboard is captured at once
-    (TOTE-GAP-23). Raises OrderError saying why a boarding is refused."""
+    (TOTE-BOARD-01/02, TOTE-GAP-56). A derelict with nobody aboard (no crew and none of the
+    owner's ``troops``) is captured at once; the owner's squads still aboard fight the boarders
+    first, in the later posts, as in any boarding action (revised TOTE-GAP-23). Raises OrderError
+    saying why a boarding is refused."""
     why = board_problem(aux, atype, target, ttype, squads, room_each)
     if not why and squads > int(party.get("count", 0)):
         why = f"{party.get('id')} has only {party.get('count', 0)} squads"
@@ -337,7 +355,8 @@ def board(aux: Mapping[str, Any], atype: Any, target: Mapping[str, Any], ttype: 
     out.events.append(event("tote.board", f"{aux.get('id')} puts {squads} squads aboard {target.get('id')}",
                             _to(aux.get("faction"), target.get("faction")), turn, aux=aux.get("id"),
                             target=target.get("id"), squads=squads))
-    if target.get("derelict") and crew(target, ttype) == 0:
+    if target.get("derelict") and crew(target, ttype) == 0 and not any(
+            int(t.get("count", 0)) > 0 for t in target.get("troops", [])):
         _capture(new_t, out, turn)
     return out
 

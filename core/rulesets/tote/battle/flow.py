@@ -26,11 +26,11 @@ from typing import Any, Callable
 from core.errors import OrderError
 from core.events import Event, to_seat
 from core.orders import Keyword, Many, Number, Optional, OrderSpec
-from core.rulesets.tote.battle import actions, ground, movement
+from core.rulesets.tote.battle import actions, control, ground, movement
 from core.rulesets.tote.battle.actions import fights_aboard, fire_at
 from core.rulesets.tote.battle.ground import update_fatigue
 from core.rulesets.tote.battle.log import log
-from core.rulesets.tote.battle.strikes import ob_expires
+from core.rulesets.tote.battle.strikes import ob_expires, post_under
 from core.rulesets.tote.rules import damage, grid, model
 from core.rulesets.tote.rules.fleet import check_battle_cp
 from core.rulesets.tote.rules.galaxy import amnesty_refusal
@@ -82,7 +82,8 @@ def next_poster(state: State, after: str | None) -> str | None:
 def begin_post(state: State, seat: str) -> list[Event]:
     """Start ``seat``'s post: its units' round flags reset, their movement points set by the
     ``mp_source`` option (TOTE-GAP-04) and none for a ship that exited hyperspace this turn
-    (``arrived_turn``, TOTE-HYPER-02, TOTE-GAP-07), its tractor holds released (TOTE-GAP-41)."""
+    (``arrived_turn``, TOTE-HYPER-02, TOTE-GAP-07), its tractor holds computed again and kept or
+    ended (revised TOTE-GAP-41), the crews of its abandoned ships landed (TOTE-DISABLE-06)."""
     events: list[Event] = []
     source = str(state.get("options", {}).get("mp_source") or "speed")
     for u in state["units"].values():
@@ -93,14 +94,50 @@ def begin_post(state: State, seat: str) -> list[Event]:
             u["acted"] = []
             u["fired_mounts"] = []
             u.pop("bombing", None)
+    for u in state["units"].values():
         if u.get("tractored_by") == seat:
-            u["tractored_by"] = None
-            events.append(log(state, f"{seat} releases the tractor hold on {u['id']}.", [to_seat(seat), to_seat(u["faction"])]))
+            events += _renew_hold(state, seat, u)
     state["active"] = seat
     state["post"] = {"seat": seat, "ordered": [], "acting": [], "occupied": []}
-    for effect in [e for e in state.get("ob", []) if ob_expires(e, int(state["turn"]), seat)]:
-        state["ob"].remove(effect)
-        events.append(log(state, f"The orbital bombardment of {effect['grid']} is over.", kind="tote.ob"))
+    events += land_escape_pods(state, seat)
+    others = [s for s in state.get("initiative", []) if in_the_fight(state, s)]
+    for effect in list(state.get("ob", [])):
+        if ob_expires(effect, seat, others):
+            state["ob"].remove(effect)
+            events.append(log(state, f"The orbital bombardment of {effect['grid']} is over.", kind="tote.ob"))
+        else:
+            post_under(effect, seat)  # this post is made under it (revised TOTE-GAP-01)
+    return events
+
+
+def _renew_hold(state: State, seat: str, u: Unit) -> list[Event]:
+    """Tractor control persists into the holder's later posts, computed again from the projectors
+    still able to act within range 1 (revised TOTE-GAP-41); else the hold ends."""
+    holders = [(state["units"][h], model.spec(state["units"][h])) for h in u.get("tractor_holders", [])
+               if h in state["units"]]
+    metres = control.hold_again(u, holders, model.spec(u), bombarded=actions.bombarded(state))
+    if metres:
+        u["tractor_m"] = metres
+        u["tractor_renewed"] = int(state["turn"])  # held at the start of this post: it may be towed out
+        return []
+    u["tractored_by"], u["tractor_m"] = None, 0
+    u.pop("tractor_holders", None)
+    u.pop("tractor_renewed", None)
+    return [log(state, f"{seat}'s tractor hold on {u['id']} ends.", [to_seat(seat), to_seat(u["faction"])])]
+
+
+def land_escape_pods(state: State, seat: str) -> list[Event]:
+    """The crews of ``seat``'s abandoned ships, out by escape pod in an earlier post, land on the
+    Surface they were bound for in its next round, as stock infantry squads (TOTE-DISABLE-06/07:
+    "they will arrive on the ground in the next round"; issue 26.14)."""
+    events: list[Event] = []
+    for pods in [p for p in state.get("ashore", []) if p.get("faction") == seat and p.get("arrives")]:
+        state["ashore"].remove(pods)
+        uid = str(pods["id"])
+        state["units"][uid] = model.new_stack(uid, str(pods.get("type", "INF")), seat, str(pods["arrives"]),
+                                              int(pods["count"]))
+        events.append(log(state, f"{pods['count']} squads of {uid} land by escape pod on {grid.label(str(pods['arrives']))}.",
+                          [to_seat(seat)], kind="tote.landed", unit=uid, space=pods["arrives"]))
     return events
 
 
@@ -250,13 +287,16 @@ def legal_targets(state: State, u: Unit, covered: set[str] | None = None) -> lis
 
 def best_target(state: State, u: Unit, covered: set[str] | None = None) -> Unit | None:
     """The hostile in range with the highest quotient for ``u``, ties to the lowest remaining hull
-    (then armor, then id) (TOTE-GAP-02)."""
+    (then armor, then id) (TOTE-GAP-02). A DERELICT is never an automatic target: a prize to tow or
+    board is shot only on an order (TOTE-DISABLE-08, TOTE-GAP-23)."""
     a_ucr = damage.unit_ucr(u, model.spec(u))
     if a_ucr <= 0:
         return None
     best: tuple[Any, ...] | None = None
     pick = None
     for t in legal_targets(state, u, covered):
+        if t.get("derelict"):
+            continue
         q = damage.arith.q_milli(a_ucr, damage.unit_ucr(t, model.spec(t)))
         key = (-q, t["hull"] + t["armor"] if model.is_small(t) else t["hull"], t["armor"], t["id"])
         if best is None or key < best:
@@ -291,8 +331,9 @@ def auto_defense(state: State, seat: str) -> list[Event]:
 # ---- withdrawal (TOTE-TIME-05/06, TOTE-GAP-51) --------------------------------------------------
 
 def finish_withdrawals(state: State, seat: str) -> list[Event]:
-    """Units ordered to withdraw this post jump out at its end, their craft aboard with them; the
-    departure is public, the destination never (TOTE-COMMS-05)."""
+    """Units ordered to withdraw this post jump out at its end, their craft aboard with them, and a
+    ship they held under complete control since the start of the post, towed into hyperspace
+    (TOTE-GAP-41); the departure is public, the destination never (TOTE-COMMS-05)."""
     leaving = [u for u in state["units"].values() if u["faction"] == seat and u.get("withdrawing")]
     if not leaving:
         return []
@@ -301,7 +342,9 @@ def finish_withdrawals(state: State, seat: str) -> list[Event]:
         u.pop("withdrawing", None)
         if not model.in_battle(u):
             continue
-        for uid in [u["id"], *u["carried"]]:
+        towed = [t["id"] for t in state["units"].values() if t.get("tractored_by") == seat and model.in_battle(t)
+                 and u["id"] in t.get("tractor_holders", []) and t.get("tractor_renewed") == state["turn"]]
+        for uid in [u["id"], *u["carried"], *towed]:
             w = state["units"][uid]
             w["withdrawn"] = True
             w["space"] = None

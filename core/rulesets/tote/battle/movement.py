@@ -174,7 +174,12 @@ def step_problem(mover: Mover, a: str, b: str, mp: int, moved: bool, *, bombarde
     if not grid.adjacent(a, b):
         if grid.is_diagonal(a, b):
             return f"{sb.label} is diagonal to {sa.label}: moving diagonally is not allowed"
-        return f"{sb.label} is not next to {sa.label}"
+        why = f"{sb.label} is not next to {sa.label}: a move goes one orthogonal step at a time"
+        if sb.kind == "a_ring":
+            why += ", and entering an A-Ring space ends movement (TOTE-MOVE-01)"
+        elif sb.kind == "dsz":
+            why += ", and entering a Deep Space Zone, even from another, ends movement (TOTE-MOVE-02)"
+        return why
     if mp < 1:
         return "it has no movement points left this round"
     cls = _cls(mover.cls)

@@ -15,7 +15,7 @@ from typing import Any
 from core.errors import OrderError
 from core.ruleset import Odds
 from core.rulesets.tote.battle import control, flow, strikes
-from core.rulesets.tote.battle.actions import bombarded
+from core.rulesets.tote.battle.actions import bombarded, installations
 from core.rulesets.tote.rules import arith, damage, model
 from core.rulesets.tote.rules.data import unit_types
 from core.rulesets.tote.rules.model import State
@@ -65,8 +65,11 @@ def _odds(ruleset: Any, state: State, seat: str, text: str) -> Odds | None:
         mounts = list(v.get("weapons") or model.mounts_left(u))
     if not mounts:
         raise OrderError(f"{text!r}: {shooter} has no weapon left to fire this round")
+    if model.is_ground(u) and set(mounts) == set(model.mounts_left(u)):
+        mounts = None  # a ground stack fires every weapon of every unit in it, as fire_at does (TOTE-GAP-25)
     p = strikes.strike_preview(u, model.spec(u), target, tspec, mounts, bombing_run=verb == "bomb",
                                percent=int(v.get("percent", 100)), types=unit_types(), bombarded=bombarded(trial),
+                               facilities=installations(trial),
                                rules=damage.CombatOptions.from_options(state["options"]))
     a, d = p["ucr"]
     pools = ", ".join(f"{pool} {raw} raw -> {p['total'].get(pool, 0)}" for pool, raw in p["raw"].items())

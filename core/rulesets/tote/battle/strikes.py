@@ -240,7 +240,7 @@ def orbital_bombardment(ship: Mapping[str, Any], stype: Any, allocation: Sequenc
     ``orbital_bombardment``, TOTE-OB-01) from A-q at Surface targets of G-q (TOTE-OB-02, GAP-43):
     ``allocation`` is (target, type, mounts) triples, which together must fire every weapon the
     ship has (TOTE-OB-03; spread over targets, TOTE-GAP-19). Returns the strikes and the OB effect
-    on the grid, ``{"grid", "by", "turn", "hours"}``: no infantry or vehicle moves to or from it
+    on the grid, ``{"grid", "by", "turn", "hours", "posts"}``: no infantry or vehicle moves to or from it
     (TOTE-OB-04) and every unit there has -1 UCR (TOTE-OB-05) until :func:`ob_expires`.
     Raises OrderError for a ship that cannot, a target outside the grid, or weapons left unfired."""
     if not _has(stype, "orbital_bombardment"):
@@ -270,16 +270,26 @@ def orbital_bombardment(ship: Mapping[str, Any], stype: Any, allocation: Sequenc
         raise OrderError(f"orbital bombardment fires ALL weapons: {', '.join(f'{v} {k}' for k, v in unfired.items())} "
                          f"still unassigned")
     grid_id = grid.ground_grid(target_grid)
-    effect = {"grid": grid_id, "by": ship.get("faction"), "turn": turn, "hours": OB_HOURS}
+    effect = {"grid": grid_id, "by": ship.get("faction"), "turn": turn, "hours": OB_HOURS, "posts": {}}
     return strikes, effect
 
 
-def ob_expires(effect: Mapping[str, Any], turn: int, posting: str) -> bool:
-    """Whether an OB effect (TOTE-OB-04/05) ends at the start of ``posting``'s post on ``turn``:
-    it lasts 24 hours, that is until the bombarding player's post ceil(24/24) = 1 turn after it
-    began (TOTE-GAP-01); every other player posts under it at least once."""
-    until = int(effect["turn"]) + -(-int(effect.get("hours", OB_HOURS)) // 24)
-    return turn > until or (turn == until and posting == effect["by"])
+def ob_expires(effect: Mapping[str, Any], posting: str, others: Collection[str]) -> bool:
+    """Whether an OB effect (TOTE-OB-04/05) ends at the start of ``posting``'s post. It lasts until
+    every other player still in the fight (``others``) has made ceil(H/24) posts under it (its
+    ``posts``: seat -> posts made under it) and ends at the start of the bombarder's first post
+    after that (revised TOTE-GAP-01), however the initiative rotates."""
+    if posting != effect["by"]:
+        return False
+    need = -(-int(effect.get("hours", OB_HOURS)) // 24)
+    made = effect.get("posts", {})
+    return all(int(made.get(s, 0)) >= need for s in others if s != effect["by"])
+
+
+def post_under(effect: dict[str, Any], posting: str) -> None:
+    """Count ``posting``'s post as made under the effect (the bombarder's own posts do not count)."""
+    if posting != effect["by"]:
+        effect.setdefault("posts", {})[posting] = int(effect.get("posts", {}).get(posting, 0)) + 1
 
 
 # ---- TIE swarms --------------------------------------------------------------------------------

@@ -71,7 +71,24 @@ def battle_state(ruleset: Any, c: dict[str, Any], world: str, initiative: list[s
             "scenario": "campaign", "options": opts, "planet": world, "ground": _has_ground(world),
             "fleets": {s: "the campaign's forces" for s in seats}, "units": units,
             "initiative": list(seats), "active": None, "post": {"seat": None, "ordered": [], "occupied": []},
-            "posted": [], "result": None, "initiative_roll": []}
+            "posted": [], "result": None, "initiative_roll": [], "ob": held_effects(c, world)}
+
+
+def held_effects(c: dict[str, Any], world: str) -> list[dict[str, Any]]:
+    """The H-hour effects of the battle at ``world`` still running from an earlier battle day (a
+    copy): an orbital bombardment lasts until every other player has posted under it (revised
+    TOTE-GAP-01, TOTE-OB-04/05), however many battle days that takes."""
+    return marshal.loads(marshal.dumps(c.get("battle_effects", {}).get(world, {}).get("ob", [])))
+
+
+def keep_effects(c: dict[str, Any], world: str, state: State) -> None:
+    """Keep the battle's running effects in the campaign for the next battle day at ``world``
+    (``c["battle_effects"][world]``, beside the fatigue clocks); tractor holds stay on the units."""
+    effects = c.setdefault("battle_effects", {})
+    if state.get("ob"):
+        effects[world] = {"ob": list(state["ob"])}
+    else:
+        effects.pop(world, None)
 
 
 def prepared_state(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], dice: dict[str, Any],
@@ -127,6 +144,7 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
         if uid in c["units"]:
             c["units"][uid] = dict(b, system=world, transit=None)
     after_battle(c, world, state)  # facilities' damage, the destroyed and their destroyers (TOTE-WIN-02)
+    keep_effects(c, world, state)  # an orbital bombardment runs on into the next battle day (TOTE-GAP-01)
     missions_after_battle(c, world, state, events + [e for _s, batch in posts for e in batch])  # flashpoint damage, mission deeds, Hero flags off
     present = [to_seat(s) for s in seats if combat or s in told] + [GM]
     turn = int(c["turn"])

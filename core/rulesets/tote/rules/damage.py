@@ -237,6 +237,9 @@ class Hit:
     destroyed: bool = False
     killed: int = 0
     events: list[Event] = field(default_factory=list)
+    #: pools that cannot touch the target, kept out of ``dealt``: ion and PIC on a ground stack
+    #: ("Ion cannons have no effect on infantry or vehicles", TOTE-GAP-25, TOTE-ATMOBOMB-02)
+    no_effect: dict[str, int] = field(default_factory=dict)
 
 
 def _route(layers: dict[str, int], order: Iterable[str], amount: int, absorbed: dict[str, int]) -> None:
@@ -253,7 +256,7 @@ def _route(layers: dict[str, int], order: Iterable[str], amount: int, absorbed: 
 def _ground_hit(unit: Unit, utype: Any, totals: Mapping[str, int], hit: Hit) -> None:
     hp = max(1, int(getattr(utype, "hp", 1)))
     count = int(unit.get("count", 1))
-    dmg = sum(v for p, v in totals.items() if p not in ("ion", "pic"))  # TOTE-ATMOBOMB-02
+    dmg = sum(v for p, v in totals.items() if p not in ("ion", "pic"))  # TOTE-ATMOBOMB-02 (kept out by the caller)
     pool = int(unit.get("wounds", 0)) + dmg
     killed = min(count, pool // hp)
     left = count - killed
@@ -288,6 +291,7 @@ def apply_damage(unit: Mapping[str, Any], utype: Any, totals: Mapping[str, int])
         return hit
     fam = family(utype)
     if fam == "ground":
+        hit.no_effect = {p: hit.dealt.pop(p) for p in ("ion", "pic") if p in hit.dealt}
         _ground_hit(new, utype, hit.dealt, hit)
         return hit
     layers = layers_of(new, utype)
@@ -356,6 +360,8 @@ def describe(attacker: Mapping[str, Any], target: Mapping[str, Any], hit: Hit) -
     """One line for the log: who hit whom, for how much, and what became of it."""
     parts = [f"{p} {v}" for p, v in hit.dealt.items()]
     what = ", ".join(parts) if parts else "no damage"
+    if hit.no_effect:
+        what += "; " + ", ".join(f"{p} {v}" for p, v in hit.no_effect.items()) + " has no effect on infantry or vehicles"
     text = f"{attacker.get('id')} hits {target.get('id')}: {what}"
     if hit.killed:
         text += f"; {hit.killed} destroyed"
@@ -397,7 +403,8 @@ def fire(attacker: Mapping[str, Any], atype: Any, target: Mapping[str, Any], tty
                             _viewers(attacker.get("faction"), target.get("faction")), turn,
                             attacker=attacker.get("id"), target=target.get("id"), ucr=[a_ucr, d_ucr],
                             q_milli=arith.q_milli(a_ucr, d_ucr) if a_ucr else 0, raw=pools, dealt=hit.dealt,
-                            disabled=hit.disabled, destroyed=hit.destroyed, killed=hit.killed))
+                            disabled=hit.disabled, destroyed=hit.destroyed, killed=hit.killed,
+                            **({"no_effect": hit.no_effect} if hit.no_effect else {})))
     return hit
 
 

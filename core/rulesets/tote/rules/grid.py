@@ -154,16 +154,17 @@ def _check(grid: Grid) -> None:
 def is_diagonal_spaces(a: Space, b: Space) -> bool:
     """True when ``a`` and ``b`` differ both in ring and in quadrant (TOTE-GRID-03/04).
 
-    Ring spaces of the same ring are orthogonal only when their quadrants are neighbours around
-    the ring (q and q±1). The Atmosphere wraps all the way around (quadrant 0): never diagonal;
-    two ground layers are never diagonal either (other ground grids are simply out of reach).
+    Two spaces of the same ring are never diagonal: they are next to each other (quadrants q and
+    q±1) or two steps apart around the ring. The Atmosphere wraps all the way around (quadrant 0):
+    never diagonal; a ground layer is never diagonal to anything either (another ground grid, or a
+    ring it is reached from only through its own A-Ring space, is simply out of reach or range).
     """
     if a.id == b.id or a.kind == "atmosphere" or b.kind == "atmosphere":
         return False
-    if a.kind in GROUND_KINDS and b.kind in GROUND_KINDS:
-        return False  # two ground grids are apart ("unmarchable", TOTE-LOGI-01), not diagonal
+    if a.kind in GROUND_KINDS or b.kind in GROUND_KINDS:
+        return False  # ground grids are apart ("unmarchable", TOTE-LOGI-01) or reached only by their A-Ring space
     if a.kind == b.kind:
-        return b.quadrant not in _ring_neighbours(a.quadrant)
+        return False  # the same ring two quadrants apart: too far, not diagonal (issue 26.17)
     return a.quadrant != b.quadrant
 
 
@@ -359,7 +360,7 @@ def _fire_problem(unit_class: str, a: Space, b: Space, orbital_bombardment: bool
     if unit_class == "planetary_weapon":
         if a.kind == "surface" and b.id in a.planetary_fire:
             return "planetary", ""
-        return "", "a planetary weapon fires only from its Surface into the adjacent A-Ring space"
+        return "", f"{b.label} is out of its range: a planetary weapon fires only from its Surface into the adjacent A-Ring space"
     if unit_class in GROUND_UNITS + ("facility",):
         if not same_grid:
             return "", "ground units fire only at units in their own ground grid"
