@@ -56,7 +56,7 @@ def raw_ending(reason: str) -> str:
 
 def play_raw(seed: str, players: dict[str, str], first: str) -> Result:
     """A 6-seat game (3 against 3), sides alternating at the table from ``first``; default options."""
-    from core.rulesets.raw.bot import bot_orders
+    from core.rulesets.raw.bot import play as bot_orders
     rules = find_ruleset("raw")
     other = "CIS" if first == "GAR" else "GAR"
     table = [(f"p{i}", first if i % 2 == 0 else other) for i in range(6)]

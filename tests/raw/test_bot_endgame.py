@@ -8,7 +8,7 @@ import pytest
 
 from core.errors import HolotableError
 from core.registry import find_ruleset
-from core.rulesets.raw.bot import bot_orders
+from core.rulesets.raw.bot import play as bot_orders
 from core.session import Session
 
 from raw_helpers import SEATS6, Game
