@@ -184,6 +184,9 @@ def verify(record: dict[str, Any], chunks: list[Chunk] | None = None, as_gm: boo
         return Verdict(False, f"MISMATCH in {name}, at the end: {diff}")
     if final.record["messages"] != record["messages"]:
         return Verdict(False, f"MISMATCH in {name}: the messages differ from the replay's")
+    unlogged = dice_audit(record)  # every die a logged roll event (issue 25, point 9)
+    if unlogged:
+        return Verdict(False, f"MISMATCH in {name}: a die is not on the record at {unlogged}")
     rolls = sum(1 for e in log if e.get("kind") == "roll")
     turns = checked["states"]
     return Verdict(True, f"OK: {name} verified. The dice seed {seed!r} hashes to {published}, the hash published "

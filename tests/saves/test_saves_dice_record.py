@@ -1,5 +1,5 @@
 """Every die on the record (issue 25, point 9): in seeded all-bot games of Pocket Models, RiftWar,
-Republic at War and the GCW campaign, every draw of the game's dice, at setup and at every journal
+Republic at War, the GCW campaign and Twilight of the Empire, every draw of the game's dice, at setup and at every journal
 entry, is a logged roll event that a replay from the seed reproduces (saves.verify.dice_audit), and
 an unlogged die is found."""
 from __future__ import annotations
@@ -15,7 +15,7 @@ from saves_helpers import bot_seats
 STEPS = 30
 
 
-@pytest.mark.parametrize("ruleset_id", ["swpm", "rift", "raw", "gcw"])
+@pytest.mark.parametrize("ruleset_id", ["swpm", "rift", "raw", "gcw", "tote"])
 def test_every_die_is_a_logged_roll_event(ruleset_id: str) -> None:
     """RIFT-GAP-15 (the roll-off), SWPM-FLOW-06, and every other roll: a bot game's dice are all on the record."""
     session = Session.new(ruleset_id, bot_seats(ruleset_id), seed=f"dice-record-{ruleset_id}", bot_steps=1)

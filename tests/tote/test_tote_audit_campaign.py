@@ -176,3 +176,58 @@ def test_gap_58_scrap_01_a_bought_unit_of_a_stock_type_scraps_at_a_quarter_of_it
     free = model.new_unit("GE-9", "TIEF", "al", None, carried_by="GE-1")
     free["attached_to"] = "GE-1"
     assert logistics.scrap_payout(free)[0] == 0
+
+
+def _at_coruscant(state: State) -> str:
+    """An NR capital ship moved to Coruscant's C-2 (test set-up); its id."""
+    c = state["campaign"]
+    uid = [i for i in campaign_flow.movers(c, "bo").get("mon_calamari", []) if model.is_capital(c["units"][i])][0]
+    c["units"][uid].update(system="coruscant", space="C-2")
+    return uid
+
+
+def test_scan_05_15_an_active_scan_is_felt_by_the_scanned_from_where_and_from_deep_space() -> None:
+    """TOTE-SCAN-05 ("Active Scanning reveals the location of the unit performing the scanning") and
+    TOTE-SCAN-15 (from a DSZ "players will know they are getting scanned but not know from what, only
+    from where"): the Empire at Coruscant is told at once that it is being scanned, from C-2 by an NR
+    ship; from a Deep Space Zone, only from where."""
+    from core.rulesets.tote.campaign import state as cp
+    _rs, state = campaign()
+    c = state["campaign"]
+    uid = _at_coruscant(state)
+    told = [e for e in cp.scan(c, "bo", uid, "active") if "al" in e["to"]]
+    assert told and "Coruscant C-2" in told[0]["text"] and "New Republic" in told[0]["text"], told
+    other = [i for i in campaign_flow.movers(c, "bo").get("mon_calamari", []) if model.is_capital(c["units"][i])][0]
+    c["units"][other].update(system="coruscant", space="DSZ-3")
+    told = [e for e in cp.scan(c, "bo", other, "active") if "al" in e["to"]]
+    assert told and "DSZ" in told[0]["text"] and "New Republic" not in told[0]["text"], told
+    assert not [e for e in cp.scan(c, "al", next(i for i, u in c["units"].items() if u["faction"] == "al"
+                                                 and u.get("system") == "coruscant" and model.is_capital(u)), "passive")
+                if "bo" in e["to"]], "a passive scan listens and reveals nothing (TOTE-SCAN-07/08)"
+
+
+def test_scan_07_08_gap_37_a_passive_scan_hears_an_arrival_out_of_hyperspace_in_the_c_ring() -> None:
+    """TOTE-SCAN-07/08, TOTE-GAP-37: a ship leaving hyperspace outside a DSZ is heard by the hostile ships
+    of the system (the C-Ring of a world its faction holds); the passive scan running there reports the
+    space and class it heard at the next day's start, never the owner or the id."""
+    from core.rulesets.tote.campaign import state as cp
+    rs, state = campaign()
+    c = state["campaign"]
+    uid = _at_coruscant(state)
+    c["planets"]["kuat"]["owner"] = "bo"  # NR holds Kuat: its ships leave hyperspace there in the C-Ring
+    cp.jump(c, "bo", [uid], "kuat")
+    ge = next(i for i, u in c["units"].items() if u["faction"] == "al" and model.is_capital(u) and not u.get("carried_by"))
+    c["units"][ge].update(system="kuat", space="C-1", transit=None)
+    arrive = c["units"][uid]["transit"]["arrive_turn"]
+    while int(c["turn"]) < arrive - 1:
+        cp.start_turn(c)
+    cp.scan(c, "al", ge, "passive")
+    events = cp.start_turn(c)
+    heard = [e for e in events if "al" in e["to"] and "Energy signature" in e["text"]]
+    assert heard and "Kuat C-" in heard[0]["text"] and uid not in heard[0]["text"], [e["text"] for e in events if "al" in e["to"]]
+    while not any("Passive scan of Kuat" in e["text"] for e in events):
+        events = cp.start_turn(c)
+        if int(c["turn"]) > arrive + 2:
+            break
+    report = [e["text"] for e in events if "Passive scan of Kuat" in e["text"]]
+    assert report and "capital" in report[0] and uid not in report[0] and "New Republic" not in report[0], report

@@ -59,6 +59,10 @@ class TwilightOfTheEmpire(Ruleset):
         rules = self.campaign if scenario == SCENARIO else self.battle
         return rules.setup(scenario, seats, options, seed)
 
+    def opening(self, state: State) -> list[Event]:
+        """The initiative's dice drawn at setup, for the record."""
+        return self._rules(state).opening(state)
+
     def order_book(self) -> OrderBook:
         """The whole order language: the battle's orders and the galaxy's (:mod:`..campaign.state.book`)."""
         return self.campaign.order_book()

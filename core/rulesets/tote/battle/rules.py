@@ -68,6 +68,10 @@ class BattleRules(Ruleset):
         flow.begin_post(state, str(first))
         return state
 
+    def opening(self, state: State) -> list[Event]:
+        """The initiative's dice drawn at setup, as roll events for the record (TOTE-GAP-02)."""
+        return [dict(e) for e in state.get("opening", [])]
+
     def order_book(self) -> OrderBook:
         """The battle's order language (:mod:`.orders`)."""
         if BattleRules._book is None:

@@ -235,6 +235,8 @@ def new_state(scenario: str, seats: list[tuple[str, str]], options: dict[str, An
         "planet": sc.planet or strongholds().get(seats[0][1], "the stronghold"), "ground": True, "fleets": fleets, "units": units,
         "initiative": initiative, "active": None, "post": {"seat": None, "ordered": [], "occupied": []},
         "posted": [], "result": None,
-        "initiative_roll": [ev["text"] for ev in dice.drain()],
     }
+    rolls = dice.drain()
+    state["initiative_roll"] = [ev["text"] for ev in rolls]
+    state["opening"] = rolls  # the initiative's dice, for the record (:meth:`BattleRules.opening`)
     return state

@@ -40,6 +40,7 @@ from core.rulesets.tote.campaign.worlds import (
     present,
 )
 from core.rulesets.tote.rules import clock as clk
+from core.rulesets.tote.rules import grid
 from core.rulesets.tote.rules.galaxy import galaxy
 from core.rulesets.tote.rules.model import FACTIONS
 
@@ -76,8 +77,11 @@ def arrival(c: Campaign, day: Day) -> list[Event]:
         place_arrival(c, u)
     c["units"].update(arrived)
     day["arrived"] = arrived
-    return [_say(c, e["text"], [str(t).split(":", 1)[-1] for t in e.get("to", [])] or ["gm"], "campaign.arrive")
-            for e in arr_events]
+    events = [_say(c, e["text"], [str(t).split(":", 1)[-1] for t in e.get("to", [])] or ["gm"], "campaign.arrive")
+              for e in arr_events]
+    heard = sensors.arrival_emissions(list(arrived), c["hour"], c["units"], c.get("facilities", {}))  # TOTE-SCAN-08/14
+    c["sightings"] += heard
+    return events + [_say(c, f"{s['text']}.", list(s["to"]), "campaign.emission") for s in heard]
 
 
 def reserve(c: Campaign, day: Day) -> list[Event]:
@@ -104,10 +108,24 @@ def expiry(c: Campaign, day: Day) -> list[Event]:
     owners = {w: p["owner"] for w, p in c["planets"].items()}
     ground = {w: galaxy().planets[w].ground_grids > 0 for w in c["planets"]}
     seen = {**c["units"], **c.get("fp_units", {})}  # a flashpoint's force shows on a scan (TOTE-FLASH-01)
+    listened = [s for s in c["scans"] if s["mode"] == "passive" and s["due"] <= c["hour"]]
     snaps, c["scans"], scan_events = sensors.complete_scans(c["scans"], c["hour"], seen, {}, owners, ground)
     c["snapshots"] += snaps
     note_turn(c, day.get("arrived", {}), snaps)
-    return [_say(c, e["text"], list(e["to"]), "campaign.scan") for e in scan_events]
+    return [_say(c, e["text"], list(e["to"]), "campaign.scan") for e in scan_events] + \
+        [_say(c, heard(c, s), [s["faction"]], "campaign.scan") for s in listened]
+
+
+def heard(c: Campaign, scan: dict[str, Any]) -> str:
+    """What a passive scan heard in its system while it listened (TOTE-SCAN-07, GAP-37): the space and
+    class of every hostile emission there since it began, never an owner or an id."""
+    where = galaxy().planets[scan["system"]].name if scan["system"] in galaxy().planets else scan["system"]
+    got = [s for s in c["sightings"] if s.get("source") == "emission" and s["system"] == scan["system"]
+           and scan["faction"] in s.get("to", []) and scan["hour"] <= s["hour"] <= c["hour"]]
+    if not got:
+        return f"Passive scan of {where} by {scan['scanner']}: nothing heard (a DSZ and the ground are silent to it)."
+    lines = "; ".join(f"{s['class']} at {grid.label(s['space'])} ({s['action'].replace('_', ' ')})" for s in got)
+    return f"Passive scan of {where} by {scan['scanner']}: {len(got)} energy signature{'s' if len(got) != 1 else ''} heard: {lines}."
 
 
 def conflict_step(c: Campaign, day: Day) -> list[Event]:

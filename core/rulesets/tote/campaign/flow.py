@@ -70,13 +70,13 @@ def new_state(seats: list[tuple[str, str]], options: dict[str, Any], seed: str) 
     initiative = []
     while pool:
         initiative.append(pool.pop(pool.index(dice.pick(pool, "initiative (TOTE-GAP-02)"))))
-    dice.drain()
+    rolls = dice.drain()  # the initiative's dice, for the record (:meth:`CampaignRules.opening`)
     limit = int(options.get("day_limit") or 0)  # TOTE-GAP-29: no limit unless the GM sets one
     return {"ruleset": "tote", "mode": "campaign", "scenario": "campaign", "turn": 1, "hour": 0,
             "dice": dice.to_state(), "seats": {s: {"side": f} for s, f in seats}, "sheets": {s: [] for s, _ in seats},
             "away": [], "options": dict(options, day_limit=limit), "campaign": c, "initiative": initiative,
             "active": initiative[0], "posted": [], "result": None, "units": {}, "ground": True,
-            "victory": new_record(c)}
+            "victory": new_record(c), "opening": rolls}
 
 
 def resolve_post(state: State, rules: BattleRules | None = None) -> list[Event]:

@@ -69,6 +69,10 @@ class CampaignRules(Ruleset):
         except OrderError as exc:
             raise SetupError(str(exc)) from None
 
+    def opening(self, state: State) -> list[Event]:
+        """The initiative's dice drawn at setup, as roll events for the record (TOTE-GAP-02)."""
+        return [dict(e) for e in state.get("opening", [])]
+
     def order_book(self) -> OrderBook:
         """The galaxy's orders beside the battle's (:mod:`.book`)."""
         if CampaignRules._book is None:

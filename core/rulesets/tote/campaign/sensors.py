@@ -148,7 +148,7 @@ def scanner_reveal(scan: Record, scanner: Record, units: Units, facilities: Unit
     to = sorted(present_factions(scan["system"], units, facilities) - {scan["faction"]})
     if not to:
         return None
-    where = f"{scan['system']} {grid.label(scan['space'])}"
+    where = f"{_world_name(scan['system'])} {grid.label(scan['space'])}"
     s: Record = {"source": "scanner", "system": scan["system"], "space": scan["space"], "hour": scan["hour"], "to": to}
     if scan["from_dsz"]:
         s["text"] = f"We are being scanned from {where}"
@@ -281,7 +281,7 @@ def emission(unit: Record, action: str, hour: int, units: Units, facilities: Uni
     cls = model.unit_class(unit) if unit["type"] in unit_types() else "ground"
     return {"source": "emission", "system": system, "space": here, "class": cls, "type": unit["type"],
             "action": action, "hour": hour, "to": sorted(to),
-            "text": f"Energy signature at {system} {grid.label(here)}: {a_name(unit['type'])} {EMISSION_WORDS[action]}"} \
+            "text": f"Energy signature at {_world_name(system)} {grid.label(here)}: {a_name(unit['type'])} {EMISSION_WORDS[action]}"} \
         | ({"public": True} if loud else {})
 
 

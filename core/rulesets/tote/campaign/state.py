@@ -56,7 +56,7 @@ from core.rulesets.tote.campaign.reserve import check_active
 from core.rulesets.tote.campaign.victory import place_palace
 from core.rulesets.tote.campaign.worlds import contested, facts, hero_system, quadrant
 from core.rulesets.tote.rules import clock as clk
-from core.rulesets.tote.rules import heroes, model
+from core.rulesets.tote.rules import grid, heroes, model
 from core.rulesets.tote.rules.fleet import FACTION_BONUS
 from core.rulesets.tote.rules.galaxy import galaxy, map_board
 from core.rulesets.tote.rules.model import FACTIONS
@@ -160,7 +160,15 @@ def scan(c: Campaign, seat: str, uid: str, mode: str = "active") -> list[Event]:
     record = sensors.declare_scan(u, mode, c["hour"], f"scan-{c['turn']}-{uid}")
     record = on_scan(c, seat, record)  # a Hero aboard: scan_time_hours, scan_range (TOTE-DATA-09)
     c["scans"].append(record)
-    return [_say(c, f"{uid} begins {'an' if mode == 'active' else 'a'} {mode} scan of {galaxy().planets[u['system']].name}.", [seat], "campaign.scan")]
+    events = [_say(c, f"{uid} begins {'an' if mode == 'active' else 'a'} {mode} scan of {galaxy().planets[u['system']].name}.", [seat], "campaign.scan")]
+    felt = sensors.scanner_reveal(record, u, c["units"], c.get("facilities", {}))  # TOTE-SCAN-05/15: an active scan is felt
+    if felt:
+        c["sightings"].append(felt)
+        where = f"{galaxy().planets[felt['system']].name} {grid.label(felt['space'])}"
+        who = ("from deep space: by what, we cannot tell" if record["from_dsz"]
+               else f"by {sensors.a_name(u['type'])} of the {FACTIONS[c['seats'][seat]]}")
+        events.append(_say(c, f"We are being scanned from {where}, {who} (TOTE-SCAN-05/15).", list(felt["to"]), "campaign.scanned"))
+    return events
 
 
 def message(c: Campaign, seat: str, text: str) -> list[Event]:
