@@ -46,8 +46,8 @@ OVERVIEW_SECONDS = 5.0  # the overview redraws this often while it is on show (l
 
 
 def ready_line(view: dict[str, Any]) -> str:
-    """``2 of 4 ready; waiting: al bo`` from a view (or the outcome); in a game taken in posts also
-    who has posted this turn and who is still to (``; posted: bo · posting now: al · to post: cy``)."""
+    """``2 of 4 ready; waiting: al bo`` from a view (or the outcome); in a game taken in posts instead
+    who has posted this turn and who is still to (``posted: bo · posting now: al · to post: cy``)."""
     outcome = view.get("outcome")
     if outcome:
         return f"game over: {', '.join(outcome.get('winners') or []) or 'nobody'} won"
@@ -55,8 +55,9 @@ def ready_line(view: dict[str, Any]) -> str:
     ready = [s for s in view.get("ready") or [] if s in awaiting]
     waiting = [s for s in awaiting if s not in ready]
     posting = posting_text(view.get("posting"))
-    return (f"{len(ready)} of {len(awaiting)} ready" + (f"; waiting: {' '.join(waiting)}" if waiting else "")
-            + (f"; {posting}" if posting else ""))
+    if posting:  # posts in turn: who has posted and who posts now says it all, and fits a 140-column header
+        return posting
+    return f"{len(ready)} of {len(awaiting)} ready" + (f"; waiting: {' '.join(waiting)}" if waiting else "")
 
 
 def tile_text(view: dict[str, Any]) -> Text:

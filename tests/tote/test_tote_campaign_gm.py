@@ -112,7 +112,7 @@ def test_the_admin_status_line_and_the_overview_say_who_has_posted(tmp_path: Pat
     (F5, and ``games`` over SSH): bo has posted, al is posting, cy is to post next."""
     table = served(tmp_path)
     session = table.session
-    assert ready_line(session.view(GM)) == "0 of 1 ready; waiting: al; posted: bo · posting now: al · to post: cy"
+    assert ready_line(session.view(GM)) == "posted: bo · posting now: al · to post: cy", "in posts the order of play says it all"
     text = overview_text(game_rows(table.server.hub, table.server.accounts), now=0.0)
     assert "turn 1 · 0 of 1 ready · 1 of 3 posted" in text, text
     assert re.search(r"bo\s+NR\s+bob\s+✓ posted this turn", text), text
