@@ -31,7 +31,7 @@ from core.rulesets.tote.battle.actions import fights_aboard, fire_at
 from core.rulesets.tote.battle.ground import update_fatigue
 from core.rulesets.tote.battle.log import log
 from core.rulesets.tote.battle.strikes import ob_expires
-from core.rulesets.tote.rules import damage, grid, model
+from core.rulesets.tote.rules import arith, damage, grid, model
 from core.rulesets.tote.rules.fleet import check_battle_cp
 from core.rulesets.tote.rules.galaxy import amnesty_refusal
 from core.rulesets.tote.rules.model import State, Unit
@@ -257,7 +257,7 @@ def best_target(state: State, u: Unit, covered: set[str] | None = None) -> Unit 
     best: tuple[Any, ...] | None = None
     pick = None
     for t in legal_targets(state, u, covered):
-        q = damage.arith.q_milli(a_ucr, damage.unit_ucr(t, model.spec(t)))
+        q = arith.q_milli(a_ucr, damage.unit_ucr(t, model.spec(t)))
         key = (-q, t["hull"] + t["armor"] if model.is_small(t) else t["hull"], t["armor"], t["id"])
         if best is None or key < best:
             best, pick = key, t

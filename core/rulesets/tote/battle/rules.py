@@ -134,7 +134,7 @@ class BattleRules(Ruleset):
                 continue
             if u["shields"] > 0:
                 changes.append((f"the shields of unseen {uid}",
-                                lambda s, uid=uid: s["units"][uid].__setitem__("shields", s["units"][uid]["shields"] - 1)))
+                                lambda s, uid=uid: s["units"][uid].__setitem__("shields", s["units"][uid]["shields"] - 1)))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
         return changes
 
     def reference(self) -> list[dict[str, Any]]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from core.rulesets.tote.rules import model
+from core.rulesets.tote.rules.data import unit_types
 from core.rulesets.tote.rules.galaxy import CAPITAL
 
 Record = dict[str, Any]
@@ -95,7 +96,7 @@ def holds_anything(faction: str, owners: Mapping[str, str | None], strongholds: 
         return True
     if any(f["faction"] == faction and not f.get("destroyed") for f in facilities.values()):
         return True
-    return any(u["faction"] == faction and not u.get("destroyed") and u["type"] in model.unit_types()
+    return any(u["faction"] == faction and not u.get("destroyed") and u["type"] in unit_types()
                and model.unit_class(u) == "capital" for u in units.values())
 
 
