@@ -427,7 +427,7 @@ def execute(ruleset: Any, state: State, seat: str, text: str) -> list[Event]:
     words = text.split()
     spec = ruleset.order_book().specs.get(words[0].lower()) if words else None
     values = _quick(spec, words[1:]) if spec is not None and words[0] == spec.verb else None
-    if values is None:
+    if spec is None or values is None:
         parsed = ruleset.order_book().parse(text, ruleset.context(state, seat))
         spec, values = parsed.spec, parsed.values
     if state.get("amnesty"):  # TOTE-GAP-49: a campaign battle at an amnesty world (campaign_victory.before_battle)

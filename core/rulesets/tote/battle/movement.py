@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from core.errors import OrderError
 from core.rulesets.tote.rules import grid
@@ -83,7 +83,7 @@ def mover_of(unit_type: Any) -> Mover:
     cls = getattr(unit_type, "cls", None)
     if cls is None:
         cls = "planetary_weapon" if getattr(unit_type, "kind", "") == "planetary_weapon" else "facility"
-    flags = getattr(unit_type, "flags", frozenset()) or frozenset()
+    flags: frozenset[str] = getattr(unit_type, "flags", frozenset()) or frozenset()
     return Mover(cls=_cls(str(cls)), speed=int(getattr(unit_type, "speed", 0) or 0),
                  atmosphere_capable="atmosphere_capable" in flags, can_land="can_land" in flags,
                  hyperdrive=getattr(unit_type, "hyperdrive", None) is not None,
@@ -418,7 +418,7 @@ def blocking_patrols(attacker: Unit, attacker_cls: str, target: Unit, target_cls
 
 # Launching, recalling and abandoning ship (TOTE-LAUNCH-01, TOTE-DISABLE-06)
 
-def launch_space(carrier: Unit) -> str:
+def launch_space(carrier: Mapping[str, Any]) -> str:
     """Where craft launched from ``carrier`` appear: the carrier's own space (TOTE-LAUNCH-01).
     Raises OrderError if the carrier is not on the grid."""
     where = carrier.get("space")

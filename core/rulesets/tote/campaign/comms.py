@@ -82,7 +82,7 @@ def ship_message(ship: Record, where: dict[str, str], hour: int, route_hours: Ro
     its Hero system), each at the ship's own hyperspace speed (TOTE-COMMS-01): how a faction
     shares what it knows, e.g. a scan snapshot in ``payload``, with an ally. Raises OrderError
     for a sender that is not a capital ship with a hyperdrive, one in hyperspace, or no recipient."""
-    hours = lambda h: ship_hours(h, ship)  # noqa: E731
+    hours: Callable[[int], int] = lambda h: ship_hours(h, ship)  # noqa: E731
     hours(0)
     if ship.get("transit") or ship.get("system") is None:
         raise OrderError(f"{ship['id']} is in hyperspace; it sends once it arrives")

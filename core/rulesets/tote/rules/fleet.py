@@ -389,7 +389,7 @@ def battle_cp(acting: Iterable[Mapping[str, Any]], all_units: Mapping[str, Mappi
                 parents.add(str(parent))
                 p = all_units.get(str(parent))
                 pt = types.get(str(p.get("type"))) if p else None
-                if pt is None:
+                if p is None or pt is None:
                     raise KeyError(f"unit {u.get('id')!r} is attached to unknown ship {parent!r}")
                 if not p.get("bonus"):
                     total += pt.cp

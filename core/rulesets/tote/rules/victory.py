@@ -119,7 +119,7 @@ def check_end(v: Record, turn: int, hour: int, factions: Iterable[str], owners: 
                            "text": f"{_name(f, names)} is eliminated: no stronghold, no facility and no capital ship left (TOTE-GAP-29)"})
     v = {**v, "eliminated": out}
     worlds = {w for ws in strongholds.values() for w in ws}
-    holders = sorted({owners[w] for w in worlds if owners.get(w)})
+    holders = sorted({o for w in worlds if (o := owners.get(w))})
     if holders == [DEFENDER]:
         v, won = _won(v, DEFENDER, "the GE is the last faction holding a stronghold (TOTE-GAP-29)", hour, names)
         return v, events + won
