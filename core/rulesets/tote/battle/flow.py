@@ -366,7 +366,7 @@ def check_end(state: State, events: list[Event]) -> bool:
 # ---- carrying out an order ------------------------------------------------------------------------
 
 #: Who carries out each order of the battle (:mod:`.actions`, the ground's in :mod:`.ground`).
-EXECUTE = {
+EXECUTE: dict[str, Callable[..., list[Event]]] = {
     "move": actions.do_move,
     "fire": actions.do_fire,
     "bomb": actions.do_bomb,

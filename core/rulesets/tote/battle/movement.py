@@ -227,6 +227,8 @@ def plan_move(unit: Unit, mover: Mover | Any, path: Iterable[str], *, bombarded:
     why = _state_problem(unit, mover) or sequence_problem(unit, "move")
     if why:
         raise OrderError(f"{uid} cannot move: {why}")
+    if here is None:
+        raise OrderError(f"{uid} is not on the grid; it cannot move")
     if steps and steps[0] == here:
         steps = steps[1:]
     if not steps:
@@ -273,12 +275,15 @@ def move_cost(path: Iterable[str]) -> int:
 def legal_moves(unit: Unit, mover: Mover | Any, *, bombarded: Iterable[str] = (), carrying_ground: bool = False,
                 ground: bool = True) -> dict[str, MovePlan]:
     """Every space ``unit`` can still reach this round, each with its cheapest :class:`MovePlan`
-    (the unit's own space is left out). Empty when it may not move at all."""
+    (the unit's own space is left out). Empty when it may not move at all. Raises OrderError for a
+    unit that is not on the grid."""
     mover = as_mover(mover)
     if _state_problem(unit, mover) or sequence_problem(unit, "move"):
         return {}
     bombarded = frozenset(bombarded)
     here = unit.get("space")
+    if here is None:
+        raise OrderError(f"{unit.get('id', 'the unit')} is not on the grid; it cannot move")
     keep = set(grid.spaces(ground))
     best: dict[str, MovePlan] = {}
     todo = deque([(MovePlan((here,), 0, int(unit.get("mp", 0))), bool(unit.get("moved")))])
