@@ -78,7 +78,7 @@ class CampaignRules(Ruleset):
 
     def carry_out(self, ctx: Context, parsed: Parsed) -> list[Event]:
         """Queue a parsed order (its handler sees the order's canonical text as ``ctx.text``). Raises OrderError."""
-        ctx.text = canonical(parsed)  # type: ignore[attr-defined]
+        ctx.text = canonical(parsed)  # type: ignore[attr-defined]  # Context (core.ruleset) declares no text: Twilight hands its handlers the canonical order on it
         return list(parsed.spec.handler(ctx, **parsed.values) or [])
 
     def awaiting(self, state: State) -> set[str]:
