@@ -13,7 +13,8 @@ from typing import Any, Callable, ClassVar
 from core.errors import SetupError
 from core.events import Event
 from core.orders import OrderBook, Parsed
-from core.ruleset import Context, Odds, Ruleset, SeatSpec, State, Summary, View
+from core.report import Summary
+from core.ruleset import Context, Odds, Ruleset, SeatSpec, State, View
 from core.rulesets.tote.battle.rules import BattleRules
 from core.rulesets.tote.campaign.posting import posting
 from core.rulesets.tote.campaign.rules import SCENARIO, CampaignRules

@@ -380,7 +380,7 @@ def do_drag(state: State, seat: str, target: str, space: str) -> list[Event]:
     if t is None or not model.targetable(t):
         raise OrderError(f"{target} is not a unit in the fight")
     holders = [u for u in model.units_of(state, seat) if u["space"] is not None and model.can_act(u)
-               and getattr(model.spec(u), "tractor_projectors", 0)]
+               and bool(getattr(model.spec(u), "tractor_projectors", 0))]
     out = control.drag(t, space, holders, turn=int(state["turn"]))
     state["units"].update(out.units)
     return out.events

@@ -295,7 +295,7 @@ def abandon(ship: Mapping[str, Any], stype: Any, *, choice: str | None = None, g
     new.update(derelict=True, abandoned=True, crew=0)
     out = Outcome({str(new["id"]): new}, result="derelict")
     if where and squads:
-        pods = {"id": f"{ship.get('id')}-crew", "type": "INF", "faction": ship.get("faction"), "space": None,
+        pods: Unit = {"id": f"{ship.get('id')}-crew", "type": "INF", "faction": ship.get("faction"), "space": None,
                 "arrives": where, "count": squads, "wounds": 0, "destroyed": False}
         out.units[pods["id"]] = pods
     text = f"{ship.get('id')} abandoned: {squads} squads by escape pod" + (f" to {grid.label(where)}" if where else ", lost")
@@ -408,7 +408,7 @@ def fight_aboard(ship: Mapping[str, Any], stype: Any, crew_type: Any, boarder_ty
     new = dict(ship)
     out = Outcome({str(new["id"]): new})
     sides: list[tuple[Unit, Any]] = []
-    crew_stack = {"id": f"{ship.get('id')}-crew", "count": crew(ship, stype), "wounds": int(ship.get("crew_wounds", 0))}
+    crew_stack: Unit = {"id": f"{ship.get('id')}-crew", "count": crew(ship, stype), "wounds": int(ship.get("crew_wounds", 0))}
     if crew_stack["count"] > 0:
         sides.append((crew_stack, crew_type))
     sides += [(dict(s), t) for s, t in defenders if int(s.get("count", 0)) > 0]

@@ -31,7 +31,7 @@ from core.rulesets.tote.battle.actions import fights_aboard, fire_at
 from core.rulesets.tote.battle.ground import update_fatigue
 from core.rulesets.tote.battle.log import log
 from core.rulesets.tote.battle.strikes import ob_expires, post_under
-from core.rulesets.tote.rules import damage, grid, model
+from core.rulesets.tote.rules import arith, damage, grid, model
 from core.rulesets.tote.rules.fleet import check_battle_cp
 from core.rulesets.tote.rules.galaxy import amnesty_refusal
 from core.rulesets.tote.rules.model import State, Unit
@@ -297,7 +297,7 @@ def best_target(state: State, u: Unit, covered: set[str] | None = None) -> Unit 
     for t in legal_targets(state, u, covered):
         if t.get("derelict"):
             continue
-        q = damage.arith.q_milli(a_ucr, damage.unit_ucr(t, model.spec(t)))
+        q = arith.q_milli(a_ucr, damage.unit_ucr(t, model.spec(t)))
         key = (-q, t["hull"] + t["armor"] if model.is_small(t) else t["hull"], t["armor"], t["id"])
         if best is None or key < best:
             best, pick = key, t
@@ -409,7 +409,7 @@ def check_end(state: State, events: list[Event]) -> bool:
 # ---- carrying out an order ------------------------------------------------------------------------
 
 #: Who carries out each order of the battle (:mod:`.actions`, the ground's in :mod:`.ground`).
-EXECUTE = {
+EXECUTE: dict[str, Callable[..., list[Event]]] = {
     "move": actions.do_move,
     "fire": actions.do_fire,
     "bomb": actions.do_bomb,
@@ -470,7 +470,7 @@ def execute(ruleset: Any, state: State, seat: str, text: str) -> list[Event]:
     words = text.split()
     spec = ruleset.order_book().specs.get(words[0].lower()) if words else None
     values = _quick(spec, words[1:]) if spec is not None and words[0] == spec.verb else None
-    if values is None:
+    if spec is None or values is None:
         parsed = ruleset.order_book().parse(text, ruleset.context(state, seat))
         spec, values = parsed.spec, parsed.values
     if state.get("amnesty"):  # TOTE-GAP-49: a campaign battle at an amnesty world (campaign_victory.before_battle)

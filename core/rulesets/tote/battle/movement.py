@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from core.errors import OrderError
 from core.rulesets.tote.rules import grid
@@ -83,7 +83,7 @@ def mover_of(unit_type: Any) -> Mover:
     cls = getattr(unit_type, "cls", None)
     if cls is None:
         cls = "planetary_weapon" if getattr(unit_type, "kind", "") == "planetary_weapon" else "facility"
-    flags = getattr(unit_type, "flags", frozenset()) or frozenset()
+    flags: frozenset[str] = getattr(unit_type, "flags", frozenset()) or frozenset()
     return Mover(cls=_cls(str(cls)), speed=int(getattr(unit_type, "speed", 0) or 0),
                  atmosphere_capable="atmosphere_capable" in flags, can_land="can_land" in flags,
                  hyperdrive=getattr(unit_type, "hyperdrive", None) is not None,
@@ -232,6 +232,8 @@ def plan_move(unit: Unit, mover: Mover | Any, path: Iterable[str], *, bombarded:
     why = _state_problem(unit, mover) or sequence_problem(unit, "move")
     if why:
         raise OrderError(f"{uid} cannot move: {why}")
+    if here is None:
+        raise OrderError(f"{uid} is not on the grid; it cannot move")
     if steps and steps[0] == here:
         steps = steps[1:]
     if not steps:
@@ -278,12 +280,15 @@ def move_cost(path: Iterable[str]) -> int:
 def legal_moves(unit: Unit, mover: Mover | Any, *, bombarded: Iterable[str] = (), carrying_ground: bool = False,
                 ground: bool = True) -> dict[str, MovePlan]:
     """Every space ``unit`` can still reach this round, each with its cheapest :class:`MovePlan`
-    (the unit's own space is left out). Empty when it may not move at all."""
+    (the unit's own space is left out). Empty when it may not move at all. Raises OrderError for a
+    unit that is not on the grid."""
     mover = as_mover(mover)
     if _state_problem(unit, mover) or sequence_problem(unit, "move"):
         return {}
     bombarded = frozenset(bombarded)
     here = unit.get("space")
+    if here is None:
+        raise OrderError(f"{unit.get('id', 'the unit')} is not on the grid; it cannot move")
     keep = set(grid.spaces(ground))
     best: dict[str, MovePlan] = {}
     todo = deque([(MovePlan((here,), 0, int(unit.get("mp", 0))), bool(unit.get("moved")))])
@@ -423,7 +428,7 @@ def blocking_patrols(attacker: Unit, attacker_cls: str, target: Unit, target_cls
 
 # Launching, recalling and abandoning ship (TOTE-LAUNCH-01, TOTE-DISABLE-06)
 
-def launch_space(carrier: Unit) -> str:
+def launch_space(carrier: Mapping[str, Any]) -> str:
     """Where craft launched from ``carrier`` appear: the carrier's own space (TOTE-LAUNCH-01).
     Raises OrderError if the carrier is not on the grid."""
     where = carrier.get("space")

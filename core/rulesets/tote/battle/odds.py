@@ -65,9 +65,8 @@ def _odds(ruleset: Any, state: State, seat: str, text: str) -> Odds | None:
         mounts = list(v.get("weapons") or model.mounts_left(u))
     if not mounts:
         raise OrderError(f"{text!r}: {shooter} has no weapon left to fire this round")
-    if model.is_ground(u) and set(mounts) == set(model.mounts_left(u)):
-        mounts = None  # a ground stack fires every weapon of every unit in it, as fire_at does (TOTE-GAP-25)
-    p = strikes.strike_preview(u, model.spec(u), target, tspec, mounts, bombing_run=verb == "bomb",
+    every = model.is_ground(u) and set(mounts) == set(model.mounts_left(u))  # a ground stack fires every weapon of every unit in it, as fire_at does (TOTE-GAP-25)
+    p = strikes.strike_preview(u, model.spec(u), target, tspec, None if every else mounts, bombing_run=verb == "bomb",
                                percent=int(v.get("percent", 100)), types=unit_types(), bombarded=bombarded(trial),
                                facilities=installations(trial),
                                rules=damage.CombatOptions.from_options(state["options"]))

@@ -72,7 +72,7 @@ def own_craft(ctx: Any) -> list[str]:
 
 def own_tractors(ctx: Any) -> list[str]:
     """The seat's units with tractor projectors."""
-    return [u["id"] for u in _mine(ctx) if u["space"] is not None and getattr(model.spec(u), "tractor_projectors", 0)]
+    return [u["id"] for u in _mine(ctx) if u["space"] is not None and bool(getattr(model.spec(u), "tractor_projectors", 0))]
 
 
 def seen_targets(ctx: Any) -> list[str]:

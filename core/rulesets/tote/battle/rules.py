@@ -80,7 +80,7 @@ class BattleRules(Ruleset):
 
     def carry_out(self, ctx: Context, parsed: Parsed) -> list[Event]:
         """Queue a parsed order (its handler sees the order's canonical text as ``ctx.text``). Raises OrderError."""
-        ctx.text = orders.canonical(parsed)  # type: ignore[attr-defined]
+        ctx.text = orders.canonical(parsed)  # type: ignore[attr-defined]  # Context (core.ruleset) declares no text: Twilight hands its handlers the canonical order on it
         return list(parsed.spec.handler(ctx, **parsed.values) or [])
 
     def awaiting(self, state: State) -> set[str]:
@@ -138,7 +138,7 @@ class BattleRules(Ruleset):
                 continue
             if u["shields"] > 0:
                 changes.append((f"the shields of unseen {uid}",
-                                lambda s, uid=uid: s["units"][uid].__setitem__("shields", s["units"][uid]["shields"] - 1)))
+                                lambda s, uid=uid: s["units"][uid].__setitem__("shields", s["units"][uid]["shields"] - 1)))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
         return changes
 
     def reference(self) -> list[dict[str, Any]]:

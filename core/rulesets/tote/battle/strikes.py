@@ -270,7 +270,7 @@ def orbital_bombardment(ship: Mapping[str, Any], stype: Any, allocation: Sequenc
         raise OrderError(f"orbital bombardment fires ALL weapons: {', '.join(f'{v} {k}' for k, v in unfired.items())} "
                          f"still unassigned")
     grid_id = grid.ground_grid(target_grid)
-    effect = {"grid": grid_id, "by": ship.get("faction"), "turn": turn, "hours": OB_HOURS, "posts": {}}
+    effect: dict[str, Any] = {"grid": grid_id, "by": ship.get("faction"), "turn": turn, "hours": OB_HOURS, "posts": {}}
     return strikes, effect
 
 

@@ -102,7 +102,7 @@ def board(state: State, viewer: str, seen: list[Unit]) -> dict[str, Any]:
     """The ``rings`` board of the planet's grid with the units ``viewer`` sees."""
     ground = state.get("ground", True)
     kinds = grid.load().kind_names
-    spaces = {sid: {"id": sid, "name": grid.label(sid), "kind": kinds.get(grid.kind(sid), grid.kind(sid)), "units": []}
+    spaces: dict[str, dict[str, Any]] = {sid: {"id": sid, "name": grid.label(sid), "kind": kinds.get(grid.kind(sid), grid.kind(sid)), "units": []}
               for sid in grid.spaces(ground)}
     cards = {}
     for u in seen:

@@ -131,6 +131,7 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
     while state["turn"] == 1 and flow.active(state) is not None and guard < 2 * len(seats) + 2:
         guard += 1
         seat = flow.active(state)
+        assert seat is not None  # the loop runs only while the battle has an active seat
         for u in state["units"].values():
             if u["faction"] == seat and u.get("arrived_turn") == c["turn"]:
                 u["mp"] = 0  # TOTE-HYPER-02: out of hyperspace today (before the post: its orders see it)

@@ -27,6 +27,7 @@ from typing import Any, Callable, Iterable
 from core.errors import OrderError
 from core.rulesets.tote.campaign.sensors import a_name, type_name
 from core.rulesets.tote.rules import arith, model
+from core.rulesets.tote.rules.data import unit_types
 
 Record = dict[str, Any]
 RouteHours = Callable[[str, str], int]
@@ -49,7 +50,7 @@ def ship_hours(route_hours: int, ship: Record) -> int:
     """Hours a message sent by capital ship ``ship`` takes: the trip at the ship's own hyperspace
     speed, route hours times its hyperdrive class rounded up (TOTE-COMMS-01, TOTE-GAP-06/39).
     Raises OrderError for a sender that is not a capital ship with a hyperdrive."""
-    if ship["type"] not in model.unit_types() or model.unit_class(ship) != "capital":
+    if ship["type"] not in unit_types() or model.unit_class(ship) != "capital":
         raise OrderError(f"{ship['id']} is not a capital ship: only capital ships send messages at their "
                          "own hyperspace speed (TOTE-COMMS-01); send a general message instead")
     t = model.spec(ship)
@@ -81,7 +82,7 @@ def ship_message(ship: Record, where: dict[str, str], hour: int, route_hours: Ro
     its Hero system), each at the ship's own hyperspace speed (TOTE-COMMS-01): how a faction
     shares what it knows, e.g. a scan snapshot in ``payload``, with an ally. Raises OrderError
     for a sender that is not a capital ship with a hyperdrive, one in hyperspace, or no recipient."""
-    hours = lambda h: ship_hours(h, ship)  # noqa: E731
+    hours: Callable[[int], int] = lambda h: ship_hours(h, ship)  # noqa: E731
     hours(0)
     if ship.get("transit") or ship.get("system") is None:
         raise OrderError(f"{ship['id']} is in hyperspace; it sends once it arrives")
@@ -108,7 +109,7 @@ def distress_call(facility: Record, where: dict[str, str], hour: int, route_hour
     """A distress call from space facility ``facility`` (a platform in a system): a general message
     galaxy-wide at twice hyperspace speed to every other faction of ``where`` (TOTE-COMMS-02).
     Raises OrderError for a sender that is not a platform in a system."""
-    if facility["type"] not in model.unit_types() or model.unit_class(facility) != "platform":
+    if facility["type"] not in unit_types() or model.unit_class(facility) != "platform":
         raise OrderError(f"{facility['id']} is not a space facility: distress calls come from platforms (TOTE-COMMS-02)")
     if not facility.get("system"):
         raise OrderError(f"{facility['id']} is not in a system")
@@ -161,7 +162,7 @@ def departure_notice(fleet: Iterable[Record], origin: str, hour: int, owner_name
     if len(owners) != 1:
         raise ValueError("a departing fleet has one owner and at least one unit")
     owner = owners.pop()
-    capital = sum(1 for u in ships if u["type"] in model.unit_types() and model.unit_class(u) == "capital")
+    capital = sum(1 for u in ships if u["type"] in unit_types() and model.unit_class(u) == "capital")
     return {"kind": "departure", "public": True, "hour": hour, "owner": owner, "origin": origin, "ships": capital,
             "text": f"{owner_name or owner} {_force(capital)} departed {place or origin}"}
 

@@ -103,7 +103,8 @@ def bot_assign(facts: dict[str, Any], seat: str) -> tuple[list[str], dict[str, l
     cp_room, cap_room = _free(fl["main"])
     fighting = set(facts.get("conflict", []))
     types = facts.get("pdf_types", {})
-    orders, freed = [], {}
+    orders: list[str] = []
+    freed: dict[str, list[str]] = {}
     hero_worlds = {h.get("at") for h in led.get("heroes", []) if not h.get("dead")}
     idle = facts.get("unassigned", {})
     for i in sorted(idle, key=lambda i: (-model.cp(idle[i][1]), i)):

@@ -26,7 +26,7 @@ from core.events import GM, Event, event, to_seat
 from core.rulesets.tote.battle.rules import BattleRules
 from core.rulesets.tote.campaign import assault, worlds
 from core.rulesets.tote.campaign import state as cp
-from core.rulesets.tote.campaign.battle import fight
+from core.rulesets.tote.campaign.battle import BOT, fight
 from core.rulesets.tote.campaign.book import _events, carry
 from core.rulesets.tote.campaign.build import buildable
 from core.rulesets.tote.campaign.claims import bot_claims
@@ -41,7 +41,7 @@ from core.rulesets.tote.campaign.ledger import next_income
 from core.rulesets.tote.campaign.logistics_orders import bot_reserve, resting
 from core.rulesets.tote.campaign.missions import mission_rows, turn_start
 from core.rulesets.tote.campaign.news import rosters as news_rosters
-from core.rulesets.tote.campaign.orders import BOT, battle_worlds, boards, clear
+from core.rulesets.tote.campaign.orders import battle_worlds, boards, clear
 from core.rulesets.tote.campaign.posting import turn_order
 from core.rulesets.tote.campaign.sensors import can_scan_actively
 from core.rulesets.tote.campaign.sensors import type_name as _type_name

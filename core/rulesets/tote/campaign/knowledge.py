@@ -113,7 +113,7 @@ def _contacts(snap: Record | None, sightings: list[Record]) -> list[Record]:
     for s in sightings:
         if since is not None and s["hour"] < since:
             continue
-        c = {k: s[k] for k in ("space", "type", "class", "owner", "action") if k in s}
+        c: dict[str, Any] = {k: s[k] for k in ("space", "type", "class", "owner", "action") if k in s}
         out.append({**c, "hour": s["hour"], "source": s["source"], "text": s["text"]})
     return out
 

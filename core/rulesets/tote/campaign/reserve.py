@@ -22,6 +22,7 @@ from typing import Any, Iterable, Mapping
 from core.errors import OrderError
 from core.rulesets.tote.rules import clock as clk
 from core.rulesets.tote.rules import model
+from core.rulesets.tote.rules.data import unit_types
 from core.rulesets.tote.rules.fleet import check_fleet, new_unit_assignment
 
 Record = dict[str, Any]
@@ -79,7 +80,7 @@ def send_to_reserve(units: Units, uid: str, faction: str, strongholds: Iterable[
         raise OrderError(f"{uid} is already in the Fleet Reserve Force")
     if u.get("destroyed") or u.get("derelict") or u.get("disabled"):
         raise OrderError(f"{uid} is {model.damage_state(u) if 'shields' in u else 'lost'}: only a sound unit is mothballed")
-    if u["type"] not in model.unit_types() or model.unit_class(u) == "platform":
+    if u["type"] not in unit_types() or model.unit_class(u) == "platform":
         raise OrderError(f"{uid} is not a starship, AUX or SF squadron: only those go to the Fleet Reserve Force")
     if u.get("carried_by"):
         raise OrderError(f"{uid} is aboard {u['carried_by']}: send its carrier instead")

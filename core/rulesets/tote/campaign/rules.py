@@ -17,6 +17,7 @@ from core.rulesets.tote.campaign import flow as campaign_flow
 from core.rulesets.tote.campaign.claims import (
     secret_changes as occupations,  # an occupation it is not told of (TOTE-CONFLICT-05)
 )
+from core.rulesets.tote.campaign.fleets import movers
 from core.rulesets.tote.campaign.fleets_orders import sample as fleet_sample
 from core.rulesets.tote.campaign.logistics_orders import sample_orders
 from core.rulesets.tote.campaign.orders import odds as at_odds
@@ -81,7 +82,7 @@ class CampaignRules(Ruleset):
 
     def carry_out(self, ctx: Context, parsed: Parsed) -> list[Event]:
         """Queue a parsed order (its handler sees the order's canonical text as ``ctx.text``). Raises OrderError."""
-        ctx.text = canonical(parsed)  # type: ignore[attr-defined]
+        ctx.text = canonical(parsed)  # type: ignore[attr-defined]  # Context (core.ruleset) declares no text: Twilight hands its handlers the canonical order on it
         return list(parsed.spec.handler(ctx, **parsed.values) or [])
 
     def awaiting(self, state: State) -> set[str]:
@@ -117,7 +118,7 @@ class CampaignRules(Ruleset):
         if seat not in self.awaiting(state):
             return []
         texts = campaign_flow.bot(self.view(state, seat), seat)
-        ships = [i for ids in campaign_flow.movers(state["campaign"], seat).values() for i in ids]
+        ships = [i for ids in movers(state["campaign"], seat).values() for i in ids]
         texts += [f"jump {i} {w}" for i in ships[:2] for w in ("corellia", "kuat")]
         texts += sample_orders(state["campaign"], seat)
         texts += fleet_sample(state["campaign"], seat)  # assign <ship> pdf|fleet
@@ -150,65 +151,65 @@ class CampaignRules(Ruleset):
         for seat in sorted(state["seats"]):
             if seat == viewer:
                 continue
-            changes.append((f"{seat}'s treasury", lambda s, seat=seat: s["campaign"]["treasury"].__setitem__(
+            changes.append((f"{seat}'s treasury", lambda s, seat=seat: s["campaign"]["treasury"].__setitem__(  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
                 seat, s["campaign"]["treasury"][seat] + 1)))
-            changes.append((f"{seat}'s facility purse", lambda s, seat=seat: s["campaign"]["facility_kc"].__setitem__(
+            changes.append((f"{seat}'s facility purse", lambda s, seat=seat: s["campaign"]["facility_kc"].__setitem__(  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
                 seat, s["campaign"]["facility_kc"][seat] + 1)))
             if state["campaign"].get("battle_orders", {}).get(seat):
-                changes.append((f"{seat}'s battle orders", lambda s, seat=seat: s["campaign"]["battle_orders"][seat].setdefault(
+                changes.append((f"{seat}'s battle orders", lambda s, seat=seat: s["campaign"]["battle_orders"][seat].setdefault(  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
                     "kuat", []).append("hold GE-1")))
             for n, t in enumerate(state["campaign"].get("timers", [])):
                 if t.get("faction") == seat:
-                    changes.append((f"what {seat} builds", lambda s, n=n: s["campaign"]["timers"][n].__setitem__(
+                    changes.append((f"what {seat} builds", lambda s, n=n: s["campaign"]["timers"][n].__setitem__(  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
                         "due_hour", s["campaign"]["timers"][n]["due_hour"] + 24)))
                     break
             c = state["campaign"]
             for key, what in (("runs", "mission"), ("trainings", "Hero in training")):
                 for n, rec in enumerate(c.get(key, [])):
                     if rec.get("faction") == seat:
-                        changes.append((f"{seat}'s {what}", lambda s, key=key, n=n: s["campaign"][key][n].__setitem__(
+                        changes.append((f"{seat}'s {what}", lambda s, key=key, n=n: s["campaign"][key][n].__setitem__(  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
                             "due_hour" if key == "trainings" else "progress",
                             s["campaign"][key][n]["due_hour" if key == "trainings" else "progress"] + 1)))
             if c.get("intel", {}).get(seat):
-                changes.append((f"what {seat}'s agents saw", lambda s, seat=seat: s["campaign"]["intel"][seat][0].__setitem__(
+                changes.append((f"what {seat}'s agents saw", lambda s, seat=seat: s["campaign"]["intel"][seat][0].__setitem__(  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
                     "to", "kuat" if s["campaign"]["intel"][seat][0]["to"] != "kuat" else "corellia")))
             for n, offer in enumerate(c.get("offers", [])):
                 if offer["faction"] == seat:
-                    changes.append((f"an epic mission offered to {seat}", lambda s, n=n: s["campaign"]["offers"][n].__setitem__(
+                    changes.append((f"an epic mission offered to {seat}", lambda s, n=n: s["campaign"]["offers"][n].__setitem__(  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
                         "mission", "clone_vats_of_byss" if s["campaign"]["offers"][n]["mission"] != "clone_vats_of_byss"
                         else "the_black_fleet")))
             if seat in c.get("notoriety", {}):
-                changes.append((f"{seat}'s notoriety", lambda s, seat=seat: s["campaign"]["notoriety"].__setitem__(
+                changes.append((f"{seat}'s notoriety", lambda s, seat=seat: s["campaign"]["notoriety"].__setitem__(  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
                     seat, s["campaign"]["notoriety"][seat] + 1)))
             for n, hero in enumerate(state["campaign"].get("heroes", [])):
                 if hero["faction"] == seat and not hero.get("dead"):
-                    changes.append((f"{seat}'s Hero's level", lambda s, n=n: s["campaign"]["heroes"][n].__setitem__(
+                    changes.append((f"{seat}'s Hero's level", lambda s, n=n: s["campaign"]["heroes"][n].__setitem__(  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
                         "level", s["campaign"]["heroes"][n]["level"] + 1)))
             where = {u.get("system") for u in c["units"].values() if u["faction"] == viewer and not u.get("transit")}
             where |= {f.get("system") for f in c.get("facilities", {}).values() if f["faction"] == viewer}
             for uid, u in sorted(c["units"].items()):  # its Reserve Guard Forces where the viewer is not (TOTE-RGF-01..03)
                 if u["faction"] == seat and u.get("rgf") and "count" in u and u.get("system") not in where:
-                    changes.append((f"{seat}'s ground forces", lambda s, uid=uid: s["campaign"]["units"][uid].__setitem__(
+                    changes.append((f"{seat}'s ground forces", lambda s, uid=uid: s["campaign"]["units"][uid].__setitem__(  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
                         "count", s["campaign"]["units"][uid]["count"] - 1)))
                     break
             for uid, u in sorted(state["campaign"]["units"].items()):  # its fleets (main fleet or PDF duty)
                 if u["faction"] == seat and u.get("fleet_of") == seat and not u.get("bonus"):
-                    changes.append((f"{seat}'s fleets", lambda s, uid=uid: s["campaign"]["units"][uid].__setitem__(
+                    changes.append((f"{seat}'s fleets", lambda s, uid=uid: s["campaign"]["units"][uid].__setitem__(  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
                         "pdf", not s["campaign"]["units"][uid].get("pdf"))))
                     break
             for uid, u in sorted(state["campaign"]["units"].items()):
                 if u["faction"] == seat and u.get("transit"):
-                    changes.append((f"where {uid} is bound", lambda s, uid=uid: s["campaign"]["units"][uid]["transit"].__setitem__(
+                    changes.append((f"where {uid} is bound", lambda s, uid=uid: s["campaign"]["units"][uid]["transit"].__setitem__(  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
                         "to", "kuat" if s["campaign"]["units"][uid]["transit"]["to"] != "kuat" else "corellia")))
                     break
             for uid, u in sorted(state["campaign"]["units"].items()):
                 if u["faction"] == seat and u.get("reserve") and not u.get("carried_by"):
-                    changes.append((f"what {seat} keeps in its Fleet Reserve Force", lambda s, uid=uid: s["campaign"]["units"][uid].__setitem__(
+                    changes.append((f"what {seat} keeps in its Fleet Reserve Force", lambda s, uid=uid: s["campaign"]["units"][uid].__setitem__(  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
                         "type", "VSD" if s["campaign"]["units"][uid]["type"] != "VSD" else "ISD")))
                     break
             for n, t in enumerate(state["campaign"].get("activations", [])):
                 if t["faction"] == seat:
-                    changes.append((f"when {seat}'s reserve unit comes out", lambda s, n=n: s["campaign"]["activations"][n].__setitem__(
+                    changes.append((f"when {seat}'s reserve unit comes out", lambda s, n=n: s["campaign"]["activations"][n].__setitem__(  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
                         "due_hour", s["campaign"]["activations"][n]["due_hour"] + 24)))
                     break
         return changes + campaign_secrets(state, viewer) + occupations(state, viewer)

@@ -36,34 +36,34 @@ def changes(state: State, viewer: str) -> list[Change]:
     for seat in sorted(c["seats"]):
         if seat == viewer:
             continue
-        out.append((f"what {seat} has spent", lambda s, seat=seat: s["campaign"].setdefault("spent", {}).__setitem__(
+        out.append((f"what {seat} has spent", lambda s, seat=seat: s["campaign"].setdefault("spent", {}).__setitem__(  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
             seat, s["campaign"].get("spent", {}).get(seat, 0) + 100)))
         moving = [uid for uid, u in sorted(c["units"].items()) if u["faction"] == seat and u.get("transit")]
         if moving:
-            out.append((f"when {moving[0]} of {seat} leaves hyperspace", lambda s, uid=moving[0]: _later(s, uid)))
+            out.append((f"when {moving[0]} of {seat} leaves hyperspace", lambda s, uid=moving[0]: _later(s, uid)))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
         unseen = [uid for uid, u in sorted(c["units"].items())
                   if u["faction"] == seat and u.get("system") and u["system"] not in here and not u.get("transit")]
         if unseen:
             out.append((f"{seat}'s {unseen[0]} at {c['units'][unseen[0]]['system']}, where {viewer} is not",
-                        lambda s, uid=unseen[0]: _shaken(s["campaign"]["units"][uid])))
+                        lambda s, uid=unseen[0]: _shaken(s["campaign"]["units"][uid])))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
         hidden_sites = [fid for fid, f in sorted(c.get("facilities", {}).items())
                         if f["faction"] == seat and f.get("system") not in here]
         if hidden_sites:
-            out.append((f"{seat}'s facility {hidden_sites[0]}", lambda s, fid=hidden_sites[0]: s["campaign"]["facilities"][fid]
+            out.append((f"{seat}'s facility {hidden_sites[0]}", lambda s, fid=hidden_sites[0]: s["campaign"]["facilities"][fid]  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
                         .__setitem__("space", "G-4/orbit")))
         for key, what in (("scans", "running scan"), ("snapshots", "scan results")):
             mine = [n for n, x in enumerate(c.get(key, [])) if x["faction"] == seat]
             if mine:
-                out.append((f"{seat}'s {what}", lambda s, key=key, n=mine[0]: s["campaign"][key][n].__setitem__(
+                out.append((f"{seat}'s {what}", lambda s, key=key, n=mine[0]: s["campaign"][key][n].__setitem__(  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
                     "hour", s["campaign"][key][n]["hour"] + 1)))
         if c.get("visits", {}).get(seat):
-            out.append((f"the worlds {seat} has visited", lambda s, seat=seat: s["campaign"]["visits"][seat].__setitem__(
+            out.append((f"the worlds {seat} has visited", lambda s, seat=seat: s["campaign"]["visits"][seat].__setitem__(  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
                 "hoth", {"hour": 0, "owner": None})))
     hour = int(c["hour"])
     for n, m in enumerate(c.get("messages", [])):
         if m["from"] != viewer and (viewer not in m["to"] or m["deliver"] > hour):
             out.append((f"the words of {m['id']}, not {viewer}'s to read (yet)",
-                        lambda s, n=n: s["campaign"]["messages"][n].__setitem__("text", s["campaign"]["messages"][n]["text"] + "!")))
+                        lambda s, n=n: s["campaign"]["messages"][n].__setitem__("text", s["campaign"]["messages"][n]["text"] + "!")))  # type: ignore[misc]  # mypy cannot type a lambda with a default argument
     return out
 
 

@@ -29,7 +29,7 @@ able to scan at the next turn start; its snapshot shows the system at that momen
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 from core.errors import OrderError
 from core.rulesets.tote.rules import grid, model
@@ -131,7 +131,7 @@ def declare_scan(scanner: Record, mode: str, hour: int, scan_id: str) -> Record:
             "from_dsz": grid.kind(scanner["space"]) == "dsz"}
 
 
-def present_factions(system: str, units: Units, facilities: Units | None = None) -> set[str]:
+def present_factions(system: str, units: Mapping[str, Record], facilities: Mapping[str, Record] | None = None) -> set[str]:
     """The factions with a unit on the grid (or a standing facility) in ``system`` now."""
     found = {u["faction"] for u in units.values() if u.get("system") == system and _able(u)}
     found |= {f["faction"] for f in (facilities or {}).values() if f.get("system") == system and not f.get("destroyed")}
@@ -201,7 +201,7 @@ def complete_scans(scans: Iterable[Record], hour: int, units: Units, facilities:
         scanner = units.get(scan["scanner"]) or facilities.get(scan["scanner"])
         ok = scanner is not None and scanner.get("faction") == scan["faction"] and scanner.get("system") == scan["system"] \
             and (not scanner.get("destroyed")) and (is_facility(scanner) or _able(scanner))
-        if not ok:
+        if not ok or scanner is None:
             events.append({"kind": "scan_lost", "to": [scan["faction"]], "system": scan["system"],
                            "text": f"The scan of {_world_name(scan['system'])} by {scan['scanner']} was broken off: "
                                    f"{_lost_why(scanner, scan)}"})

@@ -219,11 +219,11 @@ def jump(c: Campaign, seat: str, ids: list[str], destination: str) -> list[Event
                                   speedup_pct=campaign_heroes.hyper_pct(c, seat, ids))
     c["units"].update(moved)
     out = []
-    for e in events:
-        if e["kind"] == "jump":
-            out.append(_say(c, e["text"], [seat], "campaign.jump"))
-        elif e["kind"] == "departed":  # the one public notice (TOTE-COMMS-05), built by comms.departure_notice
-            c["notices"].append(e["data"]["notice"])
+    for ev in events:
+        if ev["kind"] == "jump":
+            out.append(_say(c, ev["text"], [seat], "campaign.jump"))
+        elif ev["kind"] == "departed":  # the one public notice (TOTE-COMMS-05), built by comms.departure_notice
+            c["notices"].append(ev["data"]["notice"])
     return out + campaign_heroes.reveal(c, seat, ids, origin)
 
 

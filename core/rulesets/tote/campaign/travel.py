@@ -74,7 +74,7 @@ def plot(g: Galaxy, origin: str, destination: str, via: Iterable[str] = ()) -> C
     else:
         hours, path = g.fastest(a, b)
     links = tuple(g.route(x, y) for x, y in zip(path, path[1:]))
-    return Course(tuple(path), links, hours)  # type: ignore[arg-type]
+    return Course(tuple(path), links, hours)  # type: ignore[arg-type]  # links has no None: path_hours raises for a pair no route joins, fastest walks only routes
 
 
 def trip_hours(route_hours: int, codes: Iterable[str]) -> int:

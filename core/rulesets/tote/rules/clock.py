@@ -97,7 +97,7 @@ def _turn(turn: int) -> int:
     return turn
 
 
-def _hours(hours: int, what: str = "hours") -> int:
+def _hours(hours: object, what: str = "hours") -> int:
     if isinstance(hours, bool) or not isinstance(hours, int) or hours < 0:
         raise ValueError(f"{what} must be a whole number of at least 0, not {hours!r}")
     return hours

@@ -16,7 +16,7 @@ swarming TIEs of TOTE-SWARM-01, ...): a unit outside the list with the flag fail
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from core.errors import DataError
 from core.packaged import packaged_toml
@@ -28,8 +28,9 @@ from core.rulesets.tote.rules.specs import (
 
 ATTRS = ("cp", "ucr", "length_m", "tractor_projectors", "tractor_m", "room_size", "atmo_mod", "cost_kc",
          "speed", "maneuver", "hp", "defensive_ucr")
-COMPARE = {"equal": (lambda v, x: v == x, "="), "at_least": (lambda v, x: v >= x, ">="),
-           "above": (lambda v, x: v > x, ">"), "at_most": (lambda v, x: v <= x, "<=")}
+COMPARE: dict[str, tuple[Callable[[Any, Any], bool], str]] = {
+    "equal": (lambda v, x: v == x, "="), "at_least": (lambda v, x: v >= x, ">="),
+    "above": (lambda v, x: v > x, ">"), "at_most": (lambda v, x: v <= x, "<=")}
 KEYS = {"id", "unit", "source", "class", "tech", "flags", "not_flags", "hyperdrive", "carries", *COMPARE}
 
 
@@ -57,7 +58,7 @@ def exclusive_breaches(e: dict[str, Any], units: dict[str, UnitType], ground: di
 
 
 def _class_of(t: Any) -> str:
-    return getattr(t, "cls", None) or getattr(t, "kind", "")
+    return getattr(t, "cls", "") or getattr(t, "kind", "")
 
 
 def breaches(c: dict[str, Any], units: dict[str, UnitType], ground: dict[str, GroundUnitType],
@@ -65,7 +66,7 @@ def breaches(c: dict[str, Any], units: dict[str, UnitType], ground: dict[str, Gr
     """What constraint ``c`` finds wrong with the data: one text per failed check, empty when it
     holds. An unknown unit or attribute in the constraint is itself reported."""
     code = c.get("unit")
-    t: Any = units.get(code) or ground.get(code) or facilities.get(code)
+    t: Any = None if code is None else units.get(code) or ground.get(code) or facilities.get(code)
     if t is None:
         return [f"no unit {code!r} in the data"]
     out: list[str] = []

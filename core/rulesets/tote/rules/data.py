@@ -282,7 +282,7 @@ def any_type(code: str) -> UnitType | GroundUnitType | FacilityType:
     c = resolve(code)
     for table in (unit_types(), ground_types(), facility_types()):
         if c in table:
-            return table[c]  # type: ignore[return-value]
+            return table[c]
     raise KeyError(c)  # unreachable: resolve only returns known codes
 
 

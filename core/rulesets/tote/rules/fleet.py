@@ -142,7 +142,7 @@ def fleet_hyper_hours(codes: Iterable[str], route_hours: int) -> int:
     jumpers = [t for t in drives if t.hyperdrive is not None]
     if not jumpers:
         raise ValueError("no unit of this fleet has a hyperdrive")
-    slowest = max(jumpers, key=lambda t: t.hyperdrive)  # type: ignore[arg-type, return-value]
+    slowest = max(jumpers, key=lambda t: t.hyperdrive or 0)  # "or 0" is never taken: every jumper has a hyperdrive
     return slowest.hyper_hours(route_hours)
 
 
@@ -389,7 +389,7 @@ def battle_cp(acting: Iterable[Mapping[str, Any]], all_units: Mapping[str, Mappi
                 parents.add(str(parent))
                 p = all_units.get(str(parent))
                 pt = types.get(str(p.get("type"))) if p else None
-                if pt is None:
+                if p is None or pt is None:
                     raise KeyError(f"unit {u.get('id')!r} is attached to unknown ship {parent!r}")
                 if not p.get("bonus"):
                     total += pt.cp

@@ -441,7 +441,7 @@ def map_board(g: Galaxy, known: Mapping[str, Any] | None = None, moves: Iterable
             marks.append("battle")
         title = f"{p.name}: {REGION_NAMES[p.region]}" + (f", stronghold of {p.start_owner}" if p.stronghold else "")
         feats = (", ".join(p.features) + f"; output {p.industrial_output_kc} KC") if p.features else "no system features"
-        holder = (f"{names[owner]} ({owner})" if owner in names else owner) or "nobody"
+        holder = (f"{names[owner]} ({owner})" if owner is not None and owner in names else owner) or "nobody"
         if p.id in current:
             held = f"held by: {holder} (seen now)"
         elif p.id in seen:

@@ -430,7 +430,7 @@ def fire_targets(unit_class: str, from_space: str, *, orbital_bombardment: bool 
                  if _fire_problem(unit_class, a, space(s), orbital_bombardment, bombing_run)[0])
 
 
-def board_rows(ground: bool = True) -> list[dict[str, object]]:
+def board_rows(ground: bool = True) -> list[dict[str, str | list[str]]]:
     """The standard drawing of the grid, for a widget that knows no rule: a list of rows, each
     ``{"label": str, "cells": [space id, ...]}`` top to bottom.
 

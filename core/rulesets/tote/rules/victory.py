@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from core.rulesets.tote.rules import model
+from core.rulesets.tote.rules.data import unit_types
 from core.rulesets.tote.rules.galaxy import CAPITAL
 
 Record = dict[str, Any]
@@ -95,7 +96,7 @@ def holds_anything(faction: str, owners: Mapping[str, str | None], strongholds: 
         return True
     if any(f["faction"] == faction and not f.get("destroyed") for f in facilities.values()):
         return True
-    return any(u["faction"] == faction and not u.get("destroyed") and u["type"] in model.unit_types()
+    return any(u["faction"] == faction and not u.get("destroyed") and u["type"] in unit_types()
                and model.unit_class(u) == "capital" for u in units.values())
 
 
@@ -118,7 +119,7 @@ def check_end(v: Record, turn: int, hour: int, factions: Iterable[str], owners: 
                            "text": f"{_name(f, names)} is eliminated: no stronghold, no facility and no capital ship left (TOTE-GAP-29)"})
     v = {**v, "eliminated": out}
     worlds = {w for ws in strongholds.values() for w in ws}
-    holders = sorted({owners[w] for w in worlds if owners.get(w)})
+    holders = sorted({o for w in worlds if (o := owners.get(w))})
     if holders == [DEFENDER]:
         v, won = _won(v, DEFENDER, "the GE is the last faction holding a stronghold (TOTE-GAP-29)", hour, names)
         return v, events + won
