@@ -294,6 +294,11 @@ class Ruleset(ABC):
         Raises nothing; the base has none."""
         return []
 
+    def glossary(self) -> list[dict[str, str]]:
+        """What the war room may add beside the reference: what its columns and codes mean, as rows
+        ``{"term", "means"}`` (``"LR"``: long range ...). Raises nothing; the base has none."""
+        return []
+
     # -- the war room's extras (each as the viewer may know it) ------------------------------------
     def sheet_notes(self, state: State, seat: str) -> dict[str, Any]:
         """The money of ``seat``'s order sheet: ``{"unit", "start", "spent", "left", "rows", "lines"}``.

@@ -12,7 +12,7 @@ from core.orders import OrderBook
 from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
 
 from . import bot as _bot
-from . import combat, flow, orders, views
+from . import combat, flow, orders, progress, views
 from .data import rules
 
 
@@ -92,6 +92,15 @@ class RiftWar(Ruleset):
     def outcome(self, state: State) -> Outcome | None:
         result = state.get("result")
         return None if result is None else Outcome(tuple(result["winners"]), str(result["reason"]))
+
+    def reference(self) -> list[dict[str, Any]]:
+        return progress.reference()
+
+    def glossary(self) -> list[dict[str, str]]:
+        return progress.glossary()
+
+    def victory(self, state: State, viewer: str) -> dict[str, Any]:
+        return progress.victory(state, viewer)
 
     def bot(self, view: View, seat: str) -> list[str]:
         return _bot.play(view, seat)

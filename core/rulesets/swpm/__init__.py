@@ -11,7 +11,7 @@ from core.orders import OrderBook
 from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
 
 from . import bot as _bot
-from . import flow, odds as _odds, orders, setup, views
+from . import flow, odds as _odds, orders, progress, setup, views
 from .data import list_problems, rules
 from .model import RESERVES, seat_order
 
@@ -96,6 +96,15 @@ class PocketModels(Ruleset):
 
     def bot(self, view: View, seat: str) -> list[str]:
         return _bot.play(view, seat)
+
+    def reference(self) -> list[dict[str, Any]]:
+        return progress.reference()
+
+    def glossary(self) -> list[dict[str, str]]:
+        return progress.glossary()
+
+    def victory(self, state: State, viewer: str) -> dict[str, Any]:
+        return progress.victory(state, viewer)
 
     def odds(self, state: State, seat: str, text: str) -> Odds | None:
         """Odds of an ``attack``, a ``strike``, or a ``play``/``pass`` in a battle's card window."""

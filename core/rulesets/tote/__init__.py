@@ -15,6 +15,7 @@ from core.events import Event
 from core.orders import OrderBook, Parsed
 from core.ruleset import Context, Odds, Outcome, Ruleset, SeatSpec, State, Summary, View
 from core.rulesets.tote.battle.rules import BattleRules
+from core.rulesets.tote.campaign import progress as campaign_progress
 from core.rulesets.tote.campaign.posting import posting
 from core.rulesets.tote.campaign.rules import SCENARIO, CampaignRules
 from core.rulesets.tote.rules.model import FACTIONS
@@ -120,6 +121,10 @@ class TwilightOfTheEmpire(Ruleset):
     def reference(self) -> list[dict[str, Any]]:
         """Every unit type, ground unit, facility and planetary weapon (:mod:`.rules.reference`)."""
         return self.battle.reference()
+
+    def victory(self, state: State, viewer: str) -> dict[str, Any]:
+        """The campaign's victory progress as ``viewer`` may know it (:mod:`.campaign.progress`); a battle shows none."""
+        return campaign_progress.victory(state, viewer) if is_campaign(state) and "campaign" in state else {}
 
     def starter_lists(self) -> dict[str, str]:
         """Each faction's ready fleet of 23 CP as list text, by faction code."""
