@@ -68,9 +68,10 @@ def victory(state: dict[str, Any], viewer: str) -> dict[str, Any]:
         units = [u for u in state["units"].values() if u["owner"] == seat]
         alive = flow.alive(state, seat)
         strength = sum(int(weights[u["size"] if u["size"] != "light" else f"light_{u['role']}"]) for u in alive)
-        score[seat] = strength
-        rows.append({"objective": "Units on the field", "side": seat, "have": len(alive), "need": len(units),
+        side = str(state["seats"][seat]["side"])
+        score[side] = strength
+        rows.append({"objective": "Units on the field", "side": side, "have": len(alive), "need": len(units),
                      "value": len(alive) / len(units) if units else 0.0,
-                     "text": f"{len(alive)} of {len(units)} alive, strength {strength} (at 0 alive: out)",
+                     "text": f"{seat}: {len(alive)} of {len(units)} alive, strength {strength} (at 0 alive: out)",
                      "rule": "RIFT-GAP-07", "done": bool(state.get("result")) and state["seats"][seat]["side"] in state["result"]["winners"]})
     return {"goal": goal, "score": score, "rows": rows}

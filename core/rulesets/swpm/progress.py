@@ -60,21 +60,22 @@ def victory(state: dict[str, Any], viewer: str) -> dict[str, Any]:
     rows: list[dict[str, Any]] = []
     for p in board["players"]:
         seat = p["seat"]
+        who = str(p["side"])
         slots = p["slots"]
         held = [s for s in slots if s["state"] != "empty"]
         down = sum(1 for s in held if "card" not in s)
         named = ", ".join(s["card"]["name"] for s in held if "card" in s)
-        text = f"{len(held)} of {len(slots)} objective slots filled" + (f": {named}" if named else "")
+        text = f"{seat}: {len(held)} of {len(slots)} objective slots filled" + (f": {named}" if named else "")
         if down:
             text += f"{'; ' if named else ': '}{down} face down"
-        rows.append({"objective": "Objectives left", "side": seat, "have": len(held), "need": len(slots),
+        rows.append({"objective": "Objectives left", "side": who, "have": len(held), "need": len(slots),
                      "value": len(held) / len(slots) if slots else 0.0, "text": text + " (at 0: eliminated)",
                      "rule": "SWPM-WIN-04", "done": False})
         in_play = [u for z in board["zones"] for u in z["units"] if u["owner"] == seat]
         total = len(in_play) + len(p["reserves"])
-        rows.append({"objective": "Units in play", "side": seat, "have": len(in_play), "need": total,
+        rows.append({"objective": "Units in play", "side": who, "have": len(in_play), "need": total,
                      "value": len(in_play) / total if total else 0.0,
-                     "text": f"{len(in_play)} in play ({p['bs_in_play']} BS), {len(p['reserves'])} in reserves (at 0 in play: eliminated)",
+                     "text": f"{seat}: {len(in_play)} in play ({p['bs_in_play']} BS), {len(p['reserves'])} in reserves (at 0 in play: eliminated)",
                      "rule": "SWPM-WIN-03", "done": False})
     ends = ["a player with no units in play or no objectives is eliminated and the other wins (SWPM-WIN-01..05)",
             f"{opts.get('stalemate_passes', 3)} passed turns in a row by both: a draw (SWPM-GAP-13)"]

@@ -48,10 +48,10 @@ def victory(state: State, viewer: str) -> dict[str, Any]:
             owner, now = holders.get(w, (seat, False))
             held.append((w, owner, now))
         kept = sum(1 for _, o, _ in held if o == seat)
-        score[names[seat]] = kept
+        score[c["seats"][seat]] = kept
         text = "; ".join(f"{g.planets[w].name}: " + (names.get(str(o), "nobody") if o else "nobody")
                          + ("" if now else " (as last known)") for w, o, now in held)
-        rows.append({"objective": "Strongholds held", "side": names[seat], "have": kept, "need": len(held),
+        rows.append({"objective": f"Strongholds held by the {names[seat]}", "side": c["seats"][seat], "have": kept, "need": len(held),
                      "value": kept / len(held) if held else 0.0, "rule": "TOTE-FLOW-08", "done": False, "text": text})
     limit = int(state["options"].get("day_limit") or 0)
     goal = ("destroy Coruscant's SSD and the Imperial Sector Palace: the faction that destroys the second wins "
