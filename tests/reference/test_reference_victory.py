@@ -72,3 +72,10 @@ def test_TOTE_WIN_02_GAP_29_victory_shows_coruscant_strongholds_and_no_day_limit
                                next(iter(changed["campaign"]["strongholds"]["al"]))]["owner"] = None
     assert s.ruleset.victory(changed, "bo") == v, "bo cannot see Coruscant change hands unseen"
     assert s.ruleset.victory(changed, "gm") != s.ruleset.victory(state, "gm"), "the GM sees the truth"
+
+
+def test_TOTE_UCR_01_reference_glossary_says_what_ucr_cp_and_kc_mean() -> None:
+    """TOTE-UCR-01: the reference tells what its columns mean: UCR (speed + maneuverability), CP and KC."""
+    terms = {g["term"]: g["means"] for g in find_ruleset("tote").glossary()}
+    assert "speed + maneuverability" in terms.get("UCR", ""), terms
+    assert "CP" in terms and "KC" in terms, sorted(terms)
