@@ -7,12 +7,14 @@ from typing import Any, Callable, ClassVar
 
 from core.errors import HolotableError, OrderError, SetupError
 from core.events import Event
+from core.options import OptionSpec, with_help
 from core.orders import OrderBook
 from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
 
 from . import bot as _bot
 from . import flow, odds as _odds, orders, progress, setup, views
 from .data import list_problems, rules
+from .option_help import OPTION_HELP
 from .model import RESERVES, seat_order
 
 
@@ -49,6 +51,10 @@ class PocketModels(Ruleset):
             "turn_limit": 0,                     # SWPM-GAP-27 (0: none)
             "lists": {},                         # seat or side -> a starter name or "units / cards" (SWPM-FLOW-01)
         }
+
+    def option_specs(self) -> dict[str, OptionSpec]:
+        """Each option's legal values and what it does (:mod:`.option_help`)."""
+        return with_help(super().option_specs(), OPTION_HELP)
 
     def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:
         if scenario not in self.scenarios():
