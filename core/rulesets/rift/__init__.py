@@ -8,12 +8,14 @@ from typing import Any, ClassVar
 
 from core.errors import OrderError, SetupError
 from core.events import Event
+from core.options import OptionSpec, with_help
 from core.orders import OrderBook
 from core.ruleset import Odds, Outcome, Ruleset, SeatSpec, State, View
 
 from . import bot as _bot
 from . import combat, flow, orders, progress, views
 from .data import rules
+from .option_help import option_help
 
 
 class RiftWar(Ruleset):
@@ -54,6 +56,10 @@ class RiftWar(Ruleset):
             "group_spacing_u": 2.0,                       # RIFT-GAP-05
             "elevation": "off",                           # RIFT-GAP-01: reserved for a future rule
         }
+
+    def option_specs(self) -> dict[str, OptionSpec]:
+        """Each option's legal values and what it does (:mod:`.option_help`)."""
+        return with_help(super().option_specs(), option_help())
 
     def option_choices(self) -> dict[str, list[Any]]:
         """The legal values of options that take one of a fixed list."""
