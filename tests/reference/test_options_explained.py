@@ -9,7 +9,7 @@ from core.registry import find_ruleset
 from tui.screens.new_game import option_help
 
 #: rule systems whose every option is explained (the registry test grows as each is written)
-EXPLAINED = ["swpm", "rift", "gcw"]
+EXPLAINED = ["raw", "gcw", "swpm", "rift"]
 
 
 @pytest.mark.parametrize("ruleset_id", EXPLAINED)
