@@ -86,3 +86,26 @@ def test_snapshot_reference_and_victory(snap_compare: Any, ruleset_id: str, key:
         await pilot.press(key)
         await pilot.pause()
     assert snap_compare(HolotableApp(game(ruleset_id), saves=MemorySaves()), run_before=open_it, terminal_size=size)
+
+
+async def test_TOTE_WIN_02_hotseat_f12_shows_only_what_the_viewer_may_know() -> None:
+    """TOTE-WIN-02, TOTE-GAP-29 (hot-seat leak): a stronghold of the other faction changing hands where the viewer
+    has no eyes leaves the viewer's F12 panel exactly the same."""
+    session = Session.new("tote", [("al", "GE"), ("bo", "NR")], scenario="campaign", seed="reference")
+    app = HolotableApp(session, saves=MemorySaves())
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await into(pilot)
+        seat = screen.seat
+        await pilot.press("f12")
+        await pilot.pause()
+        first = screen_text(app)
+        assert "Strongholds held" in first and "(you)" in first, first
+        await pilot.press("escape")
+        await pilot.pause()
+        c = session.state["campaign"]
+        other = next(s for s in c["strongholds"] if s != seat)
+        c["planets"][c["strongholds"][other][0]]["owner"] = None  # unseen by the viewer
+        screen.refresh_view()
+        await pilot.press("f12")
+        await pilot.pause()
+        assert screen_text(app) == first, "a change the viewer cannot see must not show on its victory panel"
