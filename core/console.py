@@ -628,8 +628,14 @@ class Console:
             lines = [command.usage, f"  {command.summary}"]
             if command.details:
                 lines.append(f"  {command.details}")
-            if topic == "new":
+            words = rest.split()
+            if topic == "new" and len(words) > 1:
+                if words[1] not in ruleset_ids():
+                    raise ConsoleError(f"no rule system {words[1]!r}; rule systems: {', '.join(ruleset_ids())}")
+                lines = [describe_ruleset(words[1]), "options (name=value on the `new` line):", *option_lines(words[1])]
+            elif topic == "new":
                 lines.extend("  " + describe_ruleset(rid) for rid in ruleset_ids())
+                lines.append("  `help new <rule system>` explains each option of one")
             return Answer(True, "help", "\n".join(lines))
         words = rest.split()
         if topic == "orders":
@@ -750,6 +756,17 @@ def coerce_option(value: str, default: Any) -> Any:
         return json.loads(value)
     except json.JSONDecodeError:
         return value
+
+
+def option_lines(ruleset_id: str) -> list[str]:
+    """Each option of a rule system: its whole name, what it does, its default and its legal values
+    (from the option's declaration), two lines each."""
+    lines = []
+    for key, spec in find_ruleset(ruleset_id).option_specs().items():
+        lines.append(f"  {key}  (default {json.dumps(spec.default)}; {spec.legal()})")
+        if spec.help:
+            lines.append(f"      {spec.help}")
+    return lines
 
 
 def describe_ruleset(ruleset_id: str) -> str:

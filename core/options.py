@@ -11,7 +11,7 @@ File names are never paths: an option naming a data file takes one from a fixed 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from core.errors import SetupError
@@ -118,6 +118,20 @@ def spec_of_default(default: Any) -> OptionSpec:
 def specs_from_defaults(defaults: Mapping[str, Any]) -> dict[str, OptionSpec]:
     """A spec for each default, by its type."""
     return {key: spec_of_default(value) for key, value in defaults.items()}
+
+
+def with_help(specs: Mapping[str, OptionSpec], texts: Mapping[str, str | tuple[str, dict[str, Any]]]) -> dict[str, OptionSpec]:
+    """``specs`` with each option's ``help`` (what it does) from ``texts``; a text may come with narrower
+    bounds or choices (``("what it does", {"lo": 1, "hi": 9})``). Options not in ``texts`` keep their spec."""
+    out: dict[str, OptionSpec] = {}
+    for key, spec in specs.items():
+        entry = texts.get(key)
+        if entry is None:
+            out[key] = spec
+            continue
+        text, narrower = (entry, {}) if isinstance(entry, str) else entry
+        out[key] = replace(spec, help=text, **narrower)
+    return out
 
 
 def check_options(specs: Mapping[str, OptionSpec], given: Mapping[str, Any] | None,

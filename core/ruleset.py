@@ -299,6 +299,11 @@ class Ruleset(ABC):
         Raises nothing; the base has none."""
         return []
 
+    def glossary(self) -> list[dict[str, str]]:
+        """What the war room may add beside the reference: what its columns and codes mean, as rows
+        ``{"term", "means"}`` (``"LR"``: long range ...). Raises nothing; the base has none."""
+        return []
+
     def starter_lists(self) -> dict[str, str]:
         """Ready-made lists (fleets, decks, armies built before a game) a player may take at once, by
         name, as list text (empty: the rule system has no list building)."""

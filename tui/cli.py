@@ -34,6 +34,11 @@ def _args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option of a --seats game (JSON values)")
     parser.add_argument("--as", dest="seat", default=None, metavar="SEAT", help="show only this seat's view (no hot-seat curtain)")
     parser.add_argument("game", nargs="?", metavar="GAME", help="a saved game's id (`holotable saves` lists them)")
+    from core.console import option_lines
+    from core.registry import ruleset_ids
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = "game options of each rule system (--option KEY=VALUE):\n" + "\n".join(
+        f"{rid}:\n" + "\n".join(option_lines(rid)) for rid in ruleset_ids())
 
 
 def parse_seats(text: str) -> list[tuple[str, str, bool]]:

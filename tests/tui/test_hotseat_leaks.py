@@ -153,7 +153,7 @@ async def test_no_route_from_the_curtain_or_the_game_screen_shows_another_seats_
         await close_report(pilot)
         game = app.screen
         assert isinstance(game, GameScreen) and game.seat == "bo"
-        for key in ["f1", "escape", "f9", "escape", "f2", "f4", "f5", "f6", "f7", "f3"]:
+        for key in ["f1", "escape", "f9", "escape", "f11", "escape", "f12", "escape", "f2", "f4", "f5", "f6", "f7", "f3"]:
             await step(pilot, canaries, "bo's war room", key)
         for tab in list(game.query(Tab)):
             await pilot.click(tab)

@@ -514,7 +514,8 @@ class GameScreen(BoardSwitch, SideTabs):
         """Every unit type of the rule system in play: name, code, cost, capacity, keywords, what it does."""
         from tui.screens.reference import ReferenceScreen
         if isinstance(self.app.screen, GameScreen):
-            self.app.push_screen(ReferenceScreen(self.session.ruleset.title, self.session.ruleset.reference(), self.side))
+            self.app.push_screen(ReferenceScreen(self.session.ruleset.title, self.session.ruleset.reference(), self.side,
+                                                 self.session.ruleset.glossary()))
 
     def action_victory(self) -> None:
         """How the game is won and how near each side is, as this seat may know it; once the game is

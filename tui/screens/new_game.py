@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from core.errors import HolotableError
+from core.options import OptionSpec
 from core.registry import find_ruleset, ruleset_ids
 from core.session import Session
 from tui.widgets.inputs import SteadyInput
@@ -67,6 +68,13 @@ def parse_option(default: Any, text: str) -> Any:
             raise ValueError("expected a list such as a,b or [\"a\", \"b\"]")
         return value
     return json.loads(text) if text else default
+
+
+def option_help(spec: OptionSpec) -> str:
+    """What an option does, its default and its legal values, in one line (on/off in words, never by colour)."""
+    default = ("on" if spec.default else "off") if spec.kind == "bool" else option_text(spec.default) or "none"
+    legal = "on or off" if spec.kind == "bool" else spec.legal()
+    return f"{spec.help + '. ' if spec.help else ''}Default {default}; {legal}."
 
 
 def option_text(value: Any) -> str:
@@ -137,27 +145,33 @@ class SeatRow(Horizontal):
         return name, str(side), bool(bot)
 
 
-class OptionRow(Horizontal):
-    """One game option: its name and a field of the right kind."""
+class OptionRow(Vertical):
+    """One game option: its whole name and a field of the right kind, then what it does, its default and its
+    legal values (from the option's declaration, :class:`core.options.OptionSpec`)."""
 
     DEFAULT_CSS = """
-    OptionRow { height: 1; }
-    OptionRow > Label { width: 22; }
-    OptionRow > Checkbox { width: auto; }
-    OptionRow > Input { width: 1fr; max-width: 40; height: 1; border: none; padding: 0 1; background: $boost; }
+    OptionRow { height: auto; }
+    OptionRow > Horizontal { height: 1; }
+    OptionRow Label.option-name { width: auto; min-width: 22; padding-right: 1; }
+    OptionRow Checkbox { width: auto; }
+    OptionRow Input { width: 1fr; max-width: 40; height: 1; border: none; padding: 0 1; background: $boost; }
+    OptionRow > .option-help { color: $text-muted; padding-left: 2; }
     """
 
-    def __init__(self, key: str, default: Any) -> None:
+    def __init__(self, key: str, default: Any, spec: OptionSpec | None = None) -> None:
         super().__init__(classes="option-row")
-        self.key, self.default = key, default
+        self.key, self.default, self.spec = key, default, spec
 
     def compose(self):  # type: ignore[no-untyped-def]
-        yield Label(self.key)
-        if isinstance(self.default, bool):
-            yield Checkbox("on" if self.default else "off", self.default, compact=True, id=f"opt-{self.key}")
-        else:
-            yield SteadyInput(option_text(self.default), id=f"opt-{self.key}",
-                              placeholder="none" if self.default is None else "")
+        with Horizontal():
+            yield Label(self.key, classes="option-name")
+            if isinstance(self.default, bool):
+                yield Checkbox("on" if self.default else "off", self.default, compact=True, id=f"opt-{self.key}")
+            else:
+                yield SteadyInput(option_text(self.default), id=f"opt-{self.key}",
+                                  placeholder="none" if self.default is None else "")
+        if self.spec is not None:
+            yield Static(option_help(self.spec), classes="option-help", markup=False)
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         event.checkbox.label = "on" if event.value else "off"
@@ -233,7 +247,8 @@ class NewGameScreen(Screen[None]):
         seats.mount_all([SeatRow(n, s, sides, b) for n, s, b in default_seats(sides, max(2, int(ruleset.min_seats)))])
         options = self.query_one("#options", Vertical)
         options.remove_children()
-        options.mount_all([OptionRow(key, default) for key, default in ruleset.options().items()])
+        specs = ruleset.option_specs()
+        options.mount_all([OptionRow(key, default, specs.get(key)) for key, default in ruleset.options().items()])
         self.query_one("#new-error", Static).update("")
 
     def on_select_changed(self, event: Select.Changed) -> None:

@@ -18,8 +18,25 @@ def matches(row: dict[str, Any], query: str) -> bool:
     return all(word in hay for word in query.lower().split())
 
 
-def reference_text(rows: list[dict[str, Any]], query: str = "", side: str | None = None) -> Text:
-    """The rows matching ``query`` (the viewer's side first), one block each."""
+def glossary_text(glossary: list[dict[str, str]], query: str = "") -> Text:
+    """What the columns and codes mean (the terms matching ``query``), one line each."""
+    text = Text()
+    for row in glossary:
+        if all(w in (row["term"] + " " + row["means"]).lower() for w in query.lower().split()):
+            text.append(f"{row['term']}", style="bold bright_cyan")
+            text.append(f"  {row['means']}\n")
+    return text
+
+
+def reference_text(rows: list[dict[str, Any]], query: str = "", side: str | None = None,
+                   glossary: list[dict[str, str]] | None = None) -> Text:
+    """What the codes mean (``glossary``), then the rows matching ``query`` (the viewer's side first), one block each."""
+    key = glossary_text(glossary or [], query)
+    if key:
+        head = Text("What the columns and codes mean\n", style="bold underline")
+        head.append_text(key)
+        body = reference_text(rows, query, side)
+        return head + Text("\n") + body if rows else head
     shown = [r for r in rows if matches(r, query)]
     shown.sort(key=lambda r: (side is not None and r.get("side") not in (side, "any"), str(r.get("kind")), int(r.get("cost") or 0)))
     text = Text()
@@ -55,18 +72,20 @@ class ReferenceScreen(ModalScreen[None]):
     """
     BINDINGS = [Binding("escape", "close", "Close", priority=True)]
 
-    def __init__(self, title: str, rows: list[dict[str, Any]], side: str | None = None) -> None:
+    def __init__(self, title: str, rows: list[dict[str, Any]], side: str | None = None,
+                 glossary: list[dict[str, str]] | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.rows = rows
         self.side = side
+        self.glossary = glossary or []
 
     def compose(self):  # type: ignore[no-untyped-def]
         with Vertical(id="ref-box"):
             yield Static(f"[b]Units of {self.title_text}[/b] ({len(self.rows)})", id="ref-title")
             yield Input(placeholder="search: a name, a code, a keyword, a side", id="ref-search")
             with VerticalScroll(id="ref-scroll"):
-                yield Static(reference_text(self.rows, "", self.side), id="ref-lines")
+                yield Static(reference_text(self.rows, "", self.side, self.glossary), id="ref-lines")
             yield Static("type to search · Escape closes", id="ref-hint")
 
     def on_mount(self) -> None:
@@ -74,7 +93,7 @@ class ReferenceScreen(ModalScreen[None]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
-        self.query_one("#ref-lines", Static).update(reference_text(self.rows, event.value, self.side))
+        self.query_one("#ref-lines", Static).update(reference_text(self.rows, event.value, self.side, self.glossary))
 
     def action_close(self) -> None:
         self.dismiss(None)

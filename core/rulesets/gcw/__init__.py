@@ -55,8 +55,13 @@ class GalacticCivilWar(Ruleset):
     def option_specs(self) -> dict[str, OptionSpec]:
         """GCW-SCOPE-04: any agreed number of turns (1 to 99), fixed at setup; GCW-GAP-29/30: how the base is
         searched and when it may be destroyed (each one of a fixed list); the rest are on or off."""
-        return {"turns": OptionSpec(12, "int", 1, 99), "auto_resolve": OptionSpec(False, "bool"),
-                "rebel_survives": OptionSpec(False, "bool"),
+        return {"turns": OptionSpec(12, "int", 1, 99, help="GCW-SCOPE-04: how many turns the campaign lasts, fixed at setup"),
+                "auto_resolve": OptionSpec(False, "bool", help=(
+                    "GCW-GAP-03: battles are decided here from fleet strength with the dice, instead of being "
+                    "played out in Armada and their result entered")),
+                "rebel_survives": OptionSpec(False, "bool", help=(
+                    "GCW-GAP-23: the last Rebel fleet tabled is not a Total Imperial victory; the Rebels may "
+                    "deploy a new fleet at the Secret Base")),
                 "base_search": OptionSpec("anywhere", "str", choices=tuple(BASE_SEARCH), help=(
                     "GCW-GAP-29: anywhere = an ACC on any Imperial search die reveals the base (the text); "
                     "at_base = only an ACC rolled in the base's own system does")),

@@ -48,9 +48,30 @@ def option_specs() -> dict[str, OptionSpec]:
         "away_hours": dict(kind="float", lo=0, hi=24 * 60),
     }
     limits["clone_cost"] = dict(kind="int", lo=1, hi=100)
+    for key, text in OPTION_HELP.items():
+        limits[key]["help"] = text
     # an option declared here without limits yet is checked by its default's type
     return {key: OptionSpec(default, **limits[key]) if key in limits else spec_of_default(default)
             for key, default in OPTIONS.items()}
+
+
+#: What each option does (the DEFAULTs for the text's gaps are ours, RAW-GAP-*).
+OPTION_HELP = {
+    "min_players": "RAW-GAME-01: the fewest players a game starts with (the text: 6); a GM may lower it for a small group",
+    "equal_teams": "RAW-GAP-06: the two teams must have as many players each",
+    "map": "RAW-GAP-01: the galaxy map the game is played on",
+    "casualty_rounding": "RAW-GAP-20: how a battle's loss percentage is rounded to points: up, down or to the nearest",
+    "retreat_tie_loser": "RAW-GAP-28: who retreats when both sides' survivors are worth the same",
+    "bombard_under_50": "RAW-GAP-32: a bombardment by under 50 points of ships rolls one die",
+    "warship_cap": "RAW-GAP-26: the most Warships a side may have (none: no cap)",
+    "flagship_types": "RAW-GAP-25: the ship codes given the Flagship keyword (the lists give it to none)",
+    "starting_garrison": "RAW-GAP-05: ground forces on each starting planet at the start",
+    "turn_limit": "the game ends after this turn (none: only at 10 VP or a concession, RAW-GAME-04/05)",
+    "turn_limit_ends": "at the turn limit: a draw, or the team ahead in VP wins (level: a draw)",
+    "clone_cost": "credits per Clone Force (the text: 12; 10 evens the sides)",
+    "turn_hours": "RAW-GAP-43: hours from a turn's start to its deadline",
+    "away_hours": "RAW-GAP-07: a seat with no orders this many hours before the deadline counts as unavailable",
+}
 
 
 def letters() -> str:

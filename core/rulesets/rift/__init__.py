@@ -9,15 +9,17 @@ from typing import Any, ClassVar
 
 from core.errors import OrderError, SetupError
 from core.events import Event
+from core.options import OptionSpec, with_help
 from core.orders import OrderBook
 from core.ruleset import Odds, Ruleset, SeatSpec, State, View, ViewsModule
 
+from . import battle, combat, flow, lists, orders, progress, views
 from . import bot as _bot
-from . import battle, combat, flow, lists, orders, views
 from .data import rules
 from .explain import fire_notes
 from .fire import rally_bonus
 from .odds import coordinated_odds, melee_odds
+from .option_help import option_help
 from .transport import DISMOUNT_DICE, load_problem, passengers
 
 
@@ -61,6 +63,10 @@ class RiftWar(Ruleset):
             "elevation": "off",                           # RIFT-GAP-01: reserved for a future rule
         }
 
+    def option_specs(self) -> dict[str, OptionSpec]:
+        """Each option's legal values and what it does (:mod:`.option_help`)."""
+        return with_help(super().option_specs(), option_help())
+
     def option_choices(self) -> dict[str, list[Any]]:
         """The legal values of options that take one of a fixed list."""
         return {"map": sorted(rules().maps), "army_mode": ["seed", "points"],
@@ -95,6 +101,15 @@ class RiftWar(Ruleset):
     def resolve(self, state: State) -> list[Event]:
         """The GM forces the step: the awaited player holds, confirms, takes the plain grouping, or passes."""
         return orders.force(self, state)
+
+    def reference(self) -> list[dict[str, Any]]:
+        return progress.reference()
+
+    def glossary(self) -> list[dict[str, str]]:
+        return progress.glossary()
+
+    def victory(self, state: State, viewer: str) -> dict[str, Any]:
+        return progress.victory(state, viewer)
 
     def bot(self, view: View, seat: str) -> list[str]:
         """The bot tries its candidate orders on this ruleset, on a copy of the state from its view (:mod:`.bot`)."""

@@ -7,12 +7,14 @@ from typing import Any, Callable, ClassVar
 
 from core.errors import HolotableError, OrderError, SetupError
 from core.events import Event
+from core.options import OptionSpec, with_help
 from core.orders import OrderBook
 from core.ruleset import BotModule, Odds, Ruleset, SeatSpec, State, ViewsModule
 
 from . import bot as _bot
-from . import flow, odds as _odds, orders, setup, views
+from . import flow, odds as _odds, orders, progress, setup, views
 from .data import list_problems, rules
+from .option_help import OPTION_HELP
 from .model import RESERVES, seat_order
 
 
@@ -52,6 +54,10 @@ class PocketModels(Ruleset):
             "lists": {},                         # seat or side -> a starter name or "units / cards" (SWPM-FLOW-01)
         }
 
+    def option_specs(self) -> dict[str, OptionSpec]:
+        """Each option's legal values and what it does (:mod:`.option_help`)."""
+        return with_help(super().option_specs(), OPTION_HELP)
+
     def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:
         if scenario not in self.scenarios():
             raise SetupError(f"unknown scenario {scenario!r}; scenarios: {', '.join(self.scenarios())}")
@@ -88,6 +94,15 @@ class PocketModels(Ruleset):
             if step != "setup" or (state.get("step") or {}).get("kind") != "setup":
                 break
         return events
+
+    def reference(self) -> list[dict[str, Any]]:
+        return progress.reference()
+
+    def glossary(self) -> list[dict[str, str]]:
+        return progress.glossary()
+
+    def victory(self, state: State, viewer: str) -> dict[str, Any]:
+        return progress.victory(state, viewer)
 
     def odds(self, state: State, seat: str, text: str) -> Odds | None:
         """Odds of an ``attack``, a ``strike``, or a ``play``/``pass`` in a battle's card window."""

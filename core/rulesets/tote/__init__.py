@@ -16,9 +16,11 @@ from core.orders import OrderBook, Parsed
 from core.report import Summary
 from core.ruleset import Context, Odds, Ruleset, SeatSpec, State, View
 from core.rulesets.tote.battle.rules import BattleRules
+from core.rulesets.tote.campaign import progress as campaign_progress
 from core.rulesets.tote.campaign.posting import posting
 from core.rulesets.tote.campaign.rules import SCENARIO, CampaignRules
 from core.rulesets.tote.rules.model import FACTIONS
+from core.rulesets.tote.rules.reference import glossary as reference_glossary
 from core.rulesets.tote.rules.options import OPTIONS, is_campaign
 
 
@@ -121,6 +123,14 @@ class TwilightOfTheEmpire(Ruleset):
     def reference(self) -> list[dict[str, Any]]:
         """Every unit type, ground unit, facility and planetary weapon (:mod:`.rules.reference`)."""
         return self.battle.reference()
+
+    def glossary(self) -> list[dict[str, str]]:
+        """What the reference's columns and codes mean (:func:`.rules.reference.glossary`)."""
+        return reference_glossary()
+
+    def victory(self, state: State, viewer: str) -> dict[str, Any]:
+        """The campaign's victory progress as ``viewer`` may know it (:mod:`.campaign.progress`); a battle shows none."""
+        return campaign_progress.victory(state, viewer) if is_campaign(state) and "campaign" in state else {}
 
     def starter_lists(self) -> dict[str, str]:
         """Each faction's ready fleet of 23 CP as list text, by faction code."""

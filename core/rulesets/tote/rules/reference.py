@@ -118,3 +118,22 @@ def reference() -> list[dict[str, Any]]:
     :meth:`core.ruleset.Ruleset.reference`): starships first, then ground units, then facilities."""
     return ([unit_row(t) for t in unit_types().values()] + [ground_row(t) for t in ground_types().values()]
             + [facility_row(t) for t in facility_types().values()])
+
+
+#: What the reference's numbers and codes mean (TOTE-UCR-01/02, the catalog's glossary).
+GLOSSARY = (
+    ("UCR", "Universal Combat Rating = speed + maneuverability; damage dealt = raw damage x min(1, attacker UCR / "
+            "defender UCR), the quotient cut to thousandths, the total rounded up (TOTE-UCR-01..04, MATH-01/02)"),
+    ("Shields, Armor, Hull, Systems", "the damage layers a hit goes through, in that order"),
+    ("Raw damage a round", "each weapon pool's damage before UCR, with the weapons that make it"),
+    ("CP", "Command Points: what a starship takes of a fleet's 23 CP (cost column for ships)"),
+    ("KC", "the currency: what ground units and facilities cost to build (cost column for them)"),
+    ("capacity", "hangar slots plus troop room (ships), or the garrison (facilities)"),
+    ("Hyperdrive class", "its hyperdrive rating; a fleet moves at its slowest rating (TOTE-FLEETHYP-01)"),
+    ("tech", "the side column: the technology lines that field it (imperial, rebel, hutt ...)"),
+)
+
+
+def glossary() -> list[dict[str, str]]:
+    """What the columns and codes of :func:`reference` mean, one row each."""
+    return [{"term": t, "means": m} for t, m in GLOSSARY]
