@@ -25,7 +25,7 @@ from core.rulesets.tote.campaign.logistics import VERBS as LOGISTICS
 from core.rulesets.tote.campaign.logistics import carry as logistics
 from core.rulesets.tote.campaign.missions import carry as carry_hero
 from core.rulesets.tote.campaign.missions import offered
-from core.rulesets.tote.campaign.orders import BattleOrder, at_worlds, carry_at
+from core.rulesets.tote.campaign.orders import BattleOrder, at_worlds, carry_at, no_battle
 from core.rulesets.tote.rules import model
 from core.rulesets.tote.rules.galaxy import galaxy
 from core.rulesets.tote.rules.heroes import hero_classes
@@ -169,6 +169,12 @@ def _galaxy_only(ctx: Any) -> str:
     return "an order of the galaxy (the campaign), not of a battle"
 
 
+def _no_battle(ctx: Any) -> str:
+    """Why ``at`` is not offered: the amnesty world the seat's forces are on (TOTE-GAP-49), or no battle."""
+    return no_battle(ctx.state, ctx.seat) if is_campaign(ctx.state) and ctx.seat in ctx.state.get("seats", {}) else \
+        "you have no forces in a battle today (at a world in conflict)"
+
+
 def build_book() -> OrderBook:
     """The tote order language: the battle's orders, and the galaxy's (available in the campaign only)."""
     battle = battle_specs()
@@ -178,7 +184,7 @@ def build_book() -> OrderBook:
         spec.why_not = _galaxy_only
         if spec.verb == "at":  # only with forces at a world in conflict
             spec.available = lambda ctx: on_galaxy(ctx) and bool(_at_worlds(ctx))
-            spec.why_not = lambda ctx: "you have no forces in a battle today (at a world in conflict)"
+            spec.why_not = _no_battle
             spec.carries = tuple(s.verb for s in battle)
     return OrderBook(battle + specs)
 
