@@ -44,6 +44,20 @@ def campaign_ships(ctx: Any) -> list[str]:
     return [uid for ids in movers(ctx.state["campaign"], ctx.seat).values() for uid in ids] + assigned_to_fleet(ctx)
 
 
+def jump_example(ctx: Any) -> str | None:
+    """The ``jump`` example in the reader's own ids: up to two of its ships at one world and a world one
+    route away (None off the galaxy or with no ship that may jump)."""
+    if not is_campaign(ctx.state) or ctx.seat not in ctx.state.get("seats", {}):
+        return None
+    ready = movers(ctx.state["campaign"], ctx.seat)
+    if not ready:
+        return None
+    world, ids = max(sorted(ready.items()), key=lambda item: min(len(item[1]), 2))
+    routes = galaxy().neighbours(world)
+    to = routes[0].other(world) if routes else world
+    return f"jump {','.join(ids[:2])} {to}"
+
+
 def build_codes(ctx: Any) -> list[str]:
     """On the galaxy: what the seat's faction may build (none in a battle)."""
     return buildable(ctx.state["seats"][ctx.seat]["side"]) if is_campaign(ctx.state) and ctx.seat in ctx.state["seats"] else []
@@ -195,7 +209,8 @@ def galaxy_specs() -> list[OrderSpec]:
         OrderSpec("jump", [FleetShips("ships", campaign_ships, "your ships at one world (craft aboard go with them)"),
                            WorldChoice("world", world_ids, "the destination: a world's id or name")],
                   "on the galaxy: jump to hyperspace on the fastest course; the fleet arrives at the start of a later "
-                  "day (everyone hears that it left, never where to); e.g. jump GE-1,GE-8 corellia", queue_jump),
+                  "day (everyone hears that it left, never where to)", queue_jump, example="jump GE-1,GE-8 corellia",
+                  example_for=jump_example),
         OrderSpec("scan", [Choice("ship", campaign_scanners, "your ship on a system's grid"),
                            Optional(Choice("mode", lambda ctx: ["active", "passive"] if campaign_scanners(ctx) else [],
                                            "active (default) or passive"))],
