@@ -101,3 +101,29 @@ def test_gap_49_tatooine_is_an_amnesty_world_no_battle_here() -> None:
     assert sorted(told["to"]) == sorted(["al", "bo", GM]) or set(told["to"]) >= {GM}, told["to"]
     assert {i: (u.get("shields"), u.get("armor"), u.get("hull"), u.get("destroyed"))
             for i, u in st["campaign"]["units"].items()} == layers, "a unit was touched at Tatooine"
+
+
+def test_fleethyp_01_the_jump_message_says_why_its_hours_are_more_than_the_routes() -> None:
+    """TOTE-FLEETHYP-01 (issue 29.4): a fleet moves at its slowest hyperdrive; the owner's jump
+    message says why the hours in hyperspace are not the routes' hours (the class and the ship)."""
+    s = Session.new("tote", [("al", "GE"), ("bo", "NR")], scenario="campaign", seed="x")
+    st = s.state
+    st["active"] = "al"
+    st["initiative"] = ["al", "bo"]
+    s.order("al", "al", "jump GE-1 corellia")
+    s.ready("al", "al", True)
+    said = [e["text"] for e in s.record["log"] if e["kind"] == "campaign.jump"]
+    assert len(said) == 1, said
+    route = int(said[0].split("(")[1].split(" h)")[0])
+    assert f"{2 * route} h in hyperspace ({route} h of routes at hyperdrive class 2, the rating of its slowest ship GE-1)" \
+        in said[0], said[0]
+
+
+def test_the_jump_help_example_uses_the_readers_own_ships() -> None:
+    """Issue 29.4: ``help jump`` shows an example with the reader's own ship ids (NR's for NR), never
+    another faction's; without a reader the book's own example stands."""
+    s = Session.new("tote", [("al", "GE"), ("bo", "NR")], scenario="campaign", seed="x")
+    example = next(line for line in s.help("jump", "bo").splitlines() if "example:" in line)
+    ships = example.split("example: jump ")[1].split()[0].split(",")
+    assert ships and all(i.startswith("NR-") for i in ships), example
+    assert "example: jump GE-1,GE-8 corellia" in s.help("jump")

@@ -95,7 +95,7 @@ def _why_hours(units: dict[str, Any], jumpers: list[str], route_hours: int, hour
              if types[resolve(units[u]["type"])].hyperdrive is not None]
     rating, slowest = max(rated, key=lambda r: (float(r[0] or 0), r[1]))
     hero = f", less {speedup_pct}% for its Hero" if speedup_pct else ""
-    return (f" ({route_hours} h of routes at hyperdrive class {rating:g}, the rating of its slowest ship "
+    return (f" ({route_hours} h of routes at hyperdrive class {rating}, the rating of its slowest ship "
             f"{slowest}{hero})")
 
 
