@@ -127,3 +127,31 @@ def test_the_jump_help_example_uses_the_readers_own_ships() -> None:
     ships = example.split("example: jump ")[1].split()[0].split(",")
     assert ships and all(i.startswith("NR-") for i in ships), example
     assert "example: jump GE-1,GE-8 corellia" in s.help("jump")
+
+
+def test_res_reserve_on_the_heros_ship_says_the_hero_is_aboard() -> None:
+    """TOTE-RES-01 with the Hero rules (issue 29.5): ``reserve GE-1`` on the ship carrying the Empire's
+    Hero is refused saying the Hero is aboard and how to move it, not with a bare list; nothing changes."""
+    s = Session.new("tote", [("al", "GE"), ("bo", "NR")], scenario="campaign", seed="x")
+    st = s.state
+    st["active"], st["initiative"] = "al", ["al", "bo"]
+    hero = next(h for h in st["campaign"]["heroes"] if h["faction"] == "al")
+    with pytest.raises(HolotableError, match=f"{hero['host']} carries your Hero {hero['name']}: .*transfer {hero['id']} <ship>"):
+        s.order("al", "al", f"reserve {hero['host']}")
+    assert st["sheets"]["al"] == []
+
+
+def test_pdf_02_assign_on_a_garrison_unit_says_why_not() -> None:
+    """TOTE-PDF-02 / STRONG-01 / RGF-02 (issue 29.5): ``assign`` on a stronghold's free space defence
+    or a Reserve Guard Force unit is refused naming what it is and why it stays, not with a bare list."""
+    s = Session.new("tote", [("al", "GE"), ("bo", "NR")], scenario="campaign", seed="x")
+    st = s.state
+    st["active"], st["initiative"] = "al", ["al", "bo"]
+    units = st["campaign"]["units"]
+    free = next(i for i, u in sorted(units.items()) if u["faction"] == "al" and u.get("bonus") and u.get("system"))
+    with pytest.raises(HolotableError, match=f"{free} is one of Coruscant's free space defences, its garrison"):
+        s.order("al", "al", f"assign {free} fleet")
+    rgf = next(i for i, u in sorted(units.items()) if u["faction"] == "al" and u.get("rgf"))
+    with pytest.raises(HolotableError, match=f"{rgf} is a Reserve Guard Force unit, the garrison of .*TOTE-RGF-02"):
+        s.order("al", "al", f"assign {rgf} fleet")
+    assert st["sheets"]["al"] == []

@@ -23,6 +23,7 @@ from core.rulesets.tote.campaign.fleets import assign, movers
 from core.rulesets.tote.campaign.fleets_orders import assigned_to_fleet, why_not_jump
 from core.rulesets.tote.campaign.logistics import VERBS as LOGISTICS
 from core.rulesets.tote.campaign.logistics import carry as logistics
+from core.rulesets.tote.campaign.logistics import hero_aboard
 from core.rulesets.tote.campaign.missions import carry as carry_hero
 from core.rulesets.tote.campaign.missions import offered
 from core.rulesets.tote.campaign.orders import BattleOrder, at_worlds, carry_at, no_battle
@@ -42,6 +43,63 @@ def campaign_ships(ctx: Any) -> list[str]:
     if not is_campaign(ctx.state):
         return []
     return [uid for ids in movers(ctx.state["campaign"], ctx.seat).values() for uid in ids] + assigned_to_fleet(ctx)
+
+
+class Explained(Many):
+    """Many units of the seat's, and for one it may not use, the reason (``why(ctx, uid)``) rather than
+    the bare list of the legal ones."""
+
+    def __init__(self, name: str, choices: Any, help: str, why: Any) -> None:
+        super().__init__(name, choices, help)
+        self.why = why
+
+    def consume(self, words: list[str], ctx: Any, line: str) -> tuple[list[str], int]:
+        """The units named; raises OrderError with the reason a unit named may not be used."""
+        try:
+            return super().consume(words, ctx, line)
+        except OrderError:
+            legal = set(self.choices(ctx))
+            c = _campaign(ctx)
+            for uid in (p.strip() for w in words[:1] for p in w.split(",") if p.strip()):
+                why = self.why(c, ctx.seat, uid) if c is not None and uid not in legal else None
+                if why:
+                    raise OrderError(f"{line!r}: {why}") from None
+            raise
+
+
+def why_not_reserve(c: dict[str, Any], seat: str, uid: str) -> str | None:
+    """Why ``uid`` may not go to the Fleet Reserve Force, when the rule says why (its Hero aboard, a
+    Reserve Guard Force, a platform); None for the plain list of legal ones."""
+    u = c["units"].get(uid)
+    if u is None or u["faction"] != seat:
+        return None
+    hero = hero_aboard(c, seat, uid)
+    if hero:
+        hid = next(h["id"] for h in c.get("heroes", []) if h.get("host") == uid and h["faction"] == seat and not h.get("dead"))
+        return (f"{uid} carries your Hero {hero}: a ship with its Hero aboard is not mothballed; move the Hero to "
+                f"another ship first (transfer {hid} <ship>)")
+    return why_not_assign(c, seat, uid)
+
+
+def why_not_assign(c: dict[str, Any], seat: str, uid: str) -> str | None:
+    """Why ``uid`` may not be assigned (or mothballed): a Reserve Guard Force at its post, a free space
+    defence of its world, a craft aboard a ship, a unit in hyperspace; None for the plain list."""
+    u = c["units"].get(uid)
+    if u is None or u["faction"] != seat:
+        return None
+    where = galaxy().planets[u["system"]].name if u.get("system") in galaxy().planets else "its world"
+    if u.get("rgf"):
+        return (f"{uid} is a Reserve Guard Force unit, the garrison of {where}: it stays at its post and joins no "
+                f"fleet (TOTE-RGF-02)")
+    if u.get("bonus"):
+        return (f"{uid} is one of {where}'s free space defences, its garrison: it belongs to the world's Space PDF "
+                f"and is never assigned (TOTE-PDF-02, STRONG-01)")
+    host = u.get("carried_by") or u.get("attached_to")
+    if host:
+        return f"{uid} is aboard {host}: it goes where its carrier goes; give the order for {host}"
+    if u.get("transit"):
+        return f"{uid} is in hyperspace: it may be given orders when it arrives"
+    return None
 
 
 def jump_example(ctx: Any) -> str | None:
@@ -245,7 +303,7 @@ def galaxy_specs() -> list[OrderSpec]:
                                Choice("host", hero_hosts, "your ship or facility in the Hero's system")],
                   "on the galaxy: a Hero goes aboard another ship or facility of yours in its system", queue_jump,
                   example="transfer GE-HERO GE-8"),
-        OrderSpec("reserve", [Many("units", lg.reservable, "your ships at a stronghold you hold, not in conflict")],
+        OrderSpec("reserve", [Explained("units", lg.reservable, "your ships at a stronghold you hold, not in conflict", why_not_reserve)],
                   "on the galaxy: mothball ships (with the craft aboard) in your Fleet Reserve Force at once, up to 23 CP; "
                   "off the map, unseen and untouchable until activated; e.g. reserve GE-8", queue_jump),
         OrderSpec("activate", [Choice("unit", lg.reserve_units, "a unit of your Fleet Reserve Force"),
@@ -264,7 +322,7 @@ def galaxy_specs() -> list[OrderSpec]:
                                  "Heavy Industry or Heavy Mining")],
                   "on the galaxy: scrap units you built (25% of cost) or salvage captured ones (50%); stock units pay "
                   "nothing; the KC go to your treasury; e.g. scrap GE-B3", queue_jump),
-        OrderSpec("assign", [Many("units", fl.assignable, "your ships at worlds (not aboard, not in hyperspace)"),
+        OrderSpec("assign", [Explained("units", fl.assignable, "your ships at worlds (not aboard, not in hyperspace)", why_not_assign),
                              Choice("to", fl.destinations, "fleet (your main fleet) or pdf (the Space PDF of the world each stands at)"),
                              Optional(Choice("swap", fl.main_ships, "a main-fleet ship that goes on PDF duty in exchange"))],
                   "on the galaxy: move ships between your main fleet and the Space PDF where they stand (23 CP and 7 capital "
