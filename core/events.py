@@ -25,6 +25,12 @@ def event(kind: str, text: str, to: Iterable[str], turn: int, **data: Any) -> Ev
     return {"kind": kind, "turn": turn, "to": viewers, "text": text, "data": data}
 
 
+def kind_word(kind: str) -> str:
+    """An event kind as a player reads it on a log line or in a report: the game's word, never the
+    engine's dotted name (``campaign.jump`` -> ``jump``, ``tote.hero_dies`` -> ``hero dies``). Raises nothing."""
+    return str(kind).rsplit(".", 1)[-1].replace("_", " ") or "?"
+
+
 def to_seat(name: str) -> str:
     """The viewer token of one seat."""
     return f"seat:{name}"

@@ -357,13 +357,17 @@ class OrderSpec:
     #: the verbs given inside this order, as its last argument (a campaign's ``at <world> <order>`` carries
     #: the battle's orders): the help lists those under this order when they cannot be given on their own
     carries: tuple[str, ...] = ()
+    #: the example for the reader (``ctx``): its own ids (``jump GE-1,GE-8 corellia`` for the Empire);
+    #: empty or None when it has nothing to show, then ``example`` stands
+    example_for: Callable[[Any], str | None] | None = None
 
     def usage(self) -> str:
         """The usage line, e.g. ``jump <ships,...> [deep] <planet> [<point>]``."""
         return " ".join([self.verb, *(a.usage() for a in self.args)])
 
-    def help_text(self) -> str:
-        """Usage, summary, argument notes and an example."""
+    def help_text(self, ctx: Any = None) -> str:
+        """Usage, summary, argument notes and an example (with ``ctx``, the reader's own when the order
+        has one for it)."""
         lines = [self.usage(), f"  {self.summary}"]
         if self.details:
             lines.append(f"  {self.details}")
@@ -374,8 +378,9 @@ class OrderSpec:
             lines.append(f"  rolls {self.dice}; the odds show as you type")
         if self.final:
             lines.append(f"  FINAL: {self.final}; it cannot be taken back, so you are asked to confirm it")
-        if self.example:
-            lines.append(f"  example: {self.example}")
+        example = (self.example_for(ctx) if ctx is not None and self.example_for is not None else None) or self.example
+        if example:
+            lines.append(f"  example: {example}")
         return "\n".join(lines)
 
 
@@ -432,7 +437,8 @@ class OrderBook:
         return spec.final if spec is not None and spec.final else None
 
     def help(self, verb: str | None = None, ctx: Any = None) -> str:
-        """Help for one verb, or the list of all orders with their usage. Raises OrderError for an unknown verb.
+        """Help for one verb (with ``ctx``, its example in the reader's own ids), or the list of all orders
+        with their usage. Raises OrderError for an unknown verb.
 
         With ``ctx`` the list is the orders that can be given there: those available first, then under each
         available order that carries others (``carries``) the carried ones that cannot be given on their own,
@@ -444,7 +450,7 @@ class OrderBook:
         spec = self.specs.get(verb.lower())
         if spec is None:
             raise OrderError(f"no order {verb!r}; orders are: {', '.join(self.specs)}")
-        return spec.help_text()
+        return spec.help_text(ctx)
 
     def _help_now(self, ctx: Any) -> str:
         now = [s for s in self.specs.values() if s.available(ctx)]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.events import GM
+from core.events import GM, kind_word
 
 def _words(value: Any) -> str:
     if value is None or value == "" or value == [] or value == {}:
@@ -18,7 +18,7 @@ def _words(value: Any) -> str:
 def render_event(ev: dict[str, Any]) -> str:
     """One event as a log line: ``t3 roll: ...`` (continuation lines indented)."""
     text = str(ev.get("text", "")).replace("\n", "\n    ")
-    return f"t{ev.get('turn', '?')} {ev.get('kind', '?')}: {text}"
+    return f"t{ev.get('turn', '?')} {kind_word(str(ev.get('kind', '?')))}: {text}"
 
 
 def render_message(message: dict[str, Any]) -> str:

@@ -16,6 +16,8 @@ from typing import Any, Iterable, Mapping
 
 from core.events import standing
 
+from core.events import kind_word
+
 #: event kinds that are the record of the dice or of the orders, never a headline
 QUIET_KINDS = ("roll", "order", "turn", "sealed")
 BLOCKS = " ▏▎▍▌▋▊▉█"
@@ -288,7 +290,7 @@ class Style:
 
 def detail_line(d: Detail) -> str:
     """A detail as one line: ``roll: battle at Kuat: 2d6 -> 3, 4`` (the dice are in the roll's own words)."""
-    return f"{d.kind}: {d.text}"
+    return f"{kind_word(d.kind)}: {d.text}"
 
 
 def render(report: TurnReport, fmt: str = "text", orders: bool = True) -> str:

@@ -765,11 +765,11 @@ class Session:
         return self.ruleset.order_book().complete(text, self.ruleset.context(self.state, seat, actor))
 
     def help(self, verb: str | None = None, seat: str | None = None) -> str:
-        """The order language's help, for one verb or all; the list of all, with ``seat``, as that seat may
-        give them now (the others named; orders carried inside another listed under it). Raises OrderError
+        """The order language's help, for one verb (with ``seat``, its example in that seat's own ids) or
+        all; the list of all, with ``seat``, as that seat may give them now (the others named; orders carried inside another listed under it). Raises OrderError
         for an unknown verb."""
-        if verb is None and seat is not None:
-            return self.ruleset.order_book().help(None, self.ruleset.context(self.state, seat))
+        if seat is not None and seat in self.seats():
+            return self.ruleset.order_book().help(verb, self.ruleset.context(self.state, seat))
         return self.ruleset.order_book().help(verb)
 
     # -- seeing -----------------------------------------------------------------------------------

@@ -45,7 +45,7 @@ class SessionAdvisor:
     def help(self, verb: str) -> str | None:
         """The help of ``verb`` (None for an unknown verb)."""
         try:
-            return self.session.help(verb)
+            return self.session.help(verb, self.seat)
         except Exception:  # noqa: BLE001
             return None
 

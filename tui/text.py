@@ -9,6 +9,8 @@ from typing import Any, Iterable
 
 from rich.text import Text
 
+from core.events import kind_word
+
 KIND_STYLES = {
     "roll": "bold yellow", "battle": "bold red", "capture": "bold green", "assault": "red", "end": "bold magenta",
     "turn": "bold cyan", "refused": "bright_red", "order": "grey62", "start": "cyan", "correction": "magenta",
@@ -21,7 +23,7 @@ def event_text(ev: dict[str, Any]) -> Text:
     kind = str(ev.get("kind", "?"))
     text = Text()
     text.append(f"t{ev.get('turn', '?')} ", style="dim")
-    text.append(f"{kind:<8}", style=KIND_STYLES.get(kind, "bold"))
+    text.append(f"{kind_word(kind):<8}", style=KIND_STYLES.get(kind, "bold"))
     text.append(" ")
     text.append(str(ev.get("text", "")), style="grey62" if kind == "order" else "")
     data = ev.get("data") or {}

@@ -289,8 +289,8 @@ def test_orders_through_the_session_queue_refuse_and_resolve() -> None:
     mine = "GE" if seat == "al" else "NR"
     home = "coruscant" if seat == "al" else "mon_calamari"
     ship = "GE-8" if seat == "al" else "NR-2"  # a capital ship without the Hero
-    with pytest.raises(HolotableError, match=f"'{mine}-1' is not one of the units you can use here; legal: .*{ship}"):
-        session.order(seat, seat, f"reserve {mine}-1")  # the Hero's ship
+    with pytest.raises(HolotableError, match=f"'reserve {mine}-1': {mine}-1 carries your Hero .*: a ship with its Hero aboard"):
+        session.order(seat, seat, f"reserve {mine}-1")  # the Hero's ship: says why (issue 29.5)
     with pytest.raises(HolotableError, match="TOTE-SCRAP-01"):
         session.order(seat, seat, f"scrap {ship}")
     with pytest.raises(HolotableError, match="not in conflict"):

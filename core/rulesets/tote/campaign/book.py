@@ -23,9 +23,10 @@ from core.rulesets.tote.campaign.fleets import assign, movers
 from core.rulesets.tote.campaign.fleets_orders import assigned_to_fleet, why_not_jump
 from core.rulesets.tote.campaign.logistics import VERBS as LOGISTICS
 from core.rulesets.tote.campaign.logistics import carry as logistics
+from core.rulesets.tote.campaign.logistics import hero_aboard
 from core.rulesets.tote.campaign.missions import carry as carry_hero
 from core.rulesets.tote.campaign.missions import offered
-from core.rulesets.tote.campaign.orders import BattleOrder, at_worlds, carry_at
+from core.rulesets.tote.campaign.orders import BattleOrder, at_worlds, carry_at, no_battle
 from core.rulesets.tote.rules import model
 from core.rulesets.tote.rules.galaxy import galaxy
 from core.rulesets.tote.rules.heroes import hero_classes
@@ -42,6 +43,77 @@ def campaign_ships(ctx: Any) -> list[str]:
     if not is_campaign(ctx.state):
         return []
     return [uid for ids in movers(ctx.state["campaign"], ctx.seat).values() for uid in ids] + assigned_to_fleet(ctx)
+
+
+class Explained(Many):
+    """Many units of the seat's, and for one it may not use, the reason (``why(ctx, uid)``) rather than
+    the bare list of the legal ones."""
+
+    def __init__(self, name: str, choices: Any, help: str, why: Any) -> None:
+        super().__init__(name, choices, help)
+        self.why = why
+
+    def consume(self, words: list[str], ctx: Any, line: str) -> tuple[list[str], int]:
+        """The units named; raises OrderError with the reason a unit named may not be used."""
+        try:
+            return super().consume(words, ctx, line)
+        except OrderError:
+            legal = set(self.choices(ctx))
+            c = _campaign(ctx)
+            for uid in (p.strip() for w in words[:1] for p in w.split(",") if p.strip()):
+                why = self.why(c, ctx.seat, uid) if c is not None and uid not in legal else None
+                if why:
+                    raise OrderError(f"{line!r}: {why}") from None
+            raise
+
+
+def why_not_reserve(c: dict[str, Any], seat: str, uid: str) -> str | None:
+    """Why ``uid`` may not go to the Fleet Reserve Force, when the rule says why (its Hero aboard, a
+    Reserve Guard Force, a platform); None for the plain list of legal ones."""
+    u = c["units"].get(uid)
+    if u is None or u["faction"] != seat:
+        return None
+    hero = hero_aboard(c, seat, uid)
+    if hero:
+        hid = next(h["id"] for h in c.get("heroes", []) if h.get("host") == uid and h["faction"] == seat and not h.get("dead"))
+        return (f"{uid} carries your Hero {hero}: a ship with its Hero aboard is not mothballed; move the Hero to "
+                f"another ship first (transfer {hid} <ship>)")
+    return why_not_assign(c, seat, uid)
+
+
+def why_not_assign(c: dict[str, Any], seat: str, uid: str) -> str | None:
+    """Why ``uid`` may not be assigned (or mothballed): a Reserve Guard Force at its post, a free space
+    defence of its world, a craft aboard a ship, a unit in hyperspace; None for the plain list."""
+    u = c["units"].get(uid)
+    if u is None or u["faction"] != seat:
+        return None
+    where = galaxy().planets[u["system"]].name if u.get("system") in galaxy().planets else "its world"
+    if u.get("rgf"):
+        return (f"{uid} is a Reserve Guard Force unit, the garrison of {where}: it stays at its post and joins no "
+                f"fleet (TOTE-RGF-02)")
+    if u.get("bonus"):
+        return (f"{uid} is one of {where}'s free space defences, its garrison: it belongs to the world's Space PDF "
+                f"and is never assigned (TOTE-PDF-02, STRONG-01)")
+    host = u.get("carried_by") or u.get("attached_to")
+    if host:
+        return f"{uid} is aboard {host}: it goes where its carrier goes; give the order for {host}"
+    if u.get("transit"):
+        return f"{uid} is in hyperspace: it may be given orders when it arrives"
+    return None
+
+
+def jump_example(ctx: Any) -> str | None:
+    """The ``jump`` example in the reader's own ids: up to two of its ships at one world and a world one
+    route away (None off the galaxy or with no ship that may jump)."""
+    if not is_campaign(ctx.state) or ctx.seat not in ctx.state.get("seats", {}):
+        return None
+    ready = movers(ctx.state["campaign"], ctx.seat)
+    if not ready:
+        return None
+    world, ids = max(sorted(ready.items()), key=lambda item: min(len(item[1]), 2))
+    routes = galaxy().neighbours(world)
+    to = routes[0].other(world) if routes else world
+    return f"jump {','.join(ids[:2])} {to}"
 
 
 def build_codes(ctx: Any) -> list[str]:
@@ -169,6 +241,12 @@ def _galaxy_only(ctx: Any) -> str:
     return "an order of the galaxy (the campaign), not of a battle"
 
 
+def _no_battle(ctx: Any) -> str:
+    """Why ``at`` is not offered: the amnesty world the seat's forces are on (TOTE-GAP-49), or no battle."""
+    return no_battle(ctx.state, ctx.seat) if is_campaign(ctx.state) and ctx.seat in ctx.state.get("seats", {}) else \
+        "you have no forces in a battle today (at a world in conflict)"
+
+
 def build_book() -> OrderBook:
     """The tote order language: the battle's orders, and the galaxy's (available in the campaign only)."""
     battle = battle_specs()
@@ -178,7 +256,7 @@ def build_book() -> OrderBook:
         spec.why_not = _galaxy_only
         if spec.verb == "at":  # only with forces at a world in conflict
             spec.available = lambda ctx: on_galaxy(ctx) and bool(_at_worlds(ctx))
-            spec.why_not = lambda ctx: "you have no forces in a battle today (at a world in conflict)"
+            spec.why_not = _no_battle
             spec.carries = tuple(s.verb for s in battle)
     return OrderBook(battle + specs)
 
@@ -189,7 +267,8 @@ def galaxy_specs() -> list[OrderSpec]:
         OrderSpec("jump", [FleetShips("ships", campaign_ships, "your ships at one world (craft aboard go with them)"),
                            WorldChoice("world", world_ids, "the destination: a world's id or name")],
                   "on the galaxy: jump to hyperspace on the fastest course; the fleet arrives at the start of a later "
-                  "day (everyone hears that it left, never where to); e.g. jump GE-1,GE-8 corellia", queue_jump),
+                  "day (everyone hears that it left, never where to)", queue_jump, example="jump GE-1,GE-8 corellia",
+                  example_for=jump_example),
         OrderSpec("scan", [Choice("ship", campaign_scanners, "your ship on a system's grid"),
                            Optional(Choice("mode", lambda ctx: ["active", "passive"] if campaign_scanners(ctx) else [],
                                            "active (default) or passive"))],
@@ -224,7 +303,7 @@ def galaxy_specs() -> list[OrderSpec]:
                                Choice("host", hero_hosts, "your ship or facility in the Hero's system")],
                   "on the galaxy: a Hero goes aboard another ship or facility of yours in its system", queue_jump,
                   example="transfer GE-HERO GE-8"),
-        OrderSpec("reserve", [Many("units", lg.reservable, "your ships at a stronghold you hold, not in conflict")],
+        OrderSpec("reserve", [Explained("units", lg.reservable, "your ships at a stronghold you hold, not in conflict", why_not_reserve)],
                   "on the galaxy: mothball ships (with the craft aboard) in your Fleet Reserve Force at once, up to 23 CP; "
                   "off the map, unseen and untouchable until activated; e.g. reserve GE-8", queue_jump),
         OrderSpec("activate", [Choice("unit", lg.reserve_units, "a unit of your Fleet Reserve Force"),
@@ -243,7 +322,7 @@ def galaxy_specs() -> list[OrderSpec]:
                                  "Heavy Industry or Heavy Mining")],
                   "on the galaxy: scrap units you built (25% of cost) or salvage captured ones (50%); stock units pay "
                   "nothing; the KC go to your treasury; e.g. scrap GE-B3", queue_jump),
-        OrderSpec("assign", [Many("units", fl.assignable, "your ships at worlds (not aboard, not in hyperspace)"),
+        OrderSpec("assign", [Explained("units", fl.assignable, "your ships at worlds (not aboard, not in hyperspace)", why_not_assign),
                              Choice("to", fl.destinations, "fleet (your main fleet) or pdf (the Space PDF of the world each stands at)"),
                              Optional(Choice("swap", fl.main_ships, "a main-fleet ship that goes on PDF duty in exchange"))],
                   "on the galaxy: move ships between your main fleet and the Space PDF where they stand (23 CP and 7 capital "

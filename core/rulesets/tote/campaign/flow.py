@@ -41,7 +41,7 @@ from core.rulesets.tote.campaign.ledger import next_income
 from core.rulesets.tote.campaign.logistics_orders import bot_reserve, resting
 from core.rulesets.tote.campaign.missions import mission_rows, turn_start
 from core.rulesets.tote.campaign.news import rosters as news_rosters
-from core.rulesets.tote.campaign.orders import battle_worlds, boards, clear
+from core.rulesets.tote.campaign.orders import amnesty_note, amnesty_worlds, battle_worlds, boards, clear
 from core.rulesets.tote.campaign.posting import turn_order
 from core.rulesets.tote.campaign.sensors import can_scan_actively
 from core.rulesets.tote.campaign.sensors import type_name as _type_name
@@ -54,7 +54,7 @@ from core.rulesets.tote.campaign.victory import (
 )
 from core.rulesets.tote.rules import model, victory
 from core.rulesets.tote.rules.data import facility_types, unit_types
-from core.rulesets.tote.rules.galaxy import galaxy
+from core.rulesets.tote.rules.galaxy import amnesty_refusal, galaxy
 from core.rulesets.tote.rules.heroes import casualties
 from core.rulesets.tote.rules.model import FACTIONS
 
@@ -116,13 +116,18 @@ def battles(state: State, rules: BattleRules | None = None) -> list[Event]:
     """Every world in conflict fights its battle day (:func:`.battle.fight`), in world
     order, with the game's dice; the factions' posts there are the ``at`` orders of their galaxy
     posts, their bots' where they left the battle to the bot (option ``campaign_battle_bots``,
-    default on), else the automatic defence (:mod:`.orders`). Tatooine, an amnesty world,
-    fights with every hostile order refused (``tatooine_amnesty``, TOTE-GAP-49). The SSD and Palace
+    default on), else the automatic defence (:mod:`.orders`). Tatooine, an amnesty world, fights
+    no battle (``tatooine_amnesty``, TOTE-GAP-49): the factions there read that it is an amnesty
+    world, and nothing is fired, defended or reported as a battle. The SSD and Palace
     destroyed go to the victory record (:func:`.victory.falls`)."""
     ruleset = rules or BattleRules()
     events: list[Event] = []
     bots = bool(state["options"].get("campaign_battle_bots", True))
     for world in worlds.contested(state["campaign"]):
+        if amnesty_refusal(world, "fire", bool(state["options"].get("tatooine_amnesty", True))):
+            there = [to_seat(s) for s in state["seats"] if world in amnesty_worlds(state, s)]
+            events.append(event("tote.amnesty", amnesty_note(world) + ".", there + [GM], int(state["turn"])))
+            continue
         state["dice"], more = fight(ruleset, state["campaign"], world, turn_order(state), state["dice"],
                                     state["options"], bots=bots)
         events += name_seats(state["campaign"], more) + falls(state)
@@ -225,9 +230,18 @@ def view(state: State, viewer: str) -> dict[str, Any]:
             "turn": state["turn"], "phase": "over" if over else f"{state.get('active')}'s post",
             "board": v["board"], "boards": _boards(state, viewer), "rosters": rosters, "resources": resources,
             "sheet": [] if viewer == GM else list(state["sheets"].get(viewer, [])),
-            "prompt": "" if over or viewer != state.get("active") else "your post: jump <ships> <world>"
-            + (", at <world> <battle order>" if facts.get("battles") else "") + ", then ready",
+            "prompt": "" if over or viewer != state.get("active") else _prompt(state, viewer, facts),
             "facts": facts}
+
+
+def _prompt(state: State, viewer: str, facts: dict[str, Any]) -> str:
+    """The head of ``viewer``'s post: its battles of the day first (``battle at Coruscant: your orders
+    there``, TOTE-GAP-02), an amnesty world its forces are on (TOTE-GAP-49), then the galaxy's orders."""
+    g = galaxy()
+    first = [f"battle at {g.planets[w].name}: your orders there (at {w} <battle order>; its grid is the next board)"
+             for w in facts.get("battles", [])]
+    first += [amnesty_note(w) for w in amnesty_worlds(state, viewer)]
+    return "; ".join(first + ["your post: jump <ships> <world>, then ready"])
 
 
 def _ships_aboard(c: cp.Campaign, ids: list[str]) -> str:

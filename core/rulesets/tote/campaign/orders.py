@@ -58,6 +58,26 @@ def battle_worlds(state: State, seat: str) -> list[str]:
     return [w for w in contested(c) if w in here and _fought(w, state.get("options", {})) and knows_battle(c, w, seat)]
 
 
+def amnesty_worlds(state: State, seat: str) -> list[str]:
+    """The worlds in conflict where ``seat`` has forces but no battle is fought: the amnesty world
+    (TOTE-GAP-49, option ``tatooine_amnesty``)."""
+    c = state["campaign"]
+    here = {u.get("system") for u in c["units"].values()
+            if u["faction"] == seat and not u.get("transit") and not u.get("destroyed")}
+    return [w for w in contested(c) if w in here and not _fought(w, state.get("options", {}))]
+
+
+def amnesty_note(world: str) -> str:
+    """What a player reads of a conflict on the amnesty world (TOTE-GAP-49)."""
+    return f"{world_name(world)} is an amnesty world: no battle here"
+
+
+def no_battle(state: State, seat: str) -> str:
+    """Why ``seat`` may give no battle orders today: the amnesty world its forces are on, or no battle."""
+    quiet = amnesty_worlds(state, seat)
+    return "; ".join(amnesty_note(w) for w in quiet) if quiet else "you have no forces in a battle today (at a world in conflict)"
+
+
 def at_worlds(ctx: Any) -> list[str]:
     """On the galaxy: the battles the seat may give orders for (none in a battle)."""
     return battle_worlds(ctx.state, ctx.seat) if is_campaign(ctx.state) and ctx.seat in ctx.state["seats"] else []
@@ -68,6 +88,8 @@ def trial_battle(state: State, seat: str, world: str) -> State:
     set, none for those that came out of hyperspace today, TOTE-HYPER-02): a copy to check orders on.
     Raises OrderError when the seat has no forces in a battle there."""
     if world not in battle_worlds(state, seat):
+        if not _fought(world, state.get("options", {})):
+            raise OrderError(amnesty_note(world))
         legal = ", ".join(battle_worlds(state, seat)) or "none today"
         raise OrderError(f"no battle of yours at {world_name(world)} today; your battles: {legal}")
     c = state["campaign"]

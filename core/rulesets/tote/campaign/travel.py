@@ -27,6 +27,7 @@ from core.rulesets.tote.battle.views import natural
 from core.rulesets.tote.campaign.comms import departure_notice
 from core.rulesets.tote.rules import clock as clk
 from core.rulesets.tote.rules import model
+from core.rulesets.tote.rules.data import resolve, unit_types
 from core.rulesets.tote.rules.fleet import fleet_hyper_hours
 from core.rulesets.tote.rules.galaxy import Galaxy, Route
 
@@ -82,6 +83,20 @@ def trip_hours(route_hours: int, codes: Iterable[str]) -> int:
     slowest hyperdrive class, rounded up (TOTE-FLEETHYP-01, TOTE-GAP-06; :func:`.fleet.fleet_hyper_hours`).
     Raises ValueError when no unit has a hyperdrive."""
     return fleet_hyper_hours(codes, route_hours)
+
+
+def _why_hours(units: Mapping[str, dict[str, Any]], jumpers: list[str], route_hours: int, hours: int, speedup_pct: int) -> str:
+    """Why a trip takes ``hours`` for ``route_hours`` of routes, when they differ: the fleet moves at its
+    slowest hyperdrive rating (TOTE-FLEETHYP-01: 36 h of routes at class 2 take 72 h), less its Hero's speed-up."""
+    if hours == route_hours:
+        return ""
+    types = unit_types()
+    rated = [(types[resolve(units[u]["type"])].hyperdrive, u) for u in jumpers
+             if types[resolve(units[u]["type"])].hyperdrive is not None]
+    rating, slowest = max(rated, key=lambda r: (float(r[0] or 0), r[1]))
+    hero = f", less {speedup_pct}% for its Hero" if speedup_pct else ""
+    return (f" ({route_hours} h of routes at hyperdrive class {rating}, the rating of its slowest ship "
+            f"{slowest}{hero})")
 
 
 def arrival_turn(turn: int, hours: int, c: clk.Clock | None = None) -> int:
@@ -170,7 +185,8 @@ def depart(g: Galaxy, units: Mapping[str, Unit], faction: str, ids: Iterable[str
     notice = departure_notice([units[uid] for uid in jumpers], origin, start, owner_name=label or faction, place=here)
     events = [
         event("jump", f"{', '.join(jumpers)} jump from {here}: {course.text(g)}, "
-              f"{hours} h in hyperspace; arriving at the start of turn {arrive}.", [to_seat(faction)], turn,
+              f"{hours} h in hyperspace{_why_hours(units, jumpers, course.route_hours, hours, speedup_pct)}; "
+              f"arriving at the start of turn {arrive}.", [to_seat(faction)], turn,
               fleet=fid, units=jumpers + riders, origin=origin, destination=course.destination, hours=hours, arrive_turn=arrive),
         event("departed", f"{notice['text']}.", ["all"], turn, faction=faction, origin=origin,
               capital_ships=notice["ships"], notice=notice),
