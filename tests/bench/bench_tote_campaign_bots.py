@@ -22,9 +22,9 @@ import pytest
 if __name__ == "__main__":  # run as a script from anywhere
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from core.rulesets.tote import TwilightOfTheEmpire  # noqa: E402
-from core.rulesets.tote.campaign import flow as campaign_flow  # noqa: E402
-from core.rulesets.tote.rules.model import FACTIONS  # noqa: E402
+from core.rulesets.tote import TwilightOfTheEmpire
+from core.rulesets.tote.campaign import flow as campaign_flow
+from core.rulesets.tote.rules.model import FACTIONS
 
 GAMES = int(os.environ.get("BENCH_GAMES", "10"))
 DAYS = int(os.environ.get("BENCH_DAYS", "180"))
