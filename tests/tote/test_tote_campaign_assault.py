@@ -56,17 +56,30 @@ def facts_of(worlds: list[str], arrivals: list[dict] | None = None) -> dict:
 
 
 def test_the_march_on_coruscant_rallies_at_the_world_nearest_then_goes_together() -> None:
-    """A faction holding four worlds marches (not one holding three, nor one holding Coruscant); its
+    """A faction holding two worlds marches (not one holding one, nor one holding Coruscant); its
     staging world is the one it holds nearest Coruscant (Corellia, 6 h, before Kuat, 12 h, and Mon
     Calamari, 48 h). Ships elsewhere go there first; none jumps to Coruscant while any is away or
-    still in hyperspace towards it; then the whole force at Corellia jumps."""
+    still in hyperspace towards it; then the whole force at Corellia jumps, once it is gathered."""
     held = ["mon_calamari", "kuat", "corellia", "felucia"]
-    assert assault.marching(set(held), {"mon_calamari"}) and not assault.marching(set(held[:3]), set())
+    assert assault.marching(set(held[:2]), {"mon_calamari"}) and not assault.marching(set(held[:1]), set())
     assert not assault.marching({"coruscant", "kuat", "corellia", "felucia"}, set())
     assert assault.staging_world(set(held)) == "corellia"
     free = {"mon_calamari": ["NR-2"], "kuat": ["NR-3"], "corellia": ["NR-1"], "felucia": []}
     assert assault.targets(facts_of(held), free) == {"mon_calamari": "corellia", "kuat": "corellia"}
-    free = {"mon_calamari": [], "corellia": ["NR-1", "NR-3"]}
+    free = {"mon_calamari": [], "corellia": [f"NR-{n}" for n in range(1, assault.STRIKE_SHIPS + 1)]}
     assert assault.targets(facts_of(held, [{"to": "corellia"}]), free) == {}
     assert assault.targets(facts_of(held), free) == {"corellia": "coruscant"}
     assert assault.targets(facts_of(held), {**free, "coruscant": ["NR-5"]}) == {"corellia": "coruscant"}  # it stays
+
+
+def test_win_02_a_lone_ship_never_strikes_coruscant_the_force_gathers_first() -> None:
+    """TOTE-WIN-02, issue 31 (attacks arrived one ship at a time): a bot's lone new ship at its staging
+    world waits there; the force strikes with STRIKE_SHIPS ships on any day, or with WAVE_SHIPS on a
+    wave day (a multiple of STRIKE_EVERY, the same for every faction, so that their waves meet)."""
+    held = ["mon_calamari", "corellia"]
+    lone = {"corellia": ["NR-9"]}
+    assert assault.targets(facts_of(held), lone) == {}, "a single ship jumped into Coruscant's guns alone"
+    few = {"corellia": [f"NR-{n}" for n in range(assault.WAVE_SHIPS)]}
+    assert assault.targets({**facts_of(held), "day": assault.STRIKE_EVERY + 1}, few) == {}, "a small force struck off a wave day"
+    assert assault.targets({**facts_of(held), "day": 2 * assault.STRIKE_EVERY}, few) == {"corellia": "coruscant"}, \
+        "a gathered wave did not strike on a wave day"

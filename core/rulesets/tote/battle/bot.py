@@ -156,9 +156,9 @@ def play(view: dict[str, Any], seat: str) -> list[str]:
         if where is None:
             continue
         probe = dict(u, space=where)
-        if (model.unit_class(u) == "sf" and craft_at and where not in guarded and not u.get("patrol")
+        if (model.unit_class(u) == "sf" and u["space"] and craft_at and where not in guarded and not u.get("patrol")
                 and any(o["space"] == where and model.is_capital(o) for o in active)):
-            orders.append(f"patrol {u['id']}")  # CSP over its capital ships (TOTE-CSP-04)
+            orders.append(f"patrol {u['id']}")  # CSP over its capital ships, from the grid, not aboard (TOTE-CSP-01/04)
             guarded.add(where)
         if (model.is_installation(target["type"]) and model.flag(u, "orbital_bombardment") and u["space"]
                 and grid.kind(u["space"]) == "a_ring" and grid.space(u["space"]).ob_target == target["space"]

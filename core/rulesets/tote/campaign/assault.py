@@ -17,7 +17,13 @@ from typing import Any
 from core.rulesets.tote.rules.galaxy import CAPITAL, galaxy
 
 #: Worlds a faction holds before it marches on Coruscant.
-MARCH_WORLDS = 4
+MARCH_WORLDS = 2
+#: Ships gathered at the staging world that strike Coruscant on any day.
+STRIKE_SHIPS = 6
+#: Every this many days (the galaxy's common clock, so that the factions' waves meet) a gathered force
+#: of :data:`WAVE_SHIPS` or more strikes too.
+STRIKE_EVERY = 12
+WAVE_SHIPS = 3
 
 
 def marching(held: set[str], seat_homes: set[str]) -> bool:
@@ -37,8 +43,10 @@ def staging_world(held: set[str]) -> str | None:
 def targets(facts: dict[str, Any], free: dict[str, list[str]]) -> dict[str, str]:
     """Where the free ships at each world jump (``free``: world -> ship ids the bot may send): to the
     staging world while the rally goes on; to Coruscant from the staging world once every free ship
-    is there and none of its own fleets is still bound for it. A world missing from the answer keeps
-    its ships (they wait at the staging world, or stand at Coruscant)."""
+    is there, none of its own fleets is still bound for it and the force is gathered: at least
+    :data:`STRIKE_SHIPS` ships, or :data:`WAVE_SHIPS` on a wave day (``facts["day"]`` a multiple of
+    :data:`STRIKE_EVERY`), so that ships never trickle into Coruscant's guns one at a time. A world
+    missing from the answer keeps its ships (they wait at the staging world, or stand at Coruscant)."""
     led = facts["ledger"]
     free = {w: ships for w, ships in free.items() if w != CAPITAL}  # already at Coruscant: they stay (and claim it)
     stage = staging_world(set(led["worlds"]))
@@ -48,4 +56,6 @@ def targets(facts: dict[str, Any], free: dict[str, list[str]]) -> dict[str, str]
     inbound = any(f["to"] == stage for f in led.get("arrivals", []))
     if away or inbound:
         return {w: stage for w in away}
-    return {stage: CAPITAL} if free.get(stage) else {}
+    gathered = len(free.get(stage, []))
+    wave = int(facts.get("day") or 0) % STRIKE_EVERY == 0 and gathered >= WAVE_SHIPS
+    return {stage: CAPITAL} if gathered >= STRIKE_SHIPS or wave else {}

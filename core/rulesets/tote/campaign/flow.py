@@ -276,7 +276,7 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
     facts = view_.get("facts", {})
     if facts.get("mode") != "campaign" or "ledger" not in facts:
         return []
-    facts = dict(facts, seat=seat)
+    facts = dict(facts, seat=seat, day=int(view_.get("turn") or 0))
     g = galaxy()
     known = {w: r["owner"] for w, r in facts["knowledge"]["systems"].items()}
     held = set(facts["ledger"]["worlds"])
