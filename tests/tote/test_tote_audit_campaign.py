@@ -231,3 +231,17 @@ def test_scan_07_08_gap_37_a_passive_scan_hears_an_arrival_out_of_hyperspace_in_
             break
     report = [e["text"] for e in events if "Passive scan of Kuat" in e["text"]]
     assert report and "capital" in report[0] and uid not in report[0] and "New Republic" not in report[0], report
+
+
+def test_gap_39_a_hero_standing_in_its_command_center_reads_the_news_there() -> None:
+    """TOTE-GAP-39 / TOTE-HERO-04: a Hero trained at the Faction Command Center stands in it; where its
+    faction reads and sends its news is that world (a bot's build order once failed with an internal
+    error here: the Hero's host, a facility, was looked for among the units only)."""
+    from core.rulesets.tote.campaign import worlds
+    _rs, state = campaign()
+    c = state["campaign"]
+    fcc = next(f for f in c["facilities"].values() if f["faction"] == "bo" and f["type"] == "FCC")
+    c["heroes"].append({"id": "NR-HERO2", "faction": "bo", "cls": "spymaster", "name": "Winter", "level": 1,
+                        "host": fcc["id"], "system": None, "dead": False})
+    c["heroes"] = [h for h in c["heroes"] if h["id"] == "NR-HERO2" or h["faction"] != "bo"]
+    assert worlds.hero_system(c, "bo") == fcc["system"]

@@ -38,7 +38,7 @@ def hero_system(c: Campaign, seat: str) -> str:
     (TOTE-GAP-39), else Coruscant."""
     for h in c.get("heroes", []):
         if h["faction"] == seat and not h.get("dead"):
-            where, _space = heroes.locate(h, c["units"])
+            where, _space = heroes.locate(h, c["units"], c.get("facilities", {}))  # a Hero trained at its Command Center stands in it
             if where:
                 return where
     return next(iter(c["strongholds"].get(seat, [])), THRONE)
