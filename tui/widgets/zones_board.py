@@ -93,8 +93,8 @@ def card_lines(card: dict[str, Any]) -> Text:
 
 
 def zones_text(board: dict[str, Any], width: int = 80) -> Text:
-    """The whole board as text, units and slots packed into lines of ``width``. In a battle, the
-    battle and the viewer's hand come first: they are what a card window is about."""
+    """The whole board as text, units and slots packed into lines of ``width``. The viewer's hand comes
+    first (in a battle after the battle: they are what a card window is about), then the zones."""
     if board.get("setup") is not None and not board.get("zones"):
         return setup_text(board)
     viewer = board.get("viewer")
@@ -105,9 +105,10 @@ def zones_text(board: dict[str, Any], width: int = 80) -> Text:
         hand_part(text, board, viewer, order)
         text.append("\n")
         zones_part(text, board, viewer, order, width)
-    else:
-        zones_part(text, board, viewer, order, width)
+    else:  # the hand the player acts with first, then the table (a tall table never hides it)
         hand_part(text, board, viewer, order)
+        text.append("\n")
+        zones_part(text, board, viewer, order, width)
     text.append("\nunits: id, ★ build stars, attack/defense/damage, damage counters/shields, ‹icons› · g ground"
                 " · ✦ a bonus that applies in this zone", style="dim")
     return text
