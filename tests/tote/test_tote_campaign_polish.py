@@ -300,7 +300,7 @@ def test_the_report_of_a_battle_day_puts_the_battle_first_and_folds_the_rest() -
     assert "Taken" not in summary and "arrive at Mon Calamari out of hyperspace." in summary
     assert not any(w in summary for w in (" hits ", " moves ", " posts.", "has posted"))
     details = text.split("-- Details, every die --")[1]
-    assert "tote.post: At Mon Calamari:" in details and "has posted" in details
+    assert "post: At Mon Calamari:" in details and "tote.post" not in details and "has posted" in details
     cy = session_report(s, "cy", BATTLE_DAY)
     assert cy.summary.battles == []
     assert not any("Mon Calamari" in h for h in cy.summary.headlines), \
