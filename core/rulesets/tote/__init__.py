@@ -8,32 +8,23 @@ it ``tote``.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable
 
 from core.errors import SetupError
 from core.events import Event
-from core.orders import OrderBook, Parsed
+from core.orders import OrderBook
 from core.report import Summary
-from core.ruleset import Context, Odds, Ruleset, SeatSpec, State, View
-from core.rulesets.tote.battle.rules import BattleRules
+from core.ruleset import Odds, Ruleset, SeatSpec, State, View
+from core.rulesets.tote.battle.rules import BattleRules, TwilightPosts
 from core.rulesets.tote.campaign import progress as campaign_progress
 from core.rulesets.tote.campaign.posting import posting
 from core.rulesets.tote.campaign.rules import SCENARIO, CampaignRules
-from core.rulesets.tote.rules.model import FACTIONS
+from core.rulesets.tote.rules.options import is_campaign
 from core.rulesets.tote.rules.reference import glossary as reference_glossary
-from core.rulesets.tote.rules.options import OPTIONS, is_campaign
 
 
-class TwilightOfTheEmpire(Ruleset):
+class TwilightOfTheEmpire(TwilightPosts):
     """The tote ruleset: a battle or the campaign, each state played by the rules of its kind."""
-
-    id: ClassVar[str] = "tote"
-    title: ClassVar[str] = "Twilight of the Empire"
-    simultaneous: ClassVar[bool] = True
-    min_seats: ClassVar[int] = 2
-    max_seats: ClassVar[int] = 10
-    turn_limit: ClassVar[int] = 0
-    order_keys: ClassVar[tuple[str, ...] | None] = ("sheets",)
 
     def __init__(self) -> None:
         self.battle = BattleRules()
@@ -43,17 +34,9 @@ class TwilightOfTheEmpire(Ruleset):
         """The rules that play ``state``: the campaign's or the battle's."""
         return self.campaign if is_campaign(state) else self.battle
 
-    def sides(self) -> list[str]:
-        """The ten factions (TOTE-FACTION-01..10), by code."""
-        return list(FACTIONS)
-
     def scenarios(self) -> dict[str, str]:
         """The battles of ``data/scenarios.toml`` (the melee first, the default) and the galaxy campaign."""
         return {**self.battle.scenarios(), **self.campaign.scenarios()}
-
-    def options(self) -> dict[str, Any]:
-        """The game options and their defaults (:data:`.rules.options.OPTIONS`)."""
-        return dict(OPTIONS)
 
     def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:
         """A new battle or campaign, the first post open. Raises SetupError for a bad table, option or fleet."""
@@ -62,17 +45,9 @@ class TwilightOfTheEmpire(Ruleset):
         rules = self.campaign if scenario == SCENARIO else self.battle
         return rules.setup(scenario, seats, options, seed)
 
-    def opening(self, state: State) -> list[Event]:
-        """The initiative's dice drawn at setup, for the record."""
-        return self._rules(state).opening(state)
-
     def order_book(self) -> OrderBook:
         """The whole order language: the battle's orders and the galaxy's (:mod:`..campaign.state.book`)."""
         return self.campaign.order_book()
-
-    def carry_out(self, ctx: Context, parsed: Parsed) -> list[Event]:
-        """Queue a parsed order on the sheet. Raises OrderError."""
-        return self._rules(ctx.state).carry_out(ctx, parsed)
 
     def awaiting(self, state: State) -> set[str]:
         """The faction whose post it is (nobody once the game is over)."""
@@ -98,10 +73,6 @@ class TwilightOfTheEmpire(Ruleset):
         """The bot's post from its own view."""
         rules = self.campaign if view.get("facts", {}).get("mode") == "campaign" else self.battle
         return rules.bot(view, seat)
-
-    def trial_copy(self, state: State, seat: str) -> State:
-        """An order changes only its seat's sheet: that sheet is copied, the rest shared."""
-        return self._rules(state).trial_copy(state, seat)
 
     def legal_orders(self, state: State, seat: str) -> list[str]:
         """A sample of orders the engine accepts now."""

@@ -26,8 +26,9 @@ from core.rulesets.tote.rules.options import OPTIONS
 from core.rulesets.tote.rules.reference import reference
 
 
-class BattleRules(Ruleset):
-    """The tote battle: one planet's grid, posts in rotating initiative."""
+class TwilightPosts(Ruleset):
+    """What every Twilight game shares, battle or campaign: the factions, the options, one post a faction
+    a day queued on its sheet (TOTE-GAP-01/02), and the initiative's dice on the record."""
 
     id: ClassVar[str] = "tote"
     title: ClassVar[str] = "Twilight of the Empire"
@@ -36,21 +37,42 @@ class BattleRules(Ruleset):
     max_seats: ClassVar[int] = 10
     turn_limit: ClassVar[int] = 0
     order_keys: ClassVar[tuple[str, ...] | None] = ("sheets",)
-    views: ClassVar[ViewsModule] = views  # what a viewer may know (:mod:`.views`)
-    bots: ClassVar[BotModule] = _bot  # the bot's post from its own view (:mod:`.bot`)
-    _book: OrderBook | None = None
 
     def sides(self) -> list[str]:
         """The ten factions (TOTE-FACTION-01..10), by code."""
         return list(FACTIONS)
 
-    def scenarios(self) -> dict[str, str]:
-        """The battles of ``data/scenarios.toml``: the melee (default, 2-10), the skirmish (2-4), the stronghold."""
-        return {sid: f"{sc.name}: {sc.text} ({sc.min}-{sc.max} factions)" for sid, sc in setup.scenarios().items()}
-
     def options(self) -> dict[str, Any]:
         """The game options and their defaults (:data:`..rules.options.OPTIONS`)."""
         return dict(OPTIONS)
+
+    def opening(self, state: State) -> list[Event]:
+        """The initiative's dice drawn at setup, as roll events for the record (TOTE-GAP-02)."""
+        return [dict(e) for e in state.get("opening", [])]
+
+    def carry_out(self, ctx: Context, parsed: Parsed) -> list[Event]:
+        """Queue a parsed order (its handler sees the order's canonical text as ``ctx.text``). Raises OrderError."""
+        ctx.text = orders.canonical(parsed)  # type: ignore[attr-defined]  # Context (core.ruleset) declares no text: Twilight hands its handlers the canonical order on it
+        return list(parsed.spec.handler(ctx, **parsed.values) or [])
+
+    def trial_copy(self, state: State, seat: str) -> State:
+        """An order changes only its seat's sheet: that sheet is copied, the rest shared."""
+        trial = dict(state)
+        trial["sheets"] = dict(state["sheets"])
+        trial["sheets"][seat] = [dict(o) for o in state["sheets"].get(seat, [])]
+        return trial
+
+
+class BattleRules(TwilightPosts):
+    """The tote battle: one planet's grid, posts in rotating initiative."""
+
+    views: ClassVar[ViewsModule] = views  # what a viewer may know (:mod:`.views`)
+    bots: ClassVar[BotModule] = _bot  # the bot's post from its own view (:mod:`.bot`)
+    _book: OrderBook | None = None
+
+    def scenarios(self) -> dict[str, str]:
+        """The battles of ``data/scenarios.toml``: the melee (default, 2-10), the skirmish (2-4), the stronghold."""
+        return {sid: f"{sc.name}: {sc.text} ({sc.min}-{sc.max} factions)" for sid, sc in setup.scenarios().items()}
 
     def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:
         """A new battle, the first post open. Raises SetupError for a bad table, option or fleet."""
@@ -68,20 +90,11 @@ class BattleRules(Ruleset):
         flow.begin_post(state, str(first))
         return state
 
-    def opening(self, state: State) -> list[Event]:
-        """The initiative's dice drawn at setup, as roll events for the record (TOTE-GAP-02)."""
-        return [dict(e) for e in state.get("opening", [])]
-
     def order_book(self) -> OrderBook:
         """The battle's order language (:mod:`.orders`)."""
         if BattleRules._book is None:
             BattleRules._book = orders.build_book()
         return BattleRules._book
-
-    def carry_out(self, ctx: Context, parsed: Parsed) -> list[Event]:
-        """Queue a parsed order (its handler sees the order's canonical text as ``ctx.text``). Raises OrderError."""
-        ctx.text = orders.canonical(parsed)  # type: ignore[attr-defined]  # Context (core.ruleset) declares no text: Twilight hands its handlers the canonical order on it
-        return list(parsed.spec.handler(ctx, **parsed.values) or [])
 
     def awaiting(self, state: State) -> set[str]:
         """The faction whose post it is (nobody once the battle is over)."""
@@ -91,13 +104,6 @@ class BattleRules(Ruleset):
     def resolve(self, state: State) -> list[Event]:
         """Resolve the posting faction's post; the next faction posts (a new day after the last)."""
         return flow.resolve_post(self, state)
-
-    def trial_copy(self, state: State, seat: str) -> State:
-        """An order changes only its seat's sheet: that sheet is copied, the rest shared."""
-        trial = dict(state)
-        trial["sheets"] = dict(state["sheets"])
-        trial["sheets"][seat] = [dict(o) for o in state["sheets"].get(seat, [])]
-        return trial
 
     def legal_orders(self, state: State, seat: str) -> list[str]:
         """A sample: the bot's orders and a few holds and moves that the engine accepts now."""

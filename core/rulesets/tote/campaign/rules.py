@@ -4,14 +4,13 @@ battles with the :class:`..battle.rules.BattleRules` it is given.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable
 
 from core.errors import OrderError, SetupError
 from core.events import Event
-from core.orders import OrderBook, Parsed
-from core.ruleset import Context, Odds, Ruleset, SeatSpec, State, View
-from core.rulesets.tote.battle.orders import canonical
-from core.rulesets.tote.battle.rules import BattleRules
+from core.orders import OrderBook
+from core.ruleset import Odds, SeatSpec, State, View
+from core.rulesets.tote.battle.rules import BattleRules, TwilightPosts
 from core.rulesets.tote.campaign import book
 from core.rulesets.tote.campaign import flow as campaign_flow
 from core.rulesets.tote.campaign.claims import (
@@ -25,8 +24,6 @@ from core.rulesets.tote.campaign.orders import sample
 from core.rulesets.tote.campaign.report import campaign_summary
 from core.rulesets.tote.campaign.secrets import changes as campaign_secrets
 from core.rulesets.tote.campaign.state import invariants as campaign_invariants
-from core.rulesets.tote.rules.model import FACTIONS
-from core.rulesets.tote.rules.options import OPTIONS
 
 #: The campaign scenario's id and what the new-game form says of it.
 SCENARIO = "campaign"
@@ -34,32 +31,17 @@ SCENARIO_TEXT = ("The campaign: the galaxy after Endor, day by day; jump fleets 
                  "and go for Coruscant (2-10 factions)")
 
 
-class CampaignRules(Ruleset):
+class CampaignRules(TwilightPosts):
     """The tote campaign: the galaxy, one post per faction a day, the day's battles fought by ``battle``."""
 
-    id: ClassVar[str] = "tote"
-    title: ClassVar[str] = "Twilight of the Empire"
-    simultaneous: ClassVar[bool] = True
-    min_seats: ClassVar[int] = 2
-    max_seats: ClassVar[int] = 10
-    turn_limit: ClassVar[int] = 0
-    order_keys: ClassVar[tuple[str, ...] | None] = ("sheets",)
     _book: OrderBook | None = None
 
     def __init__(self, battle: BattleRules | None = None) -> None:
         self.battle = battle or BattleRules()
 
-    def sides(self) -> list[str]:
-        """The ten factions (TOTE-FACTION-01..10), by code."""
-        return list(FACTIONS)
-
     def scenarios(self) -> dict[str, str]:
         """The galaxy campaign (2-10 factions)."""
         return {SCENARIO: SCENARIO_TEXT}
-
-    def options(self) -> dict[str, Any]:
-        """The game options and their defaults (:data:`..rules.options.OPTIONS`)."""
-        return dict(OPTIONS)
 
     def setup(self, scenario: str, seats: list[SeatSpec], options: dict[str, Any], seed: str) -> State:
         """A new campaign, the initiative drawn, the first post open. Raises SetupError for a bad seat or faction."""
@@ -70,20 +52,11 @@ class CampaignRules(Ruleset):
         except OrderError as exc:
             raise SetupError(str(exc)) from None
 
-    def opening(self, state: State) -> list[Event]:
-        """The initiative's dice drawn at setup, as roll events for the record (TOTE-GAP-02)."""
-        return [dict(e) for e in state.get("opening", [])]
-
     def order_book(self) -> OrderBook:
         """The galaxy's orders beside the battle's (:mod:`.book`)."""
         if CampaignRules._book is None:
             CampaignRules._book = book.build_book()
         return CampaignRules._book
-
-    def carry_out(self, ctx: Context, parsed: Parsed) -> list[Event]:
-        """Queue a parsed order (its handler sees the order's canonical text as ``ctx.text``). Raises OrderError."""
-        ctx.text = canonical(parsed)  # type: ignore[attr-defined]  # Context (core.ruleset) declares no text: Twilight hands its handlers the canonical order on it
-        return list(parsed.spec.handler(ctx, **parsed.values) or [])
 
     def awaiting(self, state: State) -> set[str]:
         """The faction whose post it is (nobody once the campaign is over)."""
@@ -105,13 +78,6 @@ class CampaignRules(Ruleset):
     def bot(self, view: View, seat: str) -> list[str]:
         """The bot's galaxy post from its own view (:func:`.flow.bot`)."""
         return campaign_flow.bot(view, seat)
-
-    def trial_copy(self, state: State, seat: str) -> State:
-        """An order changes only its seat's sheet: that sheet is copied, the rest shared."""
-        trial = dict(state)
-        trial["sheets"] = dict(state["sheets"])
-        trial["sheets"][seat] = [dict(o) for o in state["sheets"].get(seat, [])]
-        return trial
 
     def legal_orders(self, state: State, seat: str) -> list[str]:
         """A sample: the bot's orders, a few jumps, logistics and fleet orders, and orders for the seat's battles."""
