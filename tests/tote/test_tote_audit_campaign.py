@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from core.ruleset import SeatSpec
 from core.rulesets.tote import TwilightOfTheEmpire
 from core.rulesets.tote.campaign import flow as campaign_flow
@@ -245,3 +247,68 @@ def test_gap_39_a_hero_standing_in_its_command_center_reads_the_news_there() -> 
                         "host": fcc["id"], "system": None, "dead": False})
     c["heroes"] = [h for h in c["heroes"] if h["id"] == "NR-HERO2" or h["faction"] != "bo"]
     assert worlds.hero_system(c, "bo") == fcc["system"]
+
+
+def _pods_day(first: str, last: str) -> tuple[State, list[dict[str, Any]]]:
+    """A campaign battle day at Kuat: an NR Corellian corvette, DISABLED and owed its final actions,
+    abandons ship in NR's post (another NR ship fights on beside it); the seats post in the order
+    ``first``, ``last``. Returns the campaign
+    state after that day and the events."""
+    from core.rulesets.tote.campaign import battle as campaign_battle
+    from core.rulesets.tote.campaign import state as cp
+    state = campaign_flow.new_state([("al", "GE"), ("bo", "NR")], {"auto_defense": False}, "pods")
+    c = state["campaign"]
+    ge = next(uid for uid, u in c["units"].items() if u["faction"] == "al" and model.is_capital(u) and not u.get("rgf"))
+    nr, other = [uid for uid, u in c["units"].items() if u["faction"] == "bo" and model.is_capital(u) and not u.get("rgf")][:2]
+    cp.start_turn(c)
+    for uid in (ge, nr, other):
+        c["units"][uid].update(system="kuat", transit=None, space="C-2", carried_by=None)
+    c["units"][nr].update(disabled=True, final=True, shields=0)
+    c.setdefault("battle_orders", {}).setdefault("bo", {})["kuat"] = [f"abandon {nr}"]
+    state["dice"], events = campaign_battle.fight(campaign_flow.BattleRules(), c, "kuat", [first, last], state["dice"],
+                                                  state["options"])
+    assert c["units"][nr].get("derelict"), f"{nr} did not abandon ship: {[e['text'] for e in events]}"
+    return state, events
+
+
+def _crew_ashore(state: State) -> list[dict[str, Any]]:
+    """The NR crews standing on Kuat's Surface in the campaign."""
+    return [u for uid, u in state["campaign"]["units"].items() if uid.endswith("-crew") and u["faction"] == "bo"
+            and u.get("system") == "kuat" and str(u.get("space", "")).endswith("/surface") and not u.get("destroyed")]
+
+
+@pytest.mark.parametrize("order", [("bo", "al"), ("al", "bo")], ids=["nr-posts-first", "nr-posts-last"])
+def test_disable_06_07_pods_reach_the_surface_whenever_they_were_launched(order: tuple[str, str]) -> None:
+    """TOTE-DISABLE-06/07 ("sending the crew via escape pods to the planet below (they will arrive on the
+    ground in the next round)"), issue 26.14: the campaign rebuilds the battle each day; the pods land at
+    the start of their owner's next post, which within a day's battle is opened only when the owner comes
+    first in the next round, so pods still in flight at the day's end used to be lost. Whichever order the
+    seats post in, by NR's post on the next battle day its crew stands on the Surface of G-2 (the quadrant
+    below C-2) in the campaign, and NR reads that it landed."""
+    from core.rulesets.tote.campaign import battle as campaign_battle
+    from core.rulesets.tote.campaign import state as cp
+    state, events = _pods_day(*order)
+    c = state["campaign"]
+    cp.start_turn(c)
+    state["dice"], more = campaign_battle.fight(campaign_flow.BattleRules(), c, "kuat", list(order), state["dice"],
+                                                state["options"])
+    crew = _crew_ashore(state)
+    assert crew, f"the crew never reached the ground; pods held: {c.get('battle_effects')}"
+    assert crew[0]["space"] == "G-2/surface" and crew[0]["count"] > 0 and crew[0]["type"] == "INF", crew[0]
+    landed = [e for e in events + more if e["kind"] == "tote.landed"]
+    assert len(landed) == 1 and "seat:bo" in landed[0]["to"], f"NR reads once that its crew landed: {landed}"
+    assert not c.get("battle_effects", {}).get("kuat", {}).get("ashore"), "the pods are down, none left in flight"
+
+
+def test_disable_06_07_pods_still_land_when_the_battle_is_over() -> None:
+    """TOTE-DISABLE-06/07, issue 26.14: pods launched in the day's last post land the next day even when
+    no battle is fought at the world any more (the Empire's ship has gone): NR posted first, so its
+    pods were still in flight at the day's end."""
+    state, _events = _pods_day("bo", "al")
+    c = state["campaign"]
+    for u in c["units"].values():
+        if u["faction"] == "al" and u.get("system") == "kuat":
+            u.update(system="coruscant", space=None)
+    pass_days(TwilightOfTheEmpire(), state, 1)
+    crew = _crew_ashore(state)
+    assert crew and crew[0]["space"] == "G-2/surface", f"the crew never reached the ground: {c.get('battle_effects')}"

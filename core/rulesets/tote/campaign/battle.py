@@ -34,7 +34,7 @@ from core.rulesets.tote.campaign.missions import add_neutral
 from core.rulesets.tote.campaign.missions import after_battle as missions_after_battle
 from core.rulesets.tote.campaign.victory import after_battle, before_battle
 from core.rulesets.tote.campaign.worlds import knows_battle
-from core.rulesets.tote.rules import model
+from core.rulesets.tote.rules import grid, model
 from core.rulesets.tote.rules.galaxy import galaxy, world_name
 
 State = dict[str, Any]
@@ -71,7 +71,8 @@ def battle_state(ruleset: Any, c: dict[str, Any], world: str, initiative: list[s
             "scenario": "campaign", "options": opts, "planet": world, "ground": _has_ground(world),
             "fleets": {s: "the campaign's forces" for s in seats}, "units": units,
             "initiative": list(seats), "active": None, "post": {"seat": None, "ordered": [], "occupied": []},
-            "posted": [], "result": None, "initiative_roll": [], "ob": held_effects(c, world)}
+            "posted": [], "result": None, "initiative_roll": [], "ob": held_effects(c, world),
+            "ashore": held_pods(c, world)}
 
 
 def held_effects(c: dict[str, Any], world: str) -> list[dict[str, Any]]:
@@ -81,14 +82,42 @@ def held_effects(c: dict[str, Any], world: str) -> list[dict[str, Any]]:
     return marshal.loads(marshal.dumps(c.get("battle_effects", {}).get(world, {}).get("ob", [])))
 
 
+def held_pods(c: dict[str, Any], world: str) -> list[dict[str, Any]]:
+    """The escape pods of ships abandoned at ``world`` on an earlier battle day, still on their way
+    to the Surface (a copy): they land in their owner's next post (TOTE-DISABLE-06/07), which in the
+    campaign may be the next battle day's."""
+    return marshal.loads(marshal.dumps(c.get("battle_effects", {}).get(world, {}).get("ashore", [])))
+
+
 def keep_effects(c: dict[str, Any], world: str, state: State) -> None:
     """Keep the battle's running effects in the campaign for the next battle day at ``world``
-    (``c["battle_effects"][world]``, beside the fatigue clocks); tractor holds stay on the units."""
+    (``c["battle_effects"][world]``, beside the fatigue clocks): orbital bombardments (``ob``) and
+    escape pods not yet landed (``ashore``); tractor holds stay on the units."""
     effects = c.setdefault("battle_effects", {})
-    if state.get("ob"):
-        effects[world] = {"ob": list(state["ob"])}
+    kept = {k: list(state[k]) for k in ("ob", "ashore") if state.get(k)}
+    if kept:
+        effects[world] = kept
     else:
         effects.pop(world, None)
+
+
+def land_pods(c: dict[str, Any], world: str) -> list[Event]:
+    """Land every escape pod still on its way to a Surface of ``world`` when no battle day is fought
+    there to land them in (the enemy has gone): the crews stand on the ground as infantry squads
+    (TOTE-DISABLE-06/07; issue 26.14). Returns a note to each owner and the GM; changes ``c``."""
+    effects = c.get("battle_effects", {}).get(world)
+    if not effects or not effects.get("ashore"):
+        return []
+    out: list[Event] = []
+    for pods in effects.pop("ashore"):
+        uid, seat, space = str(pods["id"]), str(pods["faction"]), str(pods["arrives"])
+        c["units"][uid] = dict(model.new_stack(uid, str(pods.get("type", "INF")), seat, space, int(pods["count"])),
+                               system=world, transit=None)
+        out.append(event("tote.landed", f"At {world_name(world)}, {pods['count']} squads of {uid} land by escape pod "
+                         f"on {grid.label(space)}.", [to_seat(seat), GM], int(c["turn"])))
+    if not effects:
+        c["battle_effects"].pop(world)
+    return out
 
 
 def prepared_state(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], dice: dict[str, Any],
@@ -112,12 +141,14 @@ def fight(ruleset: Any, c: dict[str, Any], world: str, initiative: list[str], di
     before = before_battle(c, world, state, initiative)  # facilities, conflict, ground grids, amnesty (TOTE-GAP-49)
     seats = list(state["seats"])
     if len(seats) < 2:
-        return dice, unposted(c, list(initiative), world)
+        return dice, unposted(c, list(initiative), world) + land_pods(c, world)
     order = list(state["initiative"])  # the galaxy's order of the day, already rotated (TOTE-GAP-02): never twice
     state["initiative"] = order
     state["turn"] = 1  # the battle's own day count starts at its first day; the campaign keeps the date
     first = flow.next_poster(state, None)
     events: list[Event] = list(before)
+    for owner in sorted({str(p["faction"]) for p in state["ashore"]} - set(seats)):  # nothing of theirs posts here:
+        events += flow.land_escape_pods(state, owner)  # their crews land as the day's battle begins (TOTE-DISABLE-06)
     notes: list[Event] = []
     if first is not None:
         events += flow.begin_post(state, first)

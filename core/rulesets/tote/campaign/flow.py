@@ -26,7 +26,7 @@ from core.events import GM, Event, event, to_seat
 from core.rulesets.tote.battle.rules import BattleRules
 from core.rulesets.tote.campaign import assault, worlds
 from core.rulesets.tote.campaign import state as cp
-from core.rulesets.tote.campaign.battle import BOT, fight
+from core.rulesets.tote.campaign.battle import BOT, fight, land_pods
 from core.rulesets.tote.campaign.book import _events, carry
 from core.rulesets.tote.campaign.build import buildable
 from core.rulesets.tote.campaign.claims import bot_claims
@@ -123,16 +123,20 @@ def battles(state: State, rules: BattleRules | None = None) -> list[Event]:
     ruleset = rules or BattleRules()
     events: list[Event] = []
     bots = bool(state["options"].get("campaign_battle_bots", True))
+    fought = []
     for world in worlds.contested(state["campaign"]):
         if amnesty_refusal(world, "fire", bool(state["options"].get("tatooine_amnesty", True))):
             there = [to_seat(s) for s in state["seats"] if world in amnesty_worlds(state, s)]
             events.append(event("tote.amnesty", amnesty_note(world) + ".", there + [GM], int(state["turn"])))
             continue
+        fought.append(world)
         state["dice"], more = fight(ruleset, state["campaign"], world, turn_order(state), state["dice"],
                                     state["options"], bots=bots)
         events += name_seats(state["campaign"], more) + falls(state)
-    clear(state["campaign"])
     c = state["campaign"]
+    for world in sorted(set(c.get("battle_effects", {})) - set(fought)):  # no battle there today: pods land anyway
+        events += name_seats(c, land_pods(c, world))  # (TOTE-DISABLE-06/07)
+    clear(state["campaign"])
     c["heroes"], fallen = casualties(c.get("heroes", []), c["units"], int(c["hour"]))
     events += name_seats(c, [event("tote.hero", str(e["text"]), ["all"], int(state["turn"])) for e in fallen])
     return events
