@@ -312,3 +312,34 @@ def test_disable_06_07_pods_still_land_when_the_battle_is_over() -> None:
     pass_days(TwilightOfTheEmpire(), state, 1)
     crew = _crew_ashore(state)
     assert crew and crew[0]["space"] == "G-2/surface", f"the crew never reached the ground: {c.get('battle_effects')}"
+
+
+def _resident_sees(hidden_at: str) -> tuple[list[Any], list[str]]:
+    """NR's views and the texts told to NR over four days, while a GE Star Destroyer sits since day 0
+    in DSZ-1 of ``hidden_at`` (Mon Calamari, where NR's ships stand in quadrant 2, or Coruscant, home)."""
+    rs, state = campaign([("al", "GE"), ("bo", "NR")], auto_defense=False)
+    c = state["campaign"]
+    ship = next(uid for uid, u in c["units"].items() if u["faction"] == "al" and u.get("system") == "coruscant"
+                and model.is_capital(u) and not u.get("carried_by") and not u.get("rgf"))
+    c["units"][ship].update(system=hidden_at, space="DSZ-1", arrived_turn=0, transit=None)
+    views, told = [rs.view(state, "bo")], []
+    for _day in range(4):
+        before = int(state["turn"])
+        while int(state["turn"]) == before and not state.get("result"):
+            told += [e["text"] for e in rs.resolve(state) if "seat:bo" in e["to"] or "all" in e["to"]]
+        views.append(rs.view(state, "bo"))
+    return views, told
+
+
+def test_scan_13_14_hyper_01_an_unseen_force_in_a_dsz_stays_unknown_to_the_residents() -> None:
+    """TOTE-SCAN-13/14, TOTE-HYPER-01, TOTE-COMMS-04/05 (issue 26.1, the leak that remained): presence
+    becomes known only when detected. A GE Star Destroyer sits in DSZ-1 of Mon Calamari, where NR's ships
+    stand in the C-Ring of quadrant 2 (they scan only DSZ-2, GAP-37), and fires no shot. From NR's seat,
+    day after day, nothing differs from a game where that ship stayed at Coruscant: the same views, the
+    same texts (it used to be told of the conflict and the battle from the day after the arrival)."""
+    views_here, told_here = _resident_sees("mon_calamari")
+    views_away, told_away = _resident_sees("coruscant")
+    assert told_here == told_away, f"NR was told of the unseen ship: {sorted(set(told_here) - set(told_away))}"
+    for day, (a, b) in enumerate(zip(views_here, views_away)):
+        assert a == b, f"day {day}: NR's view changed with a ship it cannot detect: " \
+                       f"{[k for k in a if a.get(k) != b.get(k)]} / {a['facts'].get('conflict')}"

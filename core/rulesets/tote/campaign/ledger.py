@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.rulesets.tote.campaign.worlds import known_conflicts
 from core.rulesets.tote.rules import clock as clk
 from core.rulesets.tote.rules.galaxy import galaxy
 
@@ -19,10 +20,11 @@ def next_action_day(turn: int) -> int:
 
 def next_income(c: dict[str, Any], seat: str) -> str:
     """``day 15: 1750 KC``: the next Action Day and what ``seat`` would be paid at its start if it
-    held then what it holds now (its own units and facilities; income from a world in conflict now
-    counted as nothing, TOTE-GAP-33). Raises KeyError for a seat not in the campaign."""
+    held then what it holds now (its own units and facilities; income from a world it knows to be in
+    conflict now counted as nothing, TOTE-GAP-33; a conflict it cannot detect is not in its forecast,
+    TOTE-SCAN-14). Raises KeyError for a seat not in the campaign."""
     c["seats"][seat]
     day = next_action_day(int(c["turn"]))
-    fighting = [w for w, s in c.get("status", {}).items() if s.get("in_conflict")]
+    fighting = known_conflicts(c, seat)
     kc, _lines = clk.action_day_income(galaxy(), seat, day, c["units"], list(c.get("facilities", {}).values()), fighting)
     return f"day {clk.game_day(day)}: {kc} KC"

@@ -54,7 +54,7 @@ from core.rulesets.tote.campaign.logistics import in_play, repair_ledger, reserv
 from core.rulesets.tote.campaign.missions import start as start_missions
 from core.rulesets.tote.campaign.reserve import check_active
 from core.rulesets.tote.campaign.victory import place_palace
-from core.rulesets.tote.campaign.worlds import contested, facts, hero_system, quadrant
+from core.rulesets.tote.campaign.worlds import facts, hero_system, known_conflicts, quadrant
 from core.rulesets.tote.rules import clock as clk
 from core.rulesets.tote.rules import grid, heroes, model
 from core.rulesets.tote.rules.fleet import FACTION_BONUS
@@ -242,13 +242,13 @@ def build(c: Campaign, seat: str, code: str, world: str) -> list[Event]:
 def ledger(c: Campaign, seat: str) -> dict[str, Any]:
     """``seat``'s own ledger: its Heroes (level, abilities, where) and those in training, its
     missions and the open flashpoints (:mod:`.missions`), treasury, the CP of its units
-    (committed: at worlds in conflict; free: the rest; the free PDF counts in neither, TOTE-PDF-02)
+    (committed: at worlds it knows to be in conflict; free: the rest; the free PDF counts in neither, TOTE-PDF-02)
     and its Heroes' ``cp_bonus``, worlds held, its calendar of arrivals (its own jumps only), its
     Fleet Reserve Force and its ships under repair (:mod:`.logistics`; units in the
     reserve or scrapped count in neither CP nor units), its worlds occupied and the worlds it may
     claim (:mod:`.claims`)."""
     mine = [u for u in c["units"].values() if u["faction"] == seat and in_play(u)]
-    fighting = set(contested(c))
+    fighting = set(known_conflicts(c, seat))  # a conflict it cannot detect is not its to count (TOTE-SCAN-14)
     mine = [u for u in mine if not u.get("attached_to")]  # a craft's CP is its carrier's (TOTE-BURDEN-02)
     committed = sum(model.cp(u) for u in mine if u.get("system") in fighting and not u.get("bonus"))
     return {"cp_committed": committed, "cp_free": sum(model.cp(u) for u in mine if not u.get("bonus")) - committed,"heroes": campaign_heroes.ledger_heroes(c, seat),

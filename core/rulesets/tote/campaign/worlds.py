@@ -66,16 +66,36 @@ def contested(c: Campaign) -> list[str]:
 
 
 def detects_hostile(c: Campaign, world: str, seat: str) -> bool:
-    """Whether ``seat`` knows another faction's force is at ``world`` now: any unit there but a ship that
-    left hyperspace today into a Deep Space Zone, which only ships in that same DSZ detect (TOTE-SCAN-14:
-    the exit is undetectable from the C-Ring or further in). A seat that cannot detect an arrival is told
-    nothing of it (TOTE-HYPER-01, SCAN-14, COMMS-05)."""
+    """Whether ``seat`` knows another faction's force is at ``world`` now: only what it detects. Its
+    sensors there find a unit (:func:`..rules.model.sees`: the scan coverage of TOTE-GAP-37 from where
+    its scanning units stand, SCAN-06/10..13; a ship that left hyperspace today into a Deep Space Zone
+    only from that same DSZ, SCAN-14; a scanner that arrived today has no scan completed, SCAN-02), or
+    since the last day began it heard an emission there (SCAN-07/08), its active scan found a hostile
+    contact there (SCAN-04), or a combat action was fought there (public, TOTE-COMMS-05). A force sitting
+    unseen in a DSZ stays unknown however many days pass (TOTE-HYPER-01, SCAN-13/14)."""
     here = {uid: u for uid, u in c["units"].items()
             if u.get("system") == world and not u.get("transit") and not u.get("destroyed") and not u.get("carried_by")}
     look = {"units": here, "campaign_turn": c["turn"]}
-    mine = model.sensor_spaces(look, seat)
-    return any(u["faction"] != seat and not (model.arrived_unseen(look, u) and u.get("space") not in mine)
-               for u in here.values())
+    covered = model.visible_spaces(look, seat)
+    if any(u["faction"] != seat and model.sees(look, seat, u, covered) for u in here.values()):
+        return True
+    since = int(c["hour"]) - clk.clock().hours_per_turn
+    if any(r.get("system") == world and seat in r.get("to", []) and int(r.get("hour", -1)) >= since
+           for r in c.get("sightings", []) if r.get("source") == "emission"):
+        return True
+    if any(r.get("system") == world and r.get("faction") == seat and int(r.get("hour", -1)) >= since
+           and any(k.get("owner") != seat for k in r.get("contacts", [])) for r in c.get("snapshots", [])):
+        return True
+    faction = c["seats"].get(seat, seat)
+    return any(n.get("kind") == "combat" and n.get("system") == world and int(n.get("hour", -1)) >= since
+               and any(f != faction for f in n.get("factions", [])) for n in c.get("notices", []))
+
+
+def known_conflicts(c: Campaign, seat: str) -> list[str]:
+    """The worlds in conflict now that ``seat`` knows to be (:func:`knows_battle`): what its ledger counts
+    as fighting (CP committed, income forecast, TOTE-GAP-33). A conflict it cannot detect is none of its
+    knowledge (TOTE-SCAN-13/14), though the Action Day still pays what the galaxy's state says."""
+    return [w for w in contested(c) if knows_battle(c, w, seat)]
 
 
 def knows_battle(c: Campaign, world: str, seat: str) -> bool:
