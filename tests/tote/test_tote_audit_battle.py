@@ -259,3 +259,21 @@ def test_gap_01_a_campaign_bombardment_runs_on_into_the_next_battle_day() -> Non
     assert actions.bombarded(nxt) == ["G-1"], "the bombardment was lost between battle days"
     flow.begin_post(nxt, "ir")
     assert actions.bombarded(nxt) == ["G-1"], "it ended before the defender (al) posted under it"
+
+
+def test_scan_13_gap_37_the_battle_watch_catches_an_undetectable_unit_named_to_a_seat(battle) -> None:
+    """The Done-when of issue 26 (TOTE-SCAN-13, TOTE-GAP-37, COMMS-05): after every step the battle's
+    invariants check that no event names to a seat another faction's unit that seat could not detect.
+    The ISD in C-1 covers DSZ-1 but not DSZ-3: a note to ann naming the CORV in DSZ-3 is caught, the
+    same CORV named in a combat action (public) or moved into DSZ-1 is not."""
+    from core.rulesets.tote.battle import invariants
+    b = duel(battle, gap="C-1", target="CORV:1")
+    b.place("NR-1", "DSZ-3")
+    note = {"kind": "tote", "text": "NR-1 is out of range.", "to": ["seat:ann"]}
+    caught = invariants.undetected(b.state, b.state, [note])
+    assert caught == ["ann could not detect NR-1 but was told: 'NR-1 is out of range.'"], caught
+    assert invariants.undetected(b.state, b.state, [dict(note, kind="tote.hit", to=["all"])]) == [], \
+        "a combat action is public to every faction (TOTE-COMMS-05)"
+    assert invariants.undetected(b.state, b.state, [dict(note, to=["seat:ben"])]) == [], "ben knows its own CORV"
+    b.place("NR-1", "DSZ-1")
+    assert invariants.undetected(b.state, b.state, [note]) == [], "C-1 scans the DSZ bordering it (TOTE-GAP-37)"

@@ -343,3 +343,39 @@ def test_scan_13_14_hyper_01_an_unseen_force_in_a_dsz_stays_unknown_to_the_resid
     for day, (a, b) in enumerate(zip(views_here, views_away)):
         assert a == b, f"day {day}: NR's view changed with a ship it cannot detect: " \
                        f"{[k for k in a if a.get(k) != b.get(k)]} / {a['facts'].get('conflict')}"
+
+
+def test_scan_14_comms_05_the_playout_watch_catches_an_event_told_to_a_faction_that_cannot_detect_it() -> None:
+    """The Done-when of issue 26 (TOTE-SCAN-13/14, HYPER-01, COMMS-05, with revised GAP-01/41): the
+    conformance watch checks after every step that no event reaches a viewer who could not detect it.
+    A session of the campaign where a GE Star Destroyer sits unseen in DSZ-1 of Mon Calamari for three
+    days passes the watch; an event telling NR of a battle there, or a battle notice to everyone with
+    no shot fired, is caught and named."""
+    import sys
+    from pathlib import Path
+
+    from core.session import Session
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from test_conformance import Watch
+    session = Session.new("tote", [("al", "GE"), ("bo", "NR")], scenario="campaign", seed="watch",
+                          options={"auto_defense": False})
+    c = session.state["campaign"]
+    ship = next(uid for uid, u in c["units"].items() if u["faction"] == "al" and u.get("system") == "coruscant"
+                and model.is_capital(u) and not u.get("carried_by") and not u.get("rgf"))
+    c["units"][ship].update(system="mon_calamari", space="DSZ-1", arrived_turn=0, transit=None)
+    watch = Watch(session, "unseen DSZ")
+    for _ in range(6):
+        session.resolve("gm")
+    assert watch.steps >= 6 and int(session.state["turn"]) >= 3, "the watch saw three days go by"
+    rs = session.ruleset
+    before = session.state
+    after = {**before, "campaign": c}
+    told = [{"kind": "campaign.conflict", "text": "Mon Calamari is in conflict: hostile forces are present",
+             "to": ["seat:bo"]},
+            {"kind": "tote.combat", "text": "Battle at Mon Calamari: Galactic Empire, New Republic (no shot fired).",
+             "to": ["all"]}]
+    caught = rs.invariants(before, after, told)
+    assert any("bo could detect no hostile force at mon_calamari" in p for p in caught), caught
+    assert any("every faction was told of a battle at mon_calamari" in p for p in caught), caught
+    c["units"][ship]["space"] = "C-2"  # now in NR's scan coverage: NR may be told
+    assert not [p for p in rs.invariants(before, after, told[:1]) if "bo could" in p], "NR detects a ship in C-2"

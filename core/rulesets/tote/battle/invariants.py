@@ -6,13 +6,17 @@
 - Caps: no layer above its maximum or below 0; hangars within their slots; a carried craft is
   aboard exactly the carrier that lists it; a destroyed capital ship has Hull 0; every unit is a
   seat's and stands in a space of the grid (or aboard, or gone).
-- Viewers: the order sheet of a seat is only ever changed by that seat's orders or by its post.
+- Viewers: the order sheet of a seat is only ever changed by that seat's orders or by its post; no
+  event names to a seat another faction's unit that seat could not detect (:func:`undetected`, by
+  the sensor rules of :mod:`..rules.detection`, apart from the views' own filter), but a combat
+  action, public to all (TOTE-COMMS-05).
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from core.rulesets.tote.rules import grid, model
+from core.rulesets.tote.rules import detection, grid, model
 
 State = dict[str, Any]
 
@@ -20,11 +24,11 @@ State = dict[str, Any]
 def problems(before: State, after: State, events: list[dict[str, Any]]) -> list[str]:
     """Every broken invariant in the step from ``before`` to ``after``: one message each."""
     out: list[str] = []
-    landed = {str((e.get("data") or {}).get("unit")) for e in events if e.get("kind") == "tote.land"}
+    landed = {str((e.get("data") or {}).get("unit")) for e in events if e.get("kind") in ("tote.land", "tote.landed")}
     gained = sorted(set(after["units"]) - set(before["units"]) - landed)
     lost = sorted(set(before["units"]) - set(after["units"]))
     if gained or lost:
-        out.append(f"units appeared {gained} or vanished {lost} (only troops put down on the ground appear, on the record)")
+        out.append(f"units appeared {gained} or vanished {lost} (only troops put down on the ground and crews landed by escape pod appear, on the record)")
     spaces = set(grid.spaces())
     for uid, u in after["units"].items():
         if u["faction"] not in after["seats"]:
@@ -64,4 +68,31 @@ def problems(before: State, after: State, events: list[dict[str, Any]]) -> list[
         out.append("the dice counter went backwards")
     if after.get("result") is None and before.get("result") is not None:
         out.append("a finished battle started again")
+    return out + undetected(before, after, events)
+
+
+#: Battle events that are combat actions, public to all (TOTE-COMMS-05, TOTE-FLOW-07), and the
+#: kinds that carry a seat's own words (its orders as it typed them).
+PUBLIC = ("tote.hit", "tote.ob", "tote.board", "tote.capture", "tote.tractor", "tote.drag", "tote.scuttle", "tote.combat")
+OWN_WORDS = ("order", "tote.order", "chat")
+_ID = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+")
+
+
+def undetected(before: State, after: State, events: list[dict[str, Any]]) -> list[str]:
+    """Every event of the step that names to a seat another faction's unit the seat could not detect
+    before or after the step (TOTE-GAP-37, SCAN-02/13/14; a combat action is public, COMMS-05)."""
+    out: list[str] = []
+    seats = set(after["seats"])
+    today = after.get("campaign_turn")
+    for e in events:
+        if e.get("kind") in PUBLIC or e.get("kind") in OWN_WORDS:
+            continue
+        to = list(e.get("to") or [])
+        viewers = seats if "all" in to else {t.split(":", 1)[1] for t in to if t.startswith("seat:")} & seats
+        named = [i for i in _ID.findall(str(e.get("text", ""))) if i in after["units"] or i in before["units"]]
+        for seat in sorted(viewers):
+            for uid in named:
+                if not any(uid in st["units"] and detection.could_detect(st["units"].values(), seat, st["units"][uid], today)
+                           for st in (before, after)):
+                    out.append(f"{seat} could not detect {uid} but was told: {e.get('text')!r}")
     return out

@@ -113,8 +113,8 @@ def land_pods(c: dict[str, Any], world: str) -> list[Event]:
         uid, seat, space = str(pods["id"]), str(pods["faction"]), str(pods["arrives"])
         c["units"][uid] = dict(model.new_stack(uid, str(pods.get("type", "INF")), seat, space, int(pods["count"])),
                                system=world, transit=None)
-        out.append(event("tote.landed", f"At {world_name(world)}, {pods['count']} squads of {uid} land by escape pod "
-                         f"on {grid.label(space)}.", [to_seat(seat), GM], int(c["turn"])))
+        out.append(event("tote.landed", f"{pods['count']} squads of {uid} land by escape pod on {grid.label(space)} "
+                         f"of {world_name(world)}.", [to_seat(seat), GM], int(c["turn"])))
     if not effects:
         c["battle_effects"].pop(world)
     return out

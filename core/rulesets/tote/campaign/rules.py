@@ -16,6 +16,7 @@ from core.rulesets.tote.campaign import flow as campaign_flow
 from core.rulesets.tote.campaign.claims import (
     secret_changes as occupations,  # an occupation it is not told of (TOTE-CONFLICT-05)
 )
+from core.rulesets.tote.campaign.detect import problems as undetected
 from core.rulesets.tote.campaign.fleets import movers
 from core.rulesets.tote.campaign.fleets_orders import sample as fleet_sample
 from core.rulesets.tote.campaign.logistics_orders import sample_orders
@@ -100,8 +101,9 @@ class CampaignRules(TwilightPosts):
         return ok
 
     def invariants(self, before: State, after: State, events: list[Event]) -> list[str]:
-        """The campaign's conservation and command limits (:func:`.state.invariants`)."""
-        return campaign_invariants(before["campaign"], after["campaign"])
+        """The campaign's conservation and command limits (:func:`.state.invariants`), and that no event
+        reaches a faction that could not detect what it tells (:func:`.detect.problems`)."""
+        return campaign_invariants(before["campaign"], after["campaign"]) + undetected(before, after, events)
 
     def odds(self, state: State, seat: str, text: str) -> Odds | None:
         """The odds of an order given for a battle with ``at`` (:func:`.orders.odds`). Raises OrderError."""
