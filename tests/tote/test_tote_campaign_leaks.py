@@ -286,7 +286,7 @@ def test_leak_a_campaign_battle_tells_each_faction_only_its_own_orders() -> None
     c = session.state["campaign"]
     for u in c["units"].values():  # bo's fleet stands at Coruscant beside al's (both then jump to Anaxes)
         if u["faction"] == "bo" and not u.get("pdf"):
-            u["system"], u["space"] = "coruscant", None if u.get("carried_by") else "DSZ-2"
+            u["system"], u["space"] = "coruscant", None if u.get("carried_by") else "DSZ-1"  # al's C-1 scans it
     start = len(session.record["log"])
     for _ in range(4):
         seat = next(iter(session.awaiting()))

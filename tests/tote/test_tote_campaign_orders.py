@@ -26,12 +26,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 def battle_at_coruscant() -> Session:
     """GE (al) holding Coruscant and NR (bo) with its whole forces just arrived there (in a Deep
-    Space Zone) on day 2, HS (cy) at home; the posting order of day 2 is cy, al, bo."""
+    Space Zone) on day 2, HS (cy) at home; the posting order of day 2 is cy, al, bo. NR's flagship
+    NR-1 scans Coruscant actively from DSZ-3 as it comes in: al feels the scan and so knows of the
+    conflict, though its sensors do not reach NR's fleet (TOTE-SCAN-05/13/15)."""
     s = Session.new("tote", [("al", "GE"), ("bo", "NR"), ("cy", "HS")], scenario="campaign", seed="orders")
     st = s.state
     for u in st["campaign"]["units"].values():
         if u["faction"] == "bo" and not u.get("pdf"):
             u["system"], u["space"] = "coruscant", None  # arrivals: set up in a Deep Space Zone
+    st["campaign"]["units"]["NR-1"]["space"] = "DSZ-3"  # where the battle sets NR up (the third of the day's order)
+    cp.scan(st["campaign"], "bo", "NR-1", "active")
     cp.start_turn(st["campaign"])
     st["turn"] = st["campaign"]["turn"]
     st["active"] = campaign_flow.turn_order(st)[0]

@@ -206,11 +206,12 @@ def test_comms_05_gap_39_a_force_without_capital_ships_leaves_as_such() -> None:
 
 def test_hero_05_gap_30_a_heros_fall_names_the_world_and_the_ship() -> None:
     """TOTE-HERO-05 / TOTE-GAP-30: a Hero lost aboard a destroyed ship: the public notice names the
-    world by its name and the ship by its class."""
+    world by its name and the ship by its class, never its id, which only those who detect it may
+    know (TOTE-COMMS-05, FLOW-07: the galaxy hears a target's class and owner; issue 26's Done-when)."""
     hero = heroes.new_hero("GE-HERO", "al", "admiral", "Natasi Daala", "coruscant", host="GE-1")
     ship = {"id": "GE-1", "type": "ACC", "faction": "al", "system": "coruscant", "destroyed": True}
     _all, events = heroes.casualties([hero], {"GE-1": ship}, 30)
-    assert events[0]["text"] == f"Natasi Daala, Hero of al, has fallen at Coruscant: lost aboard the {model.spec('ACC').name} GE-1"
+    assert events[0]["text"] == f"Natasi Daala, Hero of al, has fallen at Coruscant: lost aboard a {model.spec('ACC').name}"
 
 
 def test_scan_04_a_broken_scan_names_the_world_and_why() -> None:

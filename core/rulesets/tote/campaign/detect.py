@@ -12,7 +12,8 @@ it stands, before or after the step). A faction may know of a battle at a world 
 - another faction holds the world (the galaxy's holders are public);
 - one of its scanning units there covers a hostile unit or facility, before or after the step
   (TOTE-GAP-37 coverage, SCAN-02/13/14);
-- it heard an emission there (SCAN-07/08, GAP-38), or its active scan found a hostile contact there
+- it heard an emission there (SCAN-07/08, GAP-38), felt a hostile active scan from there (SCAN-05/15),
+  or its active scan found a hostile contact there
   (SCAN-04), since the last day began.
 A "Battle at" notice to everyone is a combat action's (COMMS-05) or nothing.
 """
@@ -78,7 +79,7 @@ def _scanned(c: Campaign, world: str, seat: str) -> bool:
 
 def _heard(c: Campaign, world: str, seat: str) -> bool:
     since = int(c["hour"]) - DAY
-    heard = any(r.get("source") == "emission" and r.get("system") == world and seat in r.get("to", [])
+    heard = any(r.get("source") in ("emission", "scanner") and r.get("system") == world and seat in r.get("to", [])
                 and int(r.get("hour", -1)) >= since for r in c.get("sightings", []))
     return heard or any(r.get("system") == world and r.get("faction") == seat and int(r.get("hour", -1)) >= since
                         and any(k.get("owner") != seat for k in r.get("contacts", [])) for r in c.get("snapshots", []))

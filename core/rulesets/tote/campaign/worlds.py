@@ -70,7 +70,8 @@ def detects_hostile(c: Campaign, world: str, seat: str) -> bool:
     sensors there find a unit (:func:`..rules.model.sees`: the scan coverage of TOTE-GAP-37 from where
     its scanning units stand, SCAN-06/10..13; a ship that left hyperspace today into a Deep Space Zone
     only from that same DSZ, SCAN-14; a scanner that arrived today has no scan completed, SCAN-02), or
-    since the last day began it heard an emission there (SCAN-07/08), its active scan found a hostile
+    since the last day began it heard an emission there (SCAN-07/08) or felt a hostile active scan from
+    there (SCAN-05/15, even from a DSZ: it learns where it is scanned from), its active scan found a hostile
     contact there (SCAN-04), or a combat action was fought there (public, TOTE-COMMS-05). A force sitting
     unseen in a DSZ stays unknown however many days pass (TOTE-HYPER-01, SCAN-13/14)."""
     here = {uid: u for uid, u in c["units"].items()
@@ -81,7 +82,7 @@ def detects_hostile(c: Campaign, world: str, seat: str) -> bool:
         return True
     since = int(c["hour"]) - clk.clock().hours_per_turn
     if any(r.get("system") == world and seat in r.get("to", []) and int(r.get("hour", -1)) >= since
-           for r in c.get("sightings", []) if r.get("source") == "emission"):
+           for r in c.get("sightings", []) if r.get("source") in ("emission", "scanner")):
         return True
     if any(r.get("system") == world and r.get("faction") == seat and int(r.get("hour", -1)) >= since
            and any(k.get("owner") != seat for k in r.get("contacts", [])) for r in c.get("snapshots", [])):
@@ -100,10 +101,11 @@ def known_conflicts(c: Campaign, seat: str) -> list[str]:
 
 def knows_battle(c: Campaign, world: str, seat: str) -> bool:
     """Whether ``seat`` knows of the conflict at ``world``: its sensors find a hostile force there
-    (:func:`detects_hostile`), or its ships left hyperspace there today at a world another faction holds
-    (the galaxy's holders are public). A faction that cannot detect an arrival knows of no battle."""
+    (:func:`detects_hostile`), or it stands at a world another faction holds and is present at (the
+    galaxy's holders are public, their facilities stand on its ground). A holder that cannot detect
+    a hostile arrival knows of no battle (TOTE-HYPER-01, SCAN-13/14)."""
     if detects_hostile(c, world, seat):
         return True
     owner = c["planets"].get(world, {}).get("owner")
-    return owner not in (None, seat) and any(
-        u["faction"] == seat and u.get("system") == world and u.get("arrived_turn") == c["turn"] for u in c["units"].values())
+    return owner not in (None, seat) and owner in present(c, world) and any(
+        u["faction"] == seat and u.get("system") == world and not u.get("transit") for u in c["units"].values())

@@ -331,11 +331,12 @@ def _world(system: str) -> str:
 
 
 def _ship(unit: Record) -> str:
-    """A ship as a public notice names it: its class and id (TOTE-COMMS-05 names the class)."""
+    """A ship as a public notice names it: its class and owner, never its id (TOTE-COMMS-05 and
+    TOTE-FLOW-07 tell the galaxy the target's class and owner; its id is for those who detect it)."""
     try:
-        return f"the {data.unit_types()[unit['type']].name} {unit['id']}"
+        return f"a {data.unit_types()[unit['type']].name}"
     except KeyError:
-        return str(unit["id"])
+        return "a ship"
 
 
 def kill(hero: Record, hour: int, cause: str, system: str | None = None) -> tuple[Record, list[Record]]:
