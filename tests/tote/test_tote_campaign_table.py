@@ -11,7 +11,14 @@ from core.report import render, session_report
 from core.rulesets.tote.campaign import flow as campaign_flow
 from core.rulesets.tote.campaign import state as cp
 from core.rulesets.tote.campaign import worlds
+from core.rulesets.tote.rules import model
 from core.session import Session
+
+
+def natural(uid: str) -> tuple[str, int]:
+    """A unit id in natural order (IR-2 before IR-10)."""
+    head, _, n = uid.rpartition("-")
+    return head, int(n) if n.isdigit() else 0
 
 
 def remnant_at_coruscant() -> Session:
@@ -22,6 +29,10 @@ def remnant_at_coruscant() -> Session:
     for u in st["campaign"]["units"].values():
         if u["faction"] == "cy" and not u.get("pdf") and not u.get("rgf"):
             u["system"], u["space"] = "coruscant", None
+    flagship = min((uid for uid, u in st["campaign"]["units"].items() if u["faction"] == "cy" and not u.get("pdf")
+                    and not u.get("rgf") and not u.get("carried_by") and model.is_capital(u)), key=natural)
+    st["campaign"]["units"][flagship]["space"] = "DSZ-1"  # it scans Coruscant as it comes in: al feels it (TOTE-SCAN-05/15)
+    cp.scan(st["campaign"], "cy", flagship, "active")
     cp.start_turn(st["campaign"])
     st["turn"] = st["campaign"]["turn"]
     st["active"] = campaign_flow.turn_order(st)[0]
