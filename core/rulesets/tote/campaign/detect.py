@@ -20,8 +20,9 @@ A "Battle at" notice to everyone is a combat action's (COMMS-05) or nothing.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any
 
 from core.events import Event
 from core.rulesets.tote.rules import detection

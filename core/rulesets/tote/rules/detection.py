@@ -17,7 +17,8 @@ filter that leaks fails against it.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from core.rulesets.tote.rules import model
 
