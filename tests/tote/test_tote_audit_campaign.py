@@ -314,9 +314,10 @@ def test_disable_06_07_pods_still_land_when_the_battle_is_over() -> None:
     assert crew and crew[0]["space"] == "G-2/surface", f"the crew never reached the ground: {c.get('battle_effects')}"
 
 
-def _resident_sees(hidden_at: str) -> tuple[list[Any], list[str]]:
+def _resident_sees(hidden_at: str, leaves_on: int = 0) -> tuple[list[Any], list[str]]:
     """NR's views and the texts told to NR over four days, while a GE Star Destroyer sits since day 0
-    in DSZ-1 of ``hidden_at`` (Mon Calamari, where NR's ships stand in quadrant 2, or Coruscant, home)."""
+    in DSZ-1 of ``hidden_at`` (Mon Calamari, where NR's ships stand in quadrant 2, or Coruscant, home);
+    from the start of day ``leaves_on`` (if any) it is back at Coruscant."""
     rs, state = campaign([("al", "GE"), ("bo", "NR")], auto_defense=False)
     c = state["campaign"]
     ship = next(uid for uid, u in c["units"].items() if u["faction"] == "al" and u.get("system") == "coruscant"
@@ -324,6 +325,8 @@ def _resident_sees(hidden_at: str) -> tuple[list[Any], list[str]]:
     c["units"][ship].update(system=hidden_at, space="DSZ-1", arrived_turn=0, transit=None)
     views, told = [rs.view(state, "bo")], []
     for _day in range(4):
+        if leaves_on and int(state["turn"]) == leaves_on:
+            c["units"][ship].update(system="coruscant", space="C-1")
         before = int(state["turn"])
         while int(state["turn"]) == before and not state.get("result"):
             told += [e["text"] for e in rs.resolve(state) if "seat:bo" in e["to"] or "all" in e["to"]]
@@ -379,3 +382,14 @@ def test_scan_14_comms_05_the_playout_watch_catches_an_event_told_to_a_faction_t
     assert any("every faction was told of a battle at mon_calamari" in p for p in caught), caught
     c["units"][ship]["space"] = "C-2"  # now in NR's scan coverage: NR may be told
     assert not [p for p in rs.invariants(before, after, told[:1]) if "bo could" in p], "NR detects a ship in C-2"
+
+
+def test_scan_13_14_conflict_04_a_conflict_nobody_could_detect_ends_unannounced() -> None:
+    """TOTE-SCAN-13/14, TOTE-CONFLICT-04 (issue 26.1): NR never detected the GE Star Destroyer sitting in
+    DSZ-1 of Mon Calamari; when it has gone and NR has held the world alone for 24 hours, NR is not told
+    that "Mon Calamari is no longer in conflict" (it never knew it was): from NR's seat nothing differs
+    from a game where the ship never left Coruscant."""
+    views_here, told_here = _resident_sees("mon_calamari", leaves_on=2)
+    views_away, told_away = _resident_sees("coruscant")
+    assert told_here == told_away, f"NR was told of the unseen ship: {sorted(set(told_here) - set(told_away))}"
+    assert views_here == views_away, "NR's view changed with a ship it could not detect"

@@ -130,6 +130,7 @@ def heard(c: Campaign, scan: dict[str, Any]) -> str:
 
 def conflict_step(c: Campaign, day: Day) -> list[Event]:
     """Step 7: every world where units are or were has its conflict updated (TOTE-CONFLICT-01/04),
+    with the factions that have known of it (``told``, TOTE-SCAN-13/14: only they hear it end),
     then its occupation (TOTE-CONFLICT-05, :func:`.claims.update`)."""
     g = galaxy()
     worlds = sorted({u["system"] for u in c["units"].values() if u.get("system")} | set(c["status"]))
@@ -137,10 +138,16 @@ def conflict_step(c: Campaign, day: Day) -> list[Event]:
              **{w: g.planets[w].name for w in worlds if w in g.planets}}
     events = []
     for w in worlds:
+        knew = set((c["status"].get(w) or {}).get("told", []))
         status, news = conflict.update(c["status"].get(w), w, present(c, w) | neutral_at(c, w), c["hour"], names=names)
+        if status["in_conflict"]:  # who has known of this conflict, to be told when it ends
+            status["told"] = sorted(knew | {s for s in present(c, w) if s in c["seats"] and knows_battle(c, w, s)})
+        else:
+            status.pop("told", None)
         c["status"][w] = status
-        for n in news:  # a conflict begun is told to those who detect the hostile force (TOTE-SCAN-14); the GM reads all
-            to = list(n["to"]) if not c["status"][w]["in_conflict"] else [s for s in n["to"] if knows_battle(c, w, s)]
+        for n in news:  # a conflict begun is told to those who detect the hostile force (TOTE-SCAN-14), its end to
+            # those who knew of it (a conflict nobody detected ends unannounced); the GM reads all
+            to = [s for s in n["to"] if knows_battle(c, w, s)] if status["in_conflict"] else [s for s in n["to"] if s in knew]
             events.append(_say(c, n["text"], to, "campaign.conflict"))
         events += [_say(c, e["text"], e["to"], e["kind"]) for e in occupation(c, w, int(c["hour"]))]
     return events
