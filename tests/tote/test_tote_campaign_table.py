@@ -155,3 +155,28 @@ def test_pdf_02_assign_on_a_garrison_unit_says_why_not() -> None:
     with pytest.raises(HolotableError, match=f"{rgf} is a Reserve Guard Force unit, the garrison of .*TOTE-RGF-02"):
         s.order("al", "al", f"assign {rgf} fleet")
     assert st["sheets"]["al"] == []
+
+
+def test_gap_49_no_conflict_news_from_tatooine_at_the_day_start() -> None:
+    """TOTE-GAP-49 (issue 29.2, the day-start news): forces meeting at Tatooine read "Tatooine is an
+    amnesty world: no battle here" in the day's news, never "Tatooine is in conflict"; with the
+    ``tatooine_amnesty`` option off the conflict is news as anywhere else."""
+    for amnesty in (True, False):
+        s = Session.new("tote", [("al", "GE"), ("bo", "NR")], scenario="campaign", seed="amnesty")
+        st = s.state
+        st["options"]["tatooine_amnesty"] = amnesty
+        for u in st["campaign"]["units"].values():
+            if not u.get("rgf") and not u.get("pdf"):
+                u["system"] = "tatooine"
+        start = len(s.record["log"])
+        post_in_turn(s, {})  # the next day starts: the fleets meet at Tatooine
+        assert worlds.contested(st["campaign"]) == ["tatooine"]
+        news = [e for e in s.record["log"][start:] if "Tatooine" in str(e["text"])]
+        texts = [e["text"] for e in news]
+        conflict = [t for t in texts if "Tatooine is in conflict" in t]
+        if amnesty:
+            assert not conflict, f"conflict news from the amnesty world: {texts}"
+            told = [e for e in news if e["text"].startswith("Tatooine is an amnesty world: no battle here")]
+            assert told and {"seat:al", "seat:bo"} <= set(told[0]["to"]), f"the amnesty is not the day's news to both: {news}"
+        else:
+            assert conflict, f"with the amnesty off Tatooine's conflict is news: {texts}"

@@ -141,7 +141,7 @@ def conflict_step(c: Campaign, day: Day) -> list[Event]:
         c["status"][w] = status
         for n in news:  # a conflict begun is told to those who detect the hostile force (TOTE-SCAN-14); the GM reads all
             to = list(n["to"]) if not c["status"][w]["in_conflict"] else [s for s in n["to"] if knows_battle(c, w, s)]
-            events.append(_say(c, n["text"], to, "campaign.conflict"))
+            events.append(dict(_say(c, n["text"], to, "campaign.conflict"), world=w))  # its world: the amnesty's (flow)
         events += [_say(c, e["text"], e["to"], e["kind"]) for e in occupation(c, w, int(c["hour"]))]
     return events
 
