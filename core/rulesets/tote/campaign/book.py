@@ -23,7 +23,6 @@ from core.rulesets.tote.campaign.fleets import assign, movers
 from core.rulesets.tote.campaign.fleets_orders import assigned_to_fleet, why_not_jump
 from core.rulesets.tote.campaign.logistics import VERBS as LOGISTICS
 from core.rulesets.tote.campaign.logistics import carry as logistics
-from core.rulesets.tote.campaign.logistics import hero_aboard
 from core.rulesets.tote.campaign.missions import carry as carry_hero
 from core.rulesets.tote.campaign.missions import offered
 from core.rulesets.tote.campaign.orders import BattleOrder, at_worlds, carry_at, no_battle
@@ -68,16 +67,9 @@ class Explained(Many):
 
 
 def why_not_reserve(c: dict[str, Any], seat: str, uid: str) -> str | None:
-    """Why ``uid`` may not go to the Fleet Reserve Force, when the rule says why (its Hero aboard, a
-    Reserve Guard Force, a platform); None for the plain list of legal ones."""
-    u = c["units"].get(uid)
-    if u is None or u["faction"] != seat:
-        return None
-    hero = hero_aboard(c, seat, uid)
-    if hero:
-        hid = next(h["id"] for h in c.get("heroes", []) if h.get("host") == uid and h["faction"] == seat and not h.get("dead"))
-        return (f"{uid} carries your Hero {hero}: a ship with its Hero aboard is not mothballed; move the Hero to "
-                f"another ship first (transfer {hid} <ship>)")
+    """Why ``uid`` may not go to the Fleet Reserve Force, when the rule says why (a Reserve Guard
+    Force, a free space defence, a craft aboard, a unit in hyperspace); None for the plain list of
+    legal ones. (A ship with its Hero aboard may go: the Hero goes ashore, :func:`.logistics.ashore`.)"""
     return why_not_assign(c, seat, uid)
 
 
@@ -305,7 +297,8 @@ def galaxy_specs() -> list[OrderSpec]:
                   example="transfer GE-HERO GE-8"),
         OrderSpec("reserve", [Explained("units", lg.reservable, "your ships at a stronghold you hold, not in conflict", why_not_reserve)],
                   "on the galaxy: mothball ships (with the craft aboard) in your Fleet Reserve Force at once, up to 23 CP; "
-                  "off the map, unseen and untouchable until activated; e.g. reserve GE-8", queue_jump),
+                  "off the map, unseen and untouchable until activated; a Hero aboard goes ashore to your facility "
+                  "there (or another ship of yours there); e.g. reserve GE-8", queue_jump),
         OrderSpec("activate", [Choice("unit", lg.reserve_units, "a unit of your Fleet Reserve Force"),
                                WorldChoice("stronghold", lg.own_strongholds, "a stronghold you hold"),
                                Optional(Choice("quadrant", lg.quadrants, "the DSZ's quadrant, 1-4 (default: yours)"))],
