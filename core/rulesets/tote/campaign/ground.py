@@ -36,7 +36,7 @@ from typing import Any
 from core.errors import OrderError
 from core.rulesets.tote.campaign import conflict
 from core.rulesets.tote.rules import model
-from core.rulesets.tote.rules.data import facility_types, ground_types, unit_types
+from core.rulesets.tote.rules.data import GroundUnitType, UnitType, facility_types, ground_types, unit_types
 from core.rulesets.tote.rules.fleet import FACTION_TECH
 from core.rulesets.tote.rules.galaxy import galaxy
 from core.rulesets.tote.rules.model import FACTIONS
@@ -261,8 +261,8 @@ def rgf_types(faction: str) -> list[str]:
     """The unit types ``faction`` may put in a Reserve Guard Force by purchase: SF squadrons, infantry
     and GAVs of its technology that have a KC cost (TOTE-RGF-03, TOTE-FACTION-11)."""
     tags = set(FACTION_TECH.get(faction, ()))
-    types = {**unit_types(), **ground_types()}
-    return sorted(c for c, t in types.items() if getattr(t, "cls", None) in ROOM_KEY and set(t.tech) & tags and t.cost_kc > 0)
+    types: list[tuple[str, UnitType | GroundUnitType]] = [*unit_types().items(), *ground_types().items()]
+    return sorted(c for c, t in types if t.cls in ROOM_KEY and set(t.tech) & tags and t.cost_kc > 0)
 
 
 def own_rgf(c: Campaign, seat: str) -> list[str]:
