@@ -129,14 +129,27 @@ def test_the_jump_help_example_uses_the_readers_own_ships() -> None:
     assert "example: jump GE-1,GE-8 corellia" in s.help("jump")
 
 
-def test_res_reserve_on_the_heros_ship_says_the_hero_is_aboard() -> None:
-    """TOTE-RES-01 with the Hero rules (issue 29.5): ``reserve GE-1`` on the ship carrying the Empire's
-    Hero is refused saying the Hero is aboard and how to move it, not with a bare list; nothing changes."""
+def test_res_04_reserve_on_the_heros_ship_is_taken_or_says_where_the_hero_cannot_go() -> None:
+    """TOTE-RES-04 with the Hero rules (issue 29.5): ``reserve GE-1`` on the ship carrying the Empire's
+    Hero is taken onto the sheet (in the post the Hero goes ashore, see test_tote_campaign_logistics);
+    with no facility and no other ship of the Empire's at Coruscant it is refused naming the Hero and
+    why, and nothing is queued."""
     s = Session.new("tote", [("al", "GE"), ("bo", "NR")], scenario="campaign", seed="x")
     st = s.state
     st["active"], st["initiative"] = "al", ["al", "bo"]
     hero = next(h for h in st["campaign"]["heroes"] if h["faction"] == "al")
-    with pytest.raises(HolotableError, match=f"{hero['host']} carries your Hero {hero['name']}: .*transfer {hero['id']} <ship>"):
+    s.order("al", "al", f"reserve {hero['host']}")
+    assert [o["text"] for o in st["sheets"]["al"]] == [f"reserve {hero['host']}"]
+    st["sheets"]["al"] = []
+    c = st["campaign"]
+    for f in c["facilities"].values():
+        if f["faction"] == "al":
+            f["system"] = "kuat"
+    for uid, u in c["units"].items():
+        if u["faction"] == "al" and uid != hero["host"] and not u.get("carried_by") and not u.get("pdf") and not u.get("rgf"):
+            u["system"] = "kuat"
+    with pytest.raises(HolotableError, match=f"{hero['name']} is aboard {hero['host']} and has no facility or other ship "
+                                             "of yours at Coruscant to go to"):
         s.order("al", "al", f"reserve {hero['host']}")
     assert st["sheets"]["al"] == []
 
