@@ -423,7 +423,7 @@ def test_gap_28_a_surrendered_ship_without_pdf_room_stands_unassigned() -> None:
 
 def test_res_04_the_hero_s_ship_goes_to_the_reserve_and_the_hero_ashore() -> None:
     """TOTE-RES-04 ("Units can be sent to your Fleet Reserve Force at any time"), TOTE-RES-05,
-    TOTE-HERO-01 (issue 29.5): ``reserve GE-1`` on the Hero's ship, given in the post, is taken; the
+    TOTE-HERO-01, TOTE-GAP-30 (issue 29.5): ``reserve GE-1`` on the Hero's ship, given in the post, is taken; the
     ship is mothballed and the Hero goes ashore into the Faction Command Center at Coruscant (a
     mothballed ship cannot act, a Hero rides aboard a ship or facility); the owner reads both in one
     line. With no facility and no other ship of its own there, the Hero has nowhere to go: refused

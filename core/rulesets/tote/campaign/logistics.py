@@ -81,7 +81,7 @@ def _own(c: Campaign, seat: str, uid: str) -> dict[str, Any]:
 def ashore(c: Campaign, seat: str, going: Iterable[str]) -> list[tuple[dict[str, Any], str]]:
     """Where each of ``seat``'s living Heroes aboard a unit of ``going`` (ships bound for the reserve,
     with the craft aboard them) goes instead, for a mothballed unit cannot act (TOTE-RES-05) and a
-    Hero rides aboard a ship or facility (TOTE-HERO-01, GAP-50): the seat's standing facility at
+    Hero rides aboard a ship or facility (TOTE-HERO-01, GAP-30): the seat's standing facility at
     that world (its Faction Command Center first), else another of its ships there that stays
     active (not a Space PDF's, not aboard). Returns (Hero, new host) pairs. Raises OrderError when
     a Hero has nowhere to go, saying what to do."""
