@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import OrderError
+from core.errors import HolotableError, OrderError
 from core.rulesets.tote import TwilightOfTheEmpire
 from core.rulesets.tote.battle import flow
 from core.rulesets.tote.campaign import battle as campaign_battle
@@ -16,6 +16,7 @@ from core.rulesets.tote.campaign import state as cp
 from core.rulesets.tote.campaign import victory as campaign_victory
 from core.rulesets.tote.rules import model
 from core.rulesets.tote.rules.stock import stock_rgf
+from core.session import Session
 
 
 def state() -> dict:
@@ -41,10 +42,10 @@ def test_rgf_01_02_03_the_stronghold_starts_garrisoned_with_its_stock_rgf() -> N
         assert (u["system"], u["space"], u["garrisoned_in"], u["transit"]) == ("mon_calamari", "G-2/surface", "NR-FCC", None)
     assert {u["type"]: u.get("count", 1) for u in guard(c, "al").values()} == {"TIEF": 1, "STORM": 100, "ATST": 10}
     led = cp.ledger(c, "bo")
-    assert led["ground_forces"] == [
-        "10 × T2-B Repulsor Tank in the Faction Command Center (NR-FCC) at Mon Calamari (G-2)",
-        "100 × Stock Infantry Squad in the Faction Command Center (NR-FCC) at Mon Calamari (G-2)",
-        "NR-RGF1 (Z-95 Headhunter Squadron) in the Faction Command Center (NR-FCC) at Mon Calamari (G-2)"]
+    assert led["ground_forces"] == [  # the ids, for upgrade (issue 29.5)
+        "NR-RGF1: 1 × Z-95 Headhunter Squadron (stock) in the Faction Command Center (NR-FCC) at Mon Calamari (G-2)",
+        "NR-RGF2: 100 × Stock Infantry Squad (stock) in the Faction Command Center (NR-FCC) at Mon Calamari (G-2)",
+        "NR-RGF3: 10 × T2-B Repulsor Tank (stock) in the Faction Command Center (NR-FCC) at Mon Calamari (G-2)"]
     roster = next(r for r in campaign_flow.view(s, "bo")["rosters"] if r["title"] == "Ground forces")
     assert roster["rows"] == led["ground_forces"]
 
@@ -175,3 +176,89 @@ def test_rgf_01_garrison_01_survivors_of_a_fallen_facility_take_cover_in_a_new_o
     assert campaign_ground.on_facility(c, c["facilities"]["NR-B1"]) == []  # nothing new: the survivors fill it
     homes = {uid: (u["garrisoned_in"], u.get("count", 1)) for uid, u in guard(c, "bo").items()}
     assert homes == {"NR-RGF1": ("NR-FCC", 1), "NR-RGF2": ("NR-FCC", 100), "NR-RGF3": ("NR-B1", 10)}
+
+
+def session_at_coruscant() -> Session:
+    """A campaign game through the session: the GE (al, Coruscant, its stock RGF GE-RGF1 TIE Fighters,
+    GE-RGF2 100 Stormtroopers, GE-RGF3 10 AT-ST) posts first."""
+    s = Session.new("tote", [("al", "GE"), ("bo", "NR")], scenario="campaign", seed="rgf")
+    s.state["active"], s.state["initiative"] = "al", ["al", "bo"]
+    return s
+
+
+def test_rgf_02_upgrade_replaces_stock_units_one_for_one_paid_in_the_post() -> None:
+    """TOTE-RGF-02 ("can be upgraded if a player so chooses"), TOTE-STOCK-05 (1-for-1 by a purchased
+    unit of the same kind) (issue 29.5): ``upgrade GE-RGF2 ISF 20`` in the GE's post stands 20 of its
+    100 stock Stormtroopers down for 20 Imperial Special Forces (30 KC each: 600 KC), garrisoned in
+    the same facility, no longer stock; ``upgrade GE-RGF1 TIEI`` replaces the squadron under its id
+    (300 KC); the RGF still holds 100 infantry; the owner reads each, and its ledger shows them."""
+    s = session_at_coruscant()
+    c = s.state["campaign"]
+    kc = c["treasury"]["al"]
+    s.order("al", "al", "upgrade GE-RGF2 ISF 20")
+    s.order("al", "al", "upgrade GE-RGF1 TIEI")
+    assert [o["text"] for o in s.state["sheets"]["al"]] == ["upgrade GE-RGF2 ISF 20", "upgrade GE-RGF1 TIEI"]
+    assert c["units"]["GE-RGF2"]["count"] == 100, "the order was carried out before the post"
+    s.ready("al", "al", True)
+    rgf = guard(c, "al")
+    assert {i: (u["type"], u.get("count", 1), u.get("built", False)) for i, u in rgf.items()} == {
+        "GE-RGF1": ("TIEI", 1, True), "GE-RGF2": ("STORM", 80, False), "GE-RGF3": ("ATST", 10, False),
+        "GE-RGF4": ("ISF", 20, True)}, rgf
+    assert rgf["GE-RGF4"]["garrisoned_in"] == "GE-FCC" and rgf["GE-RGF4"]["system"] == "coruscant"
+    assert c["treasury"]["al"] == kc - 600 - 300, f"paid {kc - c['treasury']['al']} KC, not 900"
+    said = [e["text"] for e in s.events_for("al")]
+    assert ("Your Reserve Guard Force at Coruscant is upgraded: 20 × Stormtrooper Squad (stock) stood down for 20 × "
+            "Imperial Special Forces Squad (GE-RGF4) in the Faction Command Center (GE-FCC), 600 KC (TOTE-RGF-02).") in said, said
+    assert "GE-RGF4: 20 × Imperial Special Forces Squad (purchased) in the Faction Command Center (GE-FCC) at Coruscant (G-1)" \
+        in cp.ledger(c, "al")["ground_forces"]
+    assert not [e for e in s.events_for("bo") if "Reserve Guard Force" in str(e["text"])], "the upgrade is al's secret"
+
+
+def test_rgf_02_stock_05_upgrade_refusals_say_why_and_change_nothing() -> None:
+    """TOTE-RGF-02, TOTE-STOCK-05, TOTE-CONFLICT-03: an upgrade to another kind (a GAV to a squadron),
+    with no type, of a purchased unit, beyond the treasury, or at a world in conflict is refused
+    saying why, and nothing changes."""
+    s = session_at_coruscant()
+    c = s.state["campaign"]
+    with pytest.raises(HolotableError, match="a stock GAV is replaced only by another GAV, not by TIEI"):
+        s.order("al", "al", "upgrade GE-RGF3 TIEI")
+    with pytest.raises(HolotableError, match="name the type to upgrade GE-RGF2 to: upgrade GE-RGF2 <type>"):
+        s.order("al", "al", "upgrade GE-RGF2")
+    before = cp.snapshot(c)
+    c["treasury"]["al"] = 100
+    with pytest.raises(OrderError, match="20 × Imperial Special Forces Squad cost 600 KC \\(30 each\\); you have 100 KC"):
+        campaign_ground.upgrade(c, "al", "GE-RGF2", "ISF", 20)
+    c["treasury"]["al"] = before["treasury"]["al"]
+    c["status"]["coruscant"] = {**c["status"].get("coruscant", {}), "in_conflict": True}
+    with pytest.raises(OrderError, match="Coruscant is in conflict: no upgrade .*TOTE-CONFLICT-03"):
+        campaign_ground.upgrade(c, "al", "GE-RGF2", "ISF", 20)
+    c["status"]["coruscant"] = before["status"].get("coruscant", c["status"]["coruscant"])
+    if "coruscant" not in before["status"]:
+        del c["status"]["coruscant"]
+    assert c == before, "a refused upgrade changed the campaign"
+    campaign_ground.upgrade(c, "al", "GE-RGF1", "TIEI")
+    with pytest.raises(OrderError, match="GE-RGF1 is purchased already, not stock"):
+        campaign_ground.upgrade(c, "al", "GE-RGF1", "TIEAV")
+
+
+def test_rgf_01_03_station_buys_units_into_the_rgf_within_its_limits() -> None:
+    """TOTE-RGF-01 ("permanently stationed" in a facility), TOTE-RGF-03 (issue 29.5): after losing 30
+    Stormtroopers the GE's ``station STORM 30 coruscant`` buys 30 (8 KC each: 240 KC) into its RGF,
+    garrisoned in its facility there, purchased; a 31st over the 100 is refused naming the limit, a
+    world without a facility of its is not offered, and nothing changes on a refusal."""
+    s = session_at_coruscant()
+    c = s.state["campaign"]
+    c["units"]["GE-RGF2"]["count"] = 70  # lost in a battle
+    kc = c["treasury"]["al"]
+    with pytest.raises(HolotableError, match="holds at most 100 infantry squads .*it has 70, so 30 more at most, not 31"):
+        s.order("al", "al", "station STORM 31 coruscant")
+    with pytest.raises(HolotableError, match="'kuat' is not a world you can use here; legal: coruscant"):
+        s.order("al", "al", "station STORM 5 kuat")
+    s.order("al", "al", "station STORM 30 Coruscant")
+    assert [o["text"] for o in s.state["sheets"]["al"]] == ["station STORM 30 coruscant"]
+    s.ready("al", "al", True)
+    new = [u for u in guard(c, "al").values() if u.get("built")]
+    assert [(u["type"], u["count"], u["garrisoned_in"], u["space"]) for u in new] == [("STORM", 30, "GE-FCC", "G-1/surface")], new
+    assert c["treasury"]["al"] == kc - 240
+    assert any(e["text"].startswith("30 × Stormtrooper Squad stationed in your Reserve Guard Force on G-1 at Coruscant")
+               for e in s.events_for("al"))

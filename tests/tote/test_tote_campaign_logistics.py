@@ -57,7 +57,8 @@ def test_res_04_gap_47_sent_from_the_stronghold_at_once_off_the_map() -> None:
 
 def test_gap_47_refusals_say_why_and_change_nothing() -> None:
     """TOTE-GAP-47 / TOTE-RES-01: not from a stronghold, not in conflict, not beyond 23 CP in
-    the reserve, not the stronghold's PDF, not the Hero's ship; nothing changes."""
+    the reserve, not the stronghold's PDF; nothing changes. (The Hero's ship may go: the Hero goes
+    ashore, test_res_04_the_hero_s_ship_goes_to_the_reserve_and_the_hero_ashore.)"""
     c = fresh()
     add(c, "GE-B1", "VSD", "al", "kuat")
     add(c, "GE-B2", "ISD", "al", "coruscant")
@@ -65,8 +66,6 @@ def test_gap_47_refusals_say_why_and_change_nothing() -> None:
     snap = cp.snapshot(c)
     with pytest.raises(OrderError, match="not at your stronghold"):
         lg.send(c, "al", ["GE-B1"])
-    with pytest.raises(OrderError, match="Admiral Natasi Daala is aboard GE-1"):
-        lg.send(c, "al", ["GE-1"])
     with pytest.raises(OrderError, match="Space PDF"):
         lg.send(c, "al", ["GE-26"])
     with pytest.raises(OrderError, match="TOTE-RES-01"):
@@ -289,8 +288,6 @@ def test_orders_through_the_session_queue_refuse_and_resolve() -> None:
     mine = "GE" if seat == "al" else "NR"
     home = "coruscant" if seat == "al" else "mon_calamari"
     ship = "GE-8" if seat == "al" else "NR-2"  # a capital ship without the Hero
-    with pytest.raises(HolotableError, match=f"'reserve {mine}-1': {mine}-1 carries your Hero .*: a ship with its Hero aboard"):
-        session.order(seat, seat, f"reserve {mine}-1")  # the Hero's ship: says why (issue 29.5)
     with pytest.raises(HolotableError, match="TOTE-SCRAP-01"):
         session.order(seat, seat, f"scrap {ship}")
     with pytest.raises(HolotableError, match="not in conflict"):
@@ -381,7 +378,7 @@ def test_scrap_01_scrapped_units_count_for_nothing_even_the_end() -> None:
 
 def test_res_04_completion_offers_only_ships_that_may_go_and_the_contract_samples_them() -> None:
     """TOTE-RES-04 / TOTE-GAP-47: completing ``reserve`` offers the ships at a stronghold the seat
-    holds (not the PDF, not the platforms, not the Hero's ship); the contract's legal orders include a reserve order the
+    holds (not the PDF, not the platforms; the Hero's ship too: its Hero goes ashore); the contract's legal orders include a reserve order the
     engine accepts."""
     from core.rulesets.tote import TwilightOfTheEmpire
     from core.rulesets.tote.campaign.logistics_orders import reservable
@@ -392,7 +389,7 @@ def test_res_04_completion_offers_only_ships_that_may_go_and_the_contract_sample
     mine = "GE" if seat == "al" else "NR"
     offered = reservable(ctx)
     assert offered and all(i.startswith(mine) and not state["campaign"]["units"][i].get("pdf") for i in offered)
-    assert f"{mine}-1" not in offered  # the Hero's ship stays active
+    assert f"{mine}-1" in offered  # the Hero's ship may go: the Hero goes ashore (issue 29.5)
     assert any(o.startswith("reserve ") for o in rs.legal_orders(state, seat))
 
 
@@ -422,3 +419,42 @@ def test_gap_28_a_surrendered_ship_without_pdf_room_stands_unassigned() -> None:
     events = lg.surrender(c, "al", ["GE-8"], "bo")
     assert c["units"]["GE-8"]["unassigned"] is True
     assert "GE-8 stands unassigned: no room in the main fleet or the Space PDF" in events[0]["text"]
+
+
+def test_res_04_the_hero_s_ship_goes_to_the_reserve_and_the_hero_ashore() -> None:
+    """TOTE-RES-04 ("Units can be sent to your Fleet Reserve Force at any time"), TOTE-RES-05,
+    TOTE-HERO-01, TOTE-GAP-30 (issue 29.5): ``reserve GE-1`` on the Hero's ship, given in the post, is taken; the
+    ship is mothballed and the Hero goes ashore into the Faction Command Center at Coruscant (a
+    mothballed ship cannot act, a Hero rides aboard a ship or facility); the owner reads both in one
+    line. With no facility and no other ship of its own there, the Hero has nowhere to go: refused
+    saying so, nothing changes."""
+    from core.events import GM
+    from core.session import Session
+    session = Session.new("tote", [("al", "GE"), ("bo", "NR")], scenario="campaign", seed="logi")
+    st = session.state
+    st["active"] = "al"
+    st["initiative"] = ["al", "bo"]
+    c = st["campaign"]
+    hero = next(h for h in c["heroes"] if h["faction"] == "al")
+    assert hero["host"] == "GE-1", hero
+    session.order("al", "al", "reserve GE-1")
+    assert [o["text"] for o in st["sheets"]["al"]] == ["reserve GE-1"]
+    start = len(session.record["log"])
+    session.resolve(GM)
+    assert c["units"]["GE-1"]["reserve"], "the Hero's ship is not in the reserve"
+    hero = next(h for h in c["heroes"] if h["faction"] == "al")
+    assert hero["host"] == "GE-FCC" and not hero.get("dead"), hero
+    said = [e["text"] for e in session.record["log"][start:] if e["kind"] == "campaign.reserve"]
+    assert any("GE-1 mothballed in the Fleet Reserve Force" in t and f"{hero['name']} leaves GE-1 and goes aboard the "
+               "Faction Command Center (GE-FCC) at Coruscant" in t for t in said), said
+    bare = fresh()
+    for fid in [i for i, f in bare["facilities"].items() if f["faction"] == "al"]:  # the FCC and the Palace
+        del bare["facilities"][fid]
+    for uid, u in bare["units"].items():  # GE-1 alone at Coruscant: its other ships elsewhere
+        if u["faction"] == "al" and uid != "GE-1" and not u.get("carried_by") and u.get("system") == "coruscant" \
+                and not u.get("pdf") and not u.get("rgf"):
+            u["system"] = "kuat"
+    before = cp.snapshot(bare)
+    with pytest.raises(OrderError, match="has no facility or other ship of yours at Coruscant to go to"):
+        lg.send(bare, "al", ["GE-1"])
+    assert bare == before, "a refused reserve order changed the campaign"

@@ -140,14 +140,27 @@ def test_the_jump_help_example_uses_the_readers_own_ships() -> None:
     assert "example: jump GE-1,GE-8 corellia" in s.help("jump")
 
 
-def test_res_reserve_on_the_heros_ship_says_the_hero_is_aboard() -> None:
-    """TOTE-RES-01 with the Hero rules (issue 29.5): ``reserve GE-1`` on the ship carrying the Empire's
-    Hero is refused saying the Hero is aboard and how to move it, not with a bare list; nothing changes."""
+def test_res_04_reserve_on_the_heros_ship_is_taken_or_says_where_the_hero_cannot_go() -> None:
+    """TOTE-RES-04 with the Hero rules (issue 29.5): ``reserve GE-1`` on the ship carrying the Empire's
+    Hero is taken onto the sheet (in the post the Hero goes ashore, see test_tote_campaign_logistics);
+    with no facility and no other ship of the Empire's at Coruscant it is refused naming the Hero and
+    why, and nothing is queued."""
     s = Session.new("tote", [("al", "GE"), ("bo", "NR")], scenario="campaign", seed="x")
     st = s.state
     st["active"], st["initiative"] = "al", ["al", "bo"]
     hero = next(h for h in st["campaign"]["heroes"] if h["faction"] == "al")
-    with pytest.raises(HolotableError, match=f"{hero['host']} carries your Hero {hero['name']}: .*transfer {hero['id']} <ship>"):
+    s.order("al", "al", f"reserve {hero['host']}")
+    assert [o["text"] for o in st["sheets"]["al"]] == [f"reserve {hero['host']}"]
+    st["sheets"]["al"] = []
+    c = st["campaign"]
+    for f in c["facilities"].values():
+        if f["faction"] == "al":
+            f["system"] = "kuat"
+    for uid, u in c["units"].items():
+        if u["faction"] == "al" and uid != hero["host"] and not u.get("carried_by") and not u.get("pdf") and not u.get("rgf"):
+            u["system"] = "kuat"
+    with pytest.raises(HolotableError, match=f"{hero['name']} is aboard {hero['host']} and has no facility or other ship "
+                                             "of yours at Coruscant to go to"):
         s.order("al", "al", f"reserve {hero['host']}")
     assert st["sheets"]["al"] == []
 
@@ -166,3 +179,28 @@ def test_pdf_02_assign_on_a_garrison_unit_says_why_not() -> None:
     with pytest.raises(HolotableError, match=f"{rgf} is a Reserve Guard Force unit, the garrison of .*TOTE-RGF-02"):
         s.order("al", "al", f"assign {rgf} fleet")
     assert st["sheets"]["al"] == []
+
+
+def test_gap_49_no_conflict_news_from_tatooine_at_the_day_start() -> None:
+    """TOTE-GAP-49 (issue 29.2, the day-start news): forces meeting at Tatooine read "Tatooine is an
+    amnesty world: no battle here" in the day's news, never "Tatooine is in conflict"; with the
+    ``tatooine_amnesty`` option off the conflict is news as anywhere else."""
+    for amnesty in (True, False):
+        s = Session.new("tote", [("al", "GE"), ("bo", "NR")], scenario="campaign", seed="amnesty")
+        st = s.state
+        st["options"]["tatooine_amnesty"] = amnesty
+        for u in st["campaign"]["units"].values():
+            if not u.get("rgf") and not u.get("pdf"):
+                u["system"] = "tatooine"
+        start = len(s.record["log"])
+        post_in_turn(s, {})  # the next day starts: the fleets meet at Tatooine
+        assert worlds.contested(st["campaign"]) == ["tatooine"]
+        news = [e for e in s.record["log"][start:] if "Tatooine" in str(e["text"])]
+        texts = [e["text"] for e in news]
+        conflict = [t for t in texts if "Tatooine is in conflict" in t]
+        if amnesty:
+            assert not conflict, f"conflict news from the amnesty world: {texts}"
+            told = [e for e in news if e["text"].startswith("Tatooine is an amnesty world: no battle here")]
+            assert told and {"seat:al", "seat:bo"} <= set(told[0]["to"]), f"the amnesty is not the day's news to both: {news}"
+        else:
+            assert conflict, f"with the amnesty off Tatooine's conflict is news: {texts}"

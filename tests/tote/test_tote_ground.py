@@ -219,3 +219,39 @@ def test_bot_flies_its_troops_to_a_ground_objective_and_lands_them(battle) -> No
     del b.state["units"]["GE-90"]
     orders = bot.play(b.rs.view(b.state, "ann"), "ann")
     assert not any(o.startswith("land ") for o in orders), orders
+
+
+def test_g2g_01_land_all_puts_the_whole_army_down_in_one_order(battle) -> None:
+    """TOTE-G2G-01, TOTE-GAP-25 (issue 29.5): ``land all`` puts down everything aboard every ship of the
+    seat's landed on a Surface (here a Lambda on G-1 and a Landing Barge on G-2), in one order; with no ship landed it
+    is refused saying how to land, and a number of squads with ``all`` is refused; nothing changes."""
+    b = _setup(battle, "land-all")
+    b.state["initiative"] = ["ann", "ben"]
+    b.turn_to("ann")
+    assert "no ship of yours has landed" in b.refused("ann", "land all")
+    first = _landed_lambda(b, [("ATST", 1)])
+    second = next(c for c in b.unit("IR-1")["carried"] if b.unit(c)["type"] == "BARGE")  # 4 AT-AT, 6 AT-ST
+    b.unit("IR-1")["carried"].remove(second)
+    b.unit(second).update(space="G-2/surface", carried_by=None)
+    aboard = sum(t["count"] for t in b.unit(first)["troops"])
+    assert aboard, "the Lambda carries no infantry"
+    b.turn_to("ann")
+    assert "land <ship> 5" in b.refused("ann", "land all 5")
+    events = b.post("ann", "hold IR-1", "land all")
+    landed = [b.unit(e["data"]["unit"]) for e in events if e["kind"] == "tote.land"]
+    where = sorted((u["type"], u["count"], u["space"]) for u in landed)
+    assert where == sorted([("INF", aboard, "G-1/surface"), ("ATST", 1, "G-1/surface"),
+                            ("ATAT", 4, "G-2/surface"), ("ATST", 6, "G-2/surface")]), where
+    assert all(not b.unit(u)["troops"] and not b.unit(u)["vehicles"] for u in (first, second)), "something stayed aboard"
+
+
+def test_fatigue_01_land_all_over_the_cap_lands_nothing(battle) -> None:
+    """TOTE-FATIGUE-01, TOTE-GAP-44: a ``land all`` that would make the attacking force on a grid 5001
+    squads is refused naming the grid and the cap, and no ship puts anything down."""
+    b = _setup(battle, "land-all-cap")
+    lam = _landed_lambda(b)
+    b.unit(lam)["troops"] = [{"id": f"{lam}-INF", "type": "INF", "count": 5001, "wounds": 0}]
+    b.turn_to("ann")
+    msg = b.refused("ann", "land all")
+    assert "G-1" in msg and "at most 5000 infantry squads" in msg, msg
+    assert b.unit(lam)["troops"][0]["count"] == 5001, "a ship landed its troops though the order was refused"

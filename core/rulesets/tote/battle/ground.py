@@ -9,7 +9,9 @@ taking them back aboard, and the Combat Fatigue clock of every force on a ground
   :func:`.strikes.strike` like every attack: vehicles fire at the Air layer, infantry may not
   (TOTE-S2A-01); airspeeders and starfighters in one grid fight each other (TOTE-A2A-01).
   An attacking force is capped at 5000 infantry squads and 50 GAVs per grid (TOTE-FATIGUE-01,
-  TOTE-GAP-44): a landing beyond the cap is refused.
+  TOTE-GAP-44): a landing beyond the cap is refused. ``land all`` lands the whole army in one order:
+  every ship of the player's landed on a Surface puts down all it carries, or, when one grid would
+  break the cap or lies under orbital bombardment, nothing (:func:`land_all`).
 - ``embark`` (DEFAULT, the text is silent on re-embarking; TOTE-FATIGUE-03 only says units may be
   "recalled to the host ship"): ground stacks of the player's own in a ground grid (on its Surface,
   or airspeeders in its Air layer), not garrisoned, go aboard a ship of the same player landed on
@@ -88,11 +90,58 @@ def attacking(state: State, seat: str, g: str) -> bool:
     return False
 
 
+def _aboard(a: Unit) -> list[dict[str, object]]:
+    """What a ship carries down with ``land``: its infantry, vehicles and airspeeders (kind, count)."""
+    return [dict(t) for t in a.get("troops", []) + a.get("vehicles", []) if t["count"] > 0]
+
+
+def landers(state: State, seat: str) -> list[Unit]:
+    """``seat``'s ships landed on a ground grid's Surface that may act and carry troops, vehicles,
+    airspeeders or embarked stacks: what ``land all`` puts down, by id."""
+    return [u for _i, u in sorted(state["units"].items()) if u["faction"] == seat and _landed(u) and model.can_act(u)
+            and not model.is_ground(u) and (_aboard(u) or u.get("embarked"))]
+
+
+def land_all(state: State, seat: str) -> list[Event]:
+    """``land all``: every ship of ``seat``'s landed on a Surface puts down all it carries, the whole
+    army in one order (:func:`do_land` for each). All or nothing: refused (nothing changes) when no
+    ship of the seat's has landed with anything aboard, when a grid it landed on is under orbital
+    bombardment (TOTE-OB-04), or when the army would break an attacking force's cap on a grid
+    (TOTE-FATIGUE-01, TOTE-GAP-44), the grid named."""
+    ships = landers(state, seat)
+    if not ships:
+        raise OrderError("land all: no ship of yours has landed on a ground grid's Surface with troops, vehicles or "
+                         "airspeeders aboard; fly a landing craft down first (e.g. move <aux> G-1/surface), then land")
+    by_grid: dict[str, list[Unit]] = {}
+    for a in ships:
+        by_grid.setdefault(grid.ground_grid(a["space"]), []).append(a)
+    for g, there in sorted(by_grid.items()):
+        if g in bombarded(state):
+            raise OrderError(f"land all: {g} is under orbital bombardment: no troops land there for 24 hours "
+                             f"({', '.join(a['id'] for a in there)} landed there; TOTE-OB-04)")
+        coming = [t for a in there for t in _aboard(a)] + [dict(state["units"][s]) for a in there for s in a.get("embarked", [])]
+        inf, gav = _counts(force_of(state, seat, g) + coming)
+        why = strikes.deployment_problem(inf, gav) if attacking(state, seat, g) else ""
+        if why:
+            raise OrderError(f"land all: the army cannot land all it carries on {g}: {why}; land ship by ship "
+                             f"(land <ship> <squads>) (TOTE-FATIGUE-01)")
+    events: list[Event] = []
+    for a in ships:
+        events += do_land(state, seat, str(a["id"]), None)
+    return events
+
+
 def do_land(state: State, seat: str, aux: str, squads: int | None) -> list[Event]:
     """A ship landed on a ground grid's Surface puts down what it carries (see the module): ``squads``
     limits the infantry (default: all); its vehicles, airspeeders and embarked stacks all come down.
+    ``all`` for ``aux`` lands every ship of the seat's that has landed (:func:`land_all`).
     Refused for a ship not landed, one carrying nothing, or a force over the cap (TOTE-FATIGUE-01).
     New stacks are new units of the battle, on the record (``tote.land``)."""
+    if aux == "all":
+        if squads is not None:
+            raise OrderError(f"land all puts down everything aboard every ship of yours that has landed; to put down "
+                             f"{squads} squads give land <ship> {squads}")
+        return land_all(state, seat)
     a = _unit(state, seat, aux)
     if not a["space"] or grid.kind(a["space"]) != "surface":
         raise OrderError(f"{aux} must have landed on a ground grid's Surface to put troops down; it is in {a['space']}")

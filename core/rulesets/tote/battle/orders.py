@@ -49,6 +49,12 @@ def own_units(ctx: Any) -> list[str]:
     return [u["id"] for u in _mine(ctx)]
 
 
+def own_landers(ctx: Any) -> list[str]:
+    """The seat's units (a landed ship puts down what it carries), and ``all`` (every landed ship)."""
+    ids = own_units(ctx)
+    return ids + ["all"] if ids else []
+
+
 def own_movers(ctx: Any) -> list[str]:
     """The seat's units with a Speed above 0."""
     return [u["id"] for u in _mine(ctx) if model.speed(u) > 0]
@@ -204,10 +210,13 @@ def battle_specs() -> list[OrderSpec]:
                             Optional(Number("squads", lambda ctx: 1, lambda ctx: 1000, "how many squads (default: all it carries)"))],
                   "deliver boarders (shields must be down); they fight the crew in the later posts", queue,
                   example="board GE-5 NR-1"),
-        OrderSpec("land", [Choice("aux", own_units, "your ship landed on a Surface, with troops, vehicles or airspeeders aboard"),
-                           Optional(Number("squads", lambda ctx: 1, lambda ctx: 10000, "how many infantry squads (default: all)"))],
-                  "put troops, vehicles (on the Surface) and airspeeders (in the Air) down where the ship has landed", queue,
-                  example="land GE-5"),
+        OrderSpec("land", [Choice("aux", own_landers, "your ship landed on a Surface, with troops, vehicles or airspeeders "
+                                  "aboard, or all: every ship of yours that has landed (the whole army in one order)"),
+                           Optional(Number("squads", lambda ctx: 1, lambda ctx: 10000, "how many infantry squads (default: all; "
+                                           "one ship only)"))],
+                  "put troops, vehicles (on the Surface) and airspeeders (in the Air) down where the ship has landed; "
+                  "land all puts down everything aboard every ship of yours that has landed, or nothing if one grid "
+                  "would break a cap", queue, example="land GE-5"),
         OrderSpec("embark", [Choice("ship", own_units, "your ship landed on a ground grid's Surface"),
                              Optional(Many("stacks", own_units, "your infantry, vehicle or airspeeder stacks on that grid (default: all)"))],
                   "take ground stacks back aboard a landed ship (within its troop room)", queue,

@@ -1,8 +1,8 @@
 """The campaign's order language: the galaxy's orders beside the battle's (:mod:`..battle.orders`).
 
 On the galaxy (the ``campaign`` scenario) a post is made of the galaxy's orders (:data:`GALAXY_VERBS`:
-jump, scan, message, build, the Heroes' upgrade, train, mission, transfer, the logistics' reserve,
-activate, exchange, scrap, surrender, assign; :mod:`.flow`); the battle's orders find nothing to
+jump, scan, message, build, the Heroes' upgrade (and a Reserve Guard Force's), station (:mod:`.ground`),
+train, mission, transfer, the logistics' reserve, activate, exchange, scrap, surrender, assign; :mod:`.flow`); the battle's orders find nothing to
 command there, except after ``at <world>``: the seat's orders for its battle there (:mod:`.orders`).
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 from core.errors import OrderError
 from core.events import GM, Event, event, to_seat
-from core.orders import Choice, Many, Optional, OrderBook, OrderSpec, Text
+from core.orders import Choice, Many, Number, Optional, OrderBook, OrderSpec, Text
 from core.rulesets.tote.battle.log import log
 from core.rulesets.tote.battle.orders import battle_specs
 from core.rulesets.tote.campaign import fleets_orders as fl
@@ -21,16 +21,19 @@ from core.rulesets.tote.campaign import state as cp
 from core.rulesets.tote.campaign.build import buildable
 from core.rulesets.tote.campaign.fleets import assign, movers
 from core.rulesets.tote.campaign.fleets_orders import assigned_to_fleet, why_not_jump
+from core.rulesets.tote.campaign.ground import buy_station, own_rgf, rgf_cost, rgf_types
+from core.rulesets.tote.campaign.ground import upgrade as rgf_upgrade
 from core.rulesets.tote.campaign.logistics import VERBS as LOGISTICS
 from core.rulesets.tote.campaign.logistics import carry as logistics
-from core.rulesets.tote.campaign.logistics import hero_aboard
 from core.rulesets.tote.campaign.missions import carry as carry_hero
 from core.rulesets.tote.campaign.missions import offered
 from core.rulesets.tote.campaign.orders import BattleOrder, at_worlds, carry_at, no_battle
 from core.rulesets.tote.rules import model
+from core.rulesets.tote.rules.data import facility_types
 from core.rulesets.tote.rules.galaxy import galaxy
 from core.rulesets.tote.rules.heroes import hero_classes
 from core.rulesets.tote.rules.options import is_campaign
+from core.rulesets.tote.rules.stock import check_replacement
 
 State = dict[str, Any]
 
@@ -68,16 +71,9 @@ class Explained(Many):
 
 
 def why_not_reserve(c: dict[str, Any], seat: str, uid: str) -> str | None:
-    """Why ``uid`` may not go to the Fleet Reserve Force, when the rule says why (its Hero aboard, a
-    Reserve Guard Force, a platform); None for the plain list of legal ones."""
-    u = c["units"].get(uid)
-    if u is None or u["faction"] != seat:
-        return None
-    hero = hero_aboard(c, seat, uid)
-    if hero:
-        hid = next(h["id"] for h in c.get("heroes", []) if h.get("host") == uid and h["faction"] == seat and not h.get("dead"))
-        return (f"{uid} carries your Hero {hero}: a ship with its Hero aboard is not mothballed; move the Hero to "
-                f"another ship first (transfer {hid} <ship>)")
+    """Why ``uid`` may not go to the Fleet Reserve Force, when the rule says why (a Reserve Guard
+    Force, a free space defence, a craft aboard, a unit in hyperspace); None for the plain list of
+    legal ones. (A ship with its Hero aboard may go: the Hero goes ashore, :func:`.logistics.ashore`.)"""
     return why_not_assign(c, seat, uid)
 
 
@@ -188,6 +184,50 @@ def own_heroes(ctx: Any) -> list[str]:
     return [h["id"] for h in c.get("heroes", []) if h["faction"] == ctx.seat and not h.get("dead")] if c else []
 
 
+def upgradable(ctx: Any) -> list[str]:
+    """On the galaxy: the seat's living Heroes and its Reserve Guard Force's units (none in a battle)."""
+    c = _campaign(ctx)
+    return own_heroes(ctx) + own_rgf(c, ctx.seat) if c else []
+
+
+def upgrade_example(ctx: Any) -> str | None:
+    """The ``upgrade`` example in the reader's own ids: its Hero, and its first stock RGF stack to a
+    purchased type of its kind (None off the galaxy)."""
+    c = _campaign(ctx)
+    if not c:
+        return None
+    out = [f"upgrade {h}" for h in own_heroes(ctx)[:1]]
+    for uid in own_rgf(c, ctx.seat):
+        u = c["units"][uid]
+        dearer = [t for t in rgf_types(c["seats"][ctx.seat]) if not check_replacement(u["type"], t) and rgf_cost(t) > rgf_cost(u["type"])]
+        better = sorted(dearer, key=rgf_cost)
+        if "count" in u and not u.get("built") and better:
+            out.append(f"upgrade {uid} {better[0]} {min(10, int(u['count']))}")
+            break
+    return "; ".join(out) or None
+
+
+def rgf_codes(ctx: Any) -> list[str]:
+    """On the galaxy: the types the seat may put in a Reserve Guard Force by purchase (none in a battle)."""
+    c = _campaign(ctx)
+    return rgf_types(c["seats"][ctx.seat]) if c else []
+
+
+def rgf_worlds(ctx: Any) -> list[str]:
+    """On the galaxy: the worlds where a standing facility of the seat's houses a Reserve Guard Force."""
+    c = _campaign(ctx)
+    if not c:
+        return []
+    kinds = facility_types()
+    return sorted({f["system"] for f in c.get("facilities", {}).values() if f["faction"] == ctx.seat
+                   and not f.get("destroyed") and kinds[f["type"]].houses_rgf})
+
+
+def rgf_grids(ctx: Any) -> list[str]:
+    """The ground grids of a world, G-1 to G-4."""
+    return ["G-1", "G-2", "G-3", "G-4"] if _campaign(ctx) else []
+
+
 def hero_class_ids(ctx: Any) -> list[str]:
     """On the galaxy: the Hero classes one may train (none in a battle)."""
     return list(hero_classes()) if _campaign(ctx) else []
@@ -228,8 +268,8 @@ def _battle_order() -> Any:
 # ---- the book --------------------------------------------------------------------------------------
 
 #: The orders of the galaxy (the campaign scenario); every other order is the battle's.
-GALAXY_VERBS = ("jump", "scan", "message", "build", "upgrade", "train", "mission", "transfer", "reserve", "activate",
-                "exchange", "scrap", "surrender", "at", "assign")
+GALAXY_VERBS = ("jump", "scan", "message", "build", "upgrade", "station", "train", "mission", "transfer", "reserve",
+                "activate", "exchange", "scrap", "surrender", "at", "assign")
 
 
 def on_galaxy(ctx: Any) -> bool:
@@ -288,9 +328,24 @@ def galaxy_specs() -> list[OrderSpec]:
         OrderSpec("message", [Text("text", "the words of the message")],
                   "on the galaxy: a general message to every faction from your Hero's system; each reads it at "
                   "the first day's start after it arrives (twice hyperspace speed)", queue_jump),
-        OrderSpec("upgrade", [Choice("hero", own_heroes, "your living Hero")],
-                  "on the galaxy: raise a Hero one level for 1000 KC; it gains its class's ability of that level "
-                  "(levels 1-5)", queue_jump, example="upgrade GE-HERO"),
+        OrderSpec("upgrade", [Choice("unit", upgradable, "your living Hero, or a stock unit of your Reserve Guard Force "
+                                     "(its id in your Ground forces)"),
+                              Optional(Choice("type", rgf_codes, "for an RGF unit: the purchased type of the same kind "
+                                              "(SF, infantry, GAV) of your technology")),
+                              Optional(Number("count", lambda ctx: 1, lambda ctx: 100, "for an RGF stack: how many "
+                                              "(default: all)"))],
+                  "on the galaxy: raise a Hero one level for 1000 KC (it gains its class's ability of that level, levels "
+                  "1-5); or replace stock units of a Reserve Guard Force 1-for-1 by purchased ones of the same kind, "
+                  "paid at their cost, at once, not at a world in conflict (the stock ones pay nothing back)",
+                  queue_jump, example="upgrade GE-HERO", example_for=upgrade_example),
+        OrderSpec("station", [Choice("type", rgf_codes, "an SF squadron, infantry or GAV type of your technology"),
+                              Number("count", lambda ctx: 1, lambda ctx: 100, "how many"),
+                              WorldChoice("world", rgf_worlds, "a world where a facility of yours houses a Reserve Guard Force"),
+                              Optional(Choice("grid", rgf_grids, "the ground grid (default: that of your first facility there)"))],
+                  "on the galaxy: buy units and station them in your Reserve Guard Force, garrisoned in your facilities "
+                  "there, at once (paid at their cost; at most 1 SF squadron, 100 infantry squads and 10 GAVs a grid, "
+                  "within the facilities' room; not at a world in conflict)", queue_jump,
+                  example="station STORM 20 coruscant"),
         OrderSpec("train", [Choice("class", hero_class_ids, "a Hero class: admiral, general, spymaster, jedi, crimelord, freelancer"),
                             Text("name", "the new Hero's name")],
                   "on the galaxy: train a second Hero at your Faction Command Center (5000 KC, ready in 14 days; "
@@ -305,7 +360,8 @@ def galaxy_specs() -> list[OrderSpec]:
                   example="transfer GE-HERO GE-8"),
         OrderSpec("reserve", [Explained("units", lg.reservable, "your ships at a stronghold you hold, not in conflict", why_not_reserve)],
                   "on the galaxy: mothball ships (with the craft aboard) in your Fleet Reserve Force at once, up to 23 CP; "
-                  "off the map, unseen and untouchable until activated; e.g. reserve GE-8", queue_jump),
+                  "off the map, unseen and untouchable until activated; a Hero aboard goes ashore to your facility "
+                  "there (or another ship of yours there); e.g. reserve GE-8", queue_jump),
         OrderSpec("activate", [Choice("unit", lg.reserve_units, "a unit of your Fleet Reserve Force"),
                                WorldChoice("stronghold", lg.own_strongholds, "a stronghold you hold"),
                                Optional(Choice("quadrant", lg.quadrants, "the DSZ's quadrant, 1-4 (default: yours)"))],
@@ -369,6 +425,14 @@ def carry(state: State, seat: str, text: str) -> list[Event]:
         return carry_at(state, seat, text)
     if len(words) in (2, 3) and words[0] == "scan":
         return _events(state, cp.scan(state["campaign"], seat, words[1], words[2] if len(words) == 3 else "active"))
+    if words[:1] == ["upgrade"] and len(words) > 1 and words[1] in own_rgf(state["campaign"], seat):
+        if len(words) == 2:
+            raise OrderError(f"{text!r}: name the type to upgrade {words[1]} to: upgrade {words[1]} <type> [<count>]; "
+                             f"your types: {', '.join(rgf_types(state['campaign']['seats'][seat]))}")
+        return _events(state, rgf_upgrade(state["campaign"], seat, words[1], words[2], int(words[3]) if len(words) == 4 else None))
+    if len(words) in (4, 5) and words[0] == "station":
+        return _events(state, buy_station(state["campaign"], seat, words[1], int(words[2]), words[3],
+                                          words[4] if len(words) == 5 else None))
     if words and words[0] in ("upgrade", "train", "mission", "transfer"):
         return _events(state, carry_hero(state["campaign"], seat, words))
     raise OrderError(galaxy_refusal(text))

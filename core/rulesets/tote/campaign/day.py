@@ -148,7 +148,7 @@ def conflict_step(c: Campaign, day: Day) -> list[Event]:
         for n in news:  # a conflict begun is told to those who detect the hostile force (TOTE-SCAN-14), its end to
             # those who knew of it (a conflict nobody detected ends unannounced); the GM reads all
             to = [s for s in n["to"] if knows_battle(c, w, s)] if status["in_conflict"] else [s for s in n["to"] if s in knew]
-            events.append(_say(c, n["text"], to, "campaign.conflict"))
+            events.append(dict(_say(c, n["text"], to, "campaign.conflict"), world=w))  # its world: the amnesty's (flow)
         events += [_say(c, e["text"], e["to"], e["kind"]) for e in occupation(c, w, int(c["hour"]))]
     return events
 

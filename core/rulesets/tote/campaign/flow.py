@@ -41,7 +41,7 @@ from core.rulesets.tote.campaign.ledger import next_income
 from core.rulesets.tote.campaign.logistics_orders import bot_reserve, resting
 from core.rulesets.tote.campaign.missions import mission_rows, turn_start
 from core.rulesets.tote.campaign.news import rosters as news_rosters
-from core.rulesets.tote.campaign.orders import amnesty_note, amnesty_worlds, battle_worlds, boards, clear
+from core.rulesets.tote.campaign.orders import amnesty_news, amnesty_note, amnesty_worlds, battle_worlds, boards, clear
 from core.rulesets.tote.campaign.posting import turn_order
 from core.rulesets.tote.campaign.sensors import can_scan_actively
 from core.rulesets.tote.campaign.sensors import type_name as _type_name
@@ -101,7 +101,7 @@ def resolve_post(state: State, rules: BattleRules | None = None) -> list[Event]:
         state["active"] = rest[0]
         return events
     events += battles(state, rules)
-    raw = cp.start_turn(state["campaign"])
+    raw = amnesty_news(cp.start_turn(state["campaign"]), state["options"])  # no conflict news from Tatooine (TOTE-GAP-49)
     state["turn"] = state["campaign"]["turn"]
     state["hour"] = state["campaign"]["hour"]
     events += _events(state, raw)

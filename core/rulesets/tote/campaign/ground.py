@@ -12,16 +12,35 @@ RGF units are campaign units in ``c["units"]`` (conserved like every unit), mark
 ``bonus`` (ground defence: they count in no fleet and no CP, :func:`.fleets.counted`),
 with ``system`` their world: they fight in its battles and never jump. Their owner sees them in
 its ledger as ``ground_forces``; to everyone else they are what their sensors show.
+
+The orders of the galaxy for an RGF ("can be upgraded if a player so chooses", TOTE-RGF-02; the
+text says neither the price nor where or when, so the DEFAULT here is the text's own rule for stock
+units, TOTE-STOCK-05, and the administration step of a post, TOTE-FLOW-05):
+
+- ``upgrade <RGF unit> <type> [<count>]`` (:func:`upgrade`): stock units of the RGF (those that
+  came free) are replaced 1-for-1 by purchased units of the same category (SF, GAV, Infantry) of
+  the faction's technology, each paid at its full KC cost from the treasury; the stock ones stood
+  down pay nothing back (TOTE-SCRAP-04). At once, in the same facility; not at a world in conflict
+  (manufacturing stops there, TOTE-CONFLICT-03). A purchased unit is no longer stock (``built``).
+- ``station <type> <count> <world> [<grid>]`` (:func:`buy_station`): purchased units are stationed
+  ("permanently stationed", the text: housed in a facility) in the RGF of a ground grid where the
+  faction has a facility that houses one, within its limits and its facilities' room
+  (TOTE-RGF-01/03): how an RGF is brought back up after losses, or filled where a new facility
+  has more room. Paid and at once as ``upgrade``; the grid defaults to that of the faction's first
+  such facility there.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from core.errors import OrderError
+from core.rulesets.tote.campaign import conflict
 from core.rulesets.tote.rules import model
-from core.rulesets.tote.rules.data import facility_types, ground_types, unit_types
+from core.rulesets.tote.rules.data import GroundUnitType, UnitType, facility_types, ground_types, unit_types
+from core.rulesets.tote.rules.fleet import FACTION_TECH
 from core.rulesets.tote.rules.galaxy import galaxy
-from core.rulesets.tote.rules.stock import RGF_LIMITS, stock_rgf
+from core.rulesets.tote.rules.model import FACTIONS
+from core.rulesets.tote.rules.stock import RGF_LIMITS, check_replacement, stock_rgf
 
 Campaign = dict[str, Any]
 Event = dict[str, Any]
@@ -83,12 +102,12 @@ def station(c: Campaign, seat: str, world: str, grid: str, code: str, count: int
         raise OrderError(f"station at least one {WORDS[cat]}, not {count}")
     homes = housing(c, seat, world, grid)
     if not homes:
-        raise OrderError(f"no facility of yours on {grid} at {world} houses a Reserve Guard Force: "
+        raise OrderError(f"no facility of yours on {grid} at {_world(world)} houses a Reserve Guard Force: "
                          "an RGF stands only in a ground grid with a facility (TOTE-RGF-01)")
     cap = limits(c, seat, world, grid)[cat]
     have = sum(strength(u) for u in rgf(c, seat, world, grid) if category(u["type"]) == cat)
     if have + count > cap:
-        raise OrderError(f"the RGF on {grid} at {world} holds at most {cap} {WORDS[cat]} (TOTE-RGF-01/03); "
+        raise OrderError(f"the RGF on {grid} at {_world(world)} holds at most {cap} {WORDS[cat]} (TOTE-RGF-01/03); "
                          f"it has {have}, so {cap - have} more at most, not {count}")
     faction = c["seats"][seat]
     n = sum(1 for i in c["units"] if i.startswith(f"{faction}-RGF"))
@@ -196,15 +215,17 @@ def check_stays(c: Campaign, uid: str) -> None:
 
 
 def ledger(c: Campaign, seat: str) -> dict[str, Any]:
-    """``seat``'s ground forces for its ledger: each RGF unit standing, as ``"<n> × <name> in the
-    <facility> (<id>) at <world> (<grid>)"``, sorted (a secret of the seat's)."""
+    """``seat``'s ground forces for its ledger: each RGF unit standing, as ``"<id>: <n> × <name>
+    (stock|purchased) in the <facility> (<id>) at <world> (<grid>)"`` (the id for ``upgrade``), sorted
+    (a secret of the seat's)."""
     planets = galaxy().planets
     facilities = c.get("facilities", {})
 
     def home(fid: Any) -> str:
         f = facilities.get(str(fid))
         return f"the {facility_types()[f['type']].name} ({fid})" if f else str(fid)
-    rows = [f"{_line(u)} in {home(u.get('garrisoned_in'))} at "
+    rows = [f"{u['id']}: {strength(u)} × {_name(u['type'])} ({'purchased' if u.get('built') else 'stock'}) "
+            f"in {home(u.get('garrisoned_in'))} at "
             f"{planets[u['system']].name if u.get('system') in planets else u.get('system')} ({_grid(u.get('space'))})"
             for u in c["units"].values() if u.get("rgf") and u["faction"] == seat and not u.get("destroyed")]
     return {"ground_forces": sorted(rows)}
@@ -221,3 +242,131 @@ def summary(c: Campaign, seat: str) -> str:
     worlds = sorted({planets[u["system"]].name if u["system"] in planets else str(u["system"]) for u in units})
     return (f"ground forces: {total['infantry']} infantry squads, {total['gav']} GAVs, {total['sf']} SF squadron"
             f"{'' if total['sf'] == 1 else 's'} at {', '.join(worlds)}")
+
+
+# ---- the orders: upgrade and station (see the module) --------------------------------------------
+
+def _name(code: str) -> str:
+    t = ground_types().get(code) or unit_types().get(code)
+    return str(getattr(t, "name", code))
+
+
+def rgf_cost(code: str) -> int:
+    """The KC a unit of ``code`` costs (0 for an unknown code)."""
+    t = ground_types().get(code) or unit_types().get(code)
+    return int(getattr(t, "cost_kc", 0))
+
+
+def rgf_types(faction: str) -> list[str]:
+    """The unit types ``faction`` may put in a Reserve Guard Force by purchase: SF squadrons, infantry
+    and GAVs of its technology that have a KC cost (TOTE-RGF-03, TOTE-FACTION-11)."""
+    tags = set(FACTION_TECH.get(faction, ()))
+    types: list[tuple[str, UnitType | GroundUnitType]] = [*unit_types().items(), *ground_types().items()]
+    return sorted(c for c, t in types if t.cls in ROOM_KEY and set(t.tech) & tags and t.cost_kc > 0)
+
+
+def own_rgf(c: Campaign, seat: str) -> list[str]:
+    """The ids of ``seat``'s RGF units standing."""
+    return sorted(i for i, u in c["units"].items() if u.get("rgf") and u["faction"] == seat and not u.get("destroyed"))
+
+
+def _check_buy(c: Campaign, seat: str, code: str, world: str, count: int, what: str) -> int:
+    """The KC ``count`` of ``code`` cost; raises OrderError (nothing changes) for a type not of the
+    seat's technology, a world in conflict, or a treasury short of it."""
+    faction = c["seats"][seat]
+    if code not in rgf_types(faction):
+        raise OrderError(f"{code!r} is not a unit {FACTIONS.get(faction, faction)} can put in its Reserve Guard "
+                         f"Force: a starfighter squadron, infantry or a GAV of its technology; yours: {', '.join(rgf_types(faction))}")
+    if conflict.in_conflict(c["status"], world):
+        raise OrderError(f"{_world(world)} is in conflict: no {what} while it is (manufacturing stops there, TOTE-CONFLICT-03)")
+    cost = rgf_cost(code) * count
+    if c["treasury"][seat] < cost:
+        raise OrderError(f"{count} × {_name(code)} cost {cost} KC ({rgf_cost(code)} each); you have {c['treasury'][seat]} KC")
+    return cost
+
+
+def _pay(c: Campaign, seat: str, kc: int) -> None:
+    c["treasury"][seat] -= kc
+    c.setdefault("spent", {}).setdefault(seat, 0)
+    c["spent"][seat] += kc
+
+
+def _world(world: Any) -> str:
+    planets = galaxy().planets
+    return planets[world].name if world in planets else str(world)
+
+
+def upgrade(c: Campaign, seat: str, uid: str, code: str, count: int | None = None) -> list[Event]:
+    """``seat`` replaces ``count`` (default: all) stock units of its RGF unit ``uid`` 1-for-1 by
+    purchased ``code`` of the same category, paying their cost (TOTE-RGF-02, TOTE-STOCK-05; see the
+    module). Returns the owner's event. Raises OrderError (nothing changes) for a unit not of the
+    seat's RGF, one already purchased, another category, a type not of its technology, a count
+    out of range, a world in conflict or too few KC."""
+    u = c["units"].get(uid)
+    if u is None or not u.get("rgf") or u["faction"] != seat or u.get("destroyed"):
+        raise OrderError(f"{uid} is not a unit of your Reserve Guard Force; yours: {', '.join(own_rgf(c, seat)) or 'none'}")
+    if u.get("built"):
+        raise OrderError(f"{uid} is purchased already, not stock: an upgrade replaces stock units (TOTE-RGF-02, STOCK-05)")
+    code = str(code).upper()
+    if code == u["type"]:
+        raise OrderError(f"{uid} is {_name(code)} already; upgrade it to another type of its kind")
+    if code not in ground_types() and code not in unit_types():
+        raise OrderError(f"no unit type {code!r}; an upgrade names a type of your technology: "
+                         f"{', '.join(rgf_types(c['seats'][seat]))}")
+    breaches = check_replacement(u["type"], code)
+    if breaches:
+        raise OrderError(f"{breaches[0].text} ({breaches[0].rule}, the upgrade of an RGF, TOTE-RGF-02)")
+    have = strength(u)
+    n = have if count is None else int(count)
+    if not 1 <= n <= have:
+        raise OrderError(f"{uid} has {have} to upgrade; upgrade from 1 to {have}, not {n}")
+    cost = _check_buy(c, seat, code, str(u["system"]), n, "upgrade")
+    space, home = u.get("space"), u.get("garrisoned_in")
+    if n == have:  # the whole unit: a new one in its place, under its id
+        new = model.new_stack(uid, code, seat, space, n, garrisoned_in=home) if "count" in u else model.new_unit(uid, code, seat, space)
+        if home:
+            new["garrisoned_in"] = home
+        made = uid
+    else:  # some of a stack: the rest stay stock
+        u["count"] -= n
+        u["full"] = max(int(u.get("full", have)) - n, int(u["count"]))
+        faction = c["seats"][seat]
+        k = 1 + sum(1 for i in c["units"] if i.startswith(f"{faction}-RGF"))
+        made = f"{faction}-RGF{k}"
+        new = model.new_stack(made, code, seat, space, n, garrisoned_in=home)
+    new["built"] = True  # purchased: no longer stock (TOTE-GAP-58)
+    _enlist(c, new, str(u["system"]))
+    _pay(c, seat, cost)
+    return [{"kind": "campaign.build", "to": [seat], "turn": c["turn"],
+             "text": f"Your Reserve Guard Force at {_world(u['system'])} is upgraded: {n} × {_name(u['type'])} (stock) "
+                     f"stood down for {n} × {_name(code)} ({made}) in {_facility(c, home)}, {cost} KC (TOTE-RGF-02)."}]
+
+
+def _facility(c: Campaign, fid: Any) -> str:
+    f = c.get("facilities", {}).get(str(fid))
+    return f"the {facility_types()[f['type']].name} ({fid})" if f else str(fid)
+
+
+def buy_station(c: Campaign, seat: str, code: str, count: int, world: str, grid: str | None = None) -> list[Event]:
+    """``seat`` buys ``count`` of ``code`` and stations them in its RGF on ``grid`` of ``world``
+    (default: the grid of its first facility there that houses an RGF), paying their cost
+    (TOTE-RGF-01/03; see the module). Returns the owner's event. Raises OrderError (nothing changes)
+    for a type an RGF cannot hold or not of the seat's technology, no facility of its there, more
+    than the RGF's limits or its facilities' room, a world in conflict or too few KC."""
+    code = str(code).upper()
+    category(code)
+    if grid is None:
+        homes = [f for _i, f in sorted(c.get("facilities", {}).items()) if f["faction"] == seat and f.get("system") == world
+                 and not f.get("destroyed") and facility_types()[f["type"]].houses_rgf]
+        if not homes:
+            raise OrderError(f"no facility of yours at {_world(world)} houses a Reserve Guard Force: an RGF stands only "
+                             "in a ground grid with a facility (TOTE-RGF-01)")
+        grid = _grid(homes[0].get("space"))
+    cost = _check_buy(c, seat, code, world, count, "stationing")
+    made = station(c, seat, world, grid, code, count)
+    for i in made:
+        c["units"][i]["built"] = True  # purchased: not stock (TOTE-GAP-58)
+    _pay(c, seat, cost)
+    return [{"kind": "campaign.build", "to": [seat], "turn": c["turn"],
+             "text": f"{count} × {_name(code)} stationed in your Reserve Guard Force on {grid} at {_world(world)} "
+                     f"({', '.join(made)}), {cost} KC (TOTE-RGF-01)."}]

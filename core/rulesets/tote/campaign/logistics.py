@@ -78,10 +78,51 @@ def _own(c: Campaign, seat: str, uid: str) -> dict[str, Any]:
 
 # ---- the Fleet Reserve Force -------------------------------------------------------------------
 
+def ashore(c: Campaign, seat: str, going: Iterable[str]) -> list[tuple[dict[str, Any], str]]:
+    """Where each of ``seat``'s living Heroes aboard a unit of ``going`` (ships bound for the reserve,
+    with the craft aboard them) goes instead, for a mothballed unit cannot act (TOTE-RES-05) and a
+    Hero rides aboard a ship or facility (TOTE-HERO-01, GAP-30): the seat's standing facility at
+    that world (its Faction Command Center first), else another of its ships there that stays
+    active (not a Space PDF's, not aboard). Returns (Hero, new host) pairs. Raises OrderError when
+    a Hero has nowhere to go, saying what to do."""
+    going = set(going)
+    out = []
+    for h in c.get("heroes", []):
+        if h["faction"] != seat or h.get("dead") or h.get("host") not in going:
+            continue
+        ship = c["units"][h["host"]]
+        world = ship.get("system")
+        facilities = sorted((f["type"] != "FCC", fid) for fid, f in c.get("facilities", {}).items()
+                            if f["faction"] == seat and f.get("system") == world and not f.get("destroyed"))
+        ships = sorted(i for i, u in c["units"].items() if u["faction"] == seat and i not in going and in_play(u)
+                       and u.get("system") == world and not u.get("transit") and not u.get("pdf") and not u.get("rgf")
+                       and not u.get("carried_by") and (model.is_capital(u) or model.is_small(u)))
+        host = facilities[0][1] if facilities else (ships[0] if ships else None)
+        if host is None:
+            raise OrderError(f"{h['name']} is aboard {h['host']} and has no facility or other ship of yours at "
+                             f"{_name(world)} to go to: a Hero is not mothballed; send another ship")
+        out.append((h, host))
+    return out
+
+
+def _go_ashore(c: Campaign, seat: str, moves: list[tuple[dict[str, Any], str]]) -> str:
+    """Carry out :func:`ashore`'s moves; the sentence that tells the owner (empty without any)."""
+    said = []
+    for h, host in moves:
+        was = h["host"]
+        campaign_heroes.transfer(c, seat, h["id"], host)
+        f = c.get("facilities", {}).get(host)
+        where = f"the {facility_types()[f['type']].name} ({host})" if f else host
+        said.append(f" {h['name']} leaves {was} and goes aboard {where} at {_name(c['units'][was].get('system'))}: "
+                    "a Hero is not mothballed.")
+    return "".join(said)
+
+
 def send(c: Campaign, seat: str, ids: list[str]) -> list[Event]:
     """``seat`` sends ``ids`` (with the craft aboard) to its Fleet Reserve Force at once, from a
-    stronghold it holds, not in conflict, within 23 CP (TOTE-RES-01/04, TOTE-GAP-47). Raises
-    OrderError (nothing changes) naming the first unit that cannot go and why."""
+    stronghold it holds, not in conflict, within 23 CP (TOTE-RES-01/04, TOTE-GAP-47). A Hero
+    aboard goes ashore first (:func:`ashore`). Raises OrderError (nothing changes) naming the first
+    unit that cannot go and why."""
     units = dict(c["units"])
     moved: dict[str, dict[str, Any]] = {}
     holds = held_strongholds(c, seat)
@@ -89,9 +130,6 @@ def send(c: Campaign, seat: str, ids: list[str]) -> list[Event]:
         u = _own(c, seat, uid)
         if u.get("scrapped"):
             raise OrderError(f"{uid} has been scrapped")
-        hero = hero_aboard(c, seat, uid)
-        if hero:
-            raise OrderError(f"{hero} is aboard {uid}: your Hero's ship stays active; send another ship")
         if u.get("pdf"):
             raise OrderError(f"{uid} guards {_name(u.get('system'))} as its Space PDF; send a ship of your fleet")
         if not holds:
@@ -99,9 +137,10 @@ def send(c: Campaign, seat: str, ids: list[str]) -> list[Event]:
         changed, _ev = reserve.send_to_reserve(units, uid, seat, holds, conflict.in_conflict(c["status"], u.get("system")))
         units.update(changed)
         moved.update(changed)
+    heroes_ashore = _go_ashore(c, seat, ashore(c, seat, moved))
     c["units"].update(moved)
     left = 23 - reserve_cp(c, seat)
-    return [_say(c, f"{', '.join(ids)} mothballed in the Fleet Reserve Force ({left} CP of room left in it).",
+    return [_say(c, f"{', '.join(ids)} mothballed in the Fleet Reserve Force ({left} CP of room left in it).{heroes_ashore}",
                  [seat], "campaign.reserve")]
 
 
@@ -141,9 +180,6 @@ def exchange(c: Campaign, seat: str, send_id: str, activate_id: str, quadrant: s
     Raises OrderError as :func:`send` and :func:`activate` do; nothing changes."""
     u = _own(c, seat, send_id)
     _own(c, seat, activate_id)
-    hero = hero_aboard(c, seat, send_id)
-    if hero:
-        raise OrderError(f"{hero} is aboard {send_id}: your Hero's ship stays active; exchange another ship")
     if u.get("pdf"):
         raise OrderError(f"{send_id} guards {_name(u.get('system'))} as its Space PDF; exchange a ship of your fleet")
     where = u.get("system")
@@ -153,11 +189,12 @@ def exchange(c: Campaign, seat: str, send_id: str, activate_id: str, quadrant: s
     changed, timer, _ev = reserve.exchange(c["units"], send_id, activate_id, seat, str(where), held_strongholds(c, seat),
                                            _dsz(c, seat, quadrant), int(c["turn"]),
                                            conflict.in_conflict(c["status"], where), f"act-{c['turn']}-{activate_id}")
+    heroes_ashore = _go_ashore(c, seat, ashore(c, seat, [i for i, x in changed.items() if x.get("reserve") and i != activate_id]))
     c["units"].update(changed)
     c.setdefault("activations", []).append(timer)
     day = clk.turn_of_hour(timer["due_hour"])
     return [_say(c, f"{send_id} mothballed in the Fleet Reserve Force; {activate_id} comes out of it to "
-                    f"{_name(where)} {timer['space']} at the start of day {day}.", [seat], "campaign.reserve")]
+                    f"{_name(where)} {timer['space']} at the start of day {day}.{heroes_ashore}", [seat], "campaign.reserve")]
 
 
 def activations(c: Campaign) -> list[Event]:

@@ -32,14 +32,13 @@ def active_ships(ctx: Any) -> list[str]:
 
 def reservable(ctx: Any) -> list[str]:
     """The seat's ships that may go to the reserve: at a stronghold it holds, not its Space PDF,
-    not aboard another ship, not carrying its Hero."""
+    not aboard another ship (a Hero aboard goes ashore, :func:`.logistics.ashore`)."""
     c = _campaign(ctx)
     if c is None:
         return []
     holds = set(held_strongholds(c, ctx.seat))
     return [i for i in active_ships(ctx) if c["units"][i].get("system") in holds and not c["units"][i].get("pdf")
-            and not c["units"][i].get("carried_by") and model.unit_class(c["units"][i]) != "platform"
-            and not hero_aboard(c, ctx.seat, i)]
+            and not c["units"][i].get("carried_by") and model.unit_class(c["units"][i]) != "platform"]
 
 
 def reserve_units(ctx: Any) -> list[str]:

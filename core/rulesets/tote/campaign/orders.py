@@ -72,6 +72,20 @@ def amnesty_note(world: str) -> str:
     return f"{world_name(world)} is an amnesty world: no battle here"
 
 
+def amnesty_news(raw: list[dict[str, Any]], options: dict[str, Any]) -> list[dict[str, Any]]:
+    """The day's campaign events with the conflict news of an amnesty world said as what it is
+    (TOTE-GAP-49): its conflict beginning reads "<world> is an amnesty world: no battle here", its end
+    that the world is quiet again; every other event as it was."""
+    out = []
+    for e in raw:
+        world = e.get("world")
+        if e.get("kind") == "campaign.conflict" and world and not _fought(str(world), options):
+            quiet = "no longer in conflict" in str(e["text"])
+            e = dict(e, text=f"{amnesty_note(str(world))}" + (" (the hostile forces have gone)." if quiet else "."))
+        out.append(e)
+    return out
+
+
 def no_battle(state: State, seat: str) -> str:
     """Why ``seat`` may give no battle orders today: the amnesty world its forces are on, or no battle."""
     quiet = amnesty_worlds(state, seat)
