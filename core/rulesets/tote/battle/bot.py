@@ -140,13 +140,11 @@ def play(view: dict[str, Any], seat: str) -> list[str]:
     for u in active:
         if u["space"] is not None and u["carried"] and not u["disabled"] and u["id"] not in saved:
             orders.append(f"launch {u['id']}")
-    contacts = [c for c in facts["contacts"] if c["state"] not in ("destroyed", "derelict")]
+    # a unit garrisoned in a standing facility cannot be attacked from outside: its facility first (TOTE-GARRISON-01/02)
+    contacts = [c for c in facts["contacts"] if c["state"] not in ("destroyed", "derelict") and not c.get("sheltered")]
     target = focus(contacts, first)
     if target is None:
-        for u in active:
-            if u["space"] is not None and model.speed(u) > 0 and grid.kind(u["space"]) == "dsz":
-                orders.append(f"move {u['id']} {u['space'].replace('DSZ', 'C')}")
-        return orders
+        return orders + search(active)
     craft_at = {c["space"] for c in contacts if not model.is_capital(c["type"])}
     guarded = set()
     for u in sorted(active, key=lambda x: x["id"]):
@@ -195,6 +193,18 @@ def play(view: dict[str, Any], seat: str) -> list[str]:
     if saved:
         orders.append(f"withdraw {','.join(sorted(saved))}")
     return orders
+
+
+def search(active: list[dict[str, Any]]) -> list[str]:
+    """With no contact in sight: every able ship on the grid out in the Deep Space Zone or the C-Ring
+    moves in to the B-Ring space of its quadrant, whose sensors cover the ground below (TOTE-GAP-37),
+    so that the ground forces and facilities of the battle are found and can be struck."""
+    out = []
+    for u in active:
+        if u["space"] is None or model.speed(u) <= 0 or u["disabled"] or grid.kind(u["space"]) not in ("dsz", "c_ring"):
+            continue
+        out.append(f"move {u['id']} B-{grid.quadrant(u['space'])}")
+    return out
 
 
 def ground_objective(u: dict[str, Any], contacts: list[dict[str, Any]], first: Collection[str] = ()) -> dict[str, Any] | None:

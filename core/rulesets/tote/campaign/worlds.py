@@ -69,13 +69,18 @@ def detects_hostile(c: Campaign, world: str, seat: str) -> bool:
     """Whether ``seat`` knows another faction's force is at ``world`` now: any unit there but a ship that
     left hyperspace today into a Deep Space Zone, which only ships in that same DSZ detect (TOTE-SCAN-14:
     the exit is undetectable from the C-Ring or further in). A seat that cannot detect an arrival is told
-    nothing of it (TOTE-HYPER-01, SCAN-14, COMMS-05)."""
+    nothing of it (TOTE-HYPER-01, SCAN-14, COMMS-05). Another faction's standing facility there is a
+    hostile presence the seat's forces there know of: it fights in the battle, which goes on until it
+    falls (TOTE-CONFLICT-01/05)."""
     here = {uid: u for uid, u in c["units"].items()
             if u.get("system") == world and not u.get("transit") and not u.get("destroyed") and not u.get("carried_by")}
     look = {"units": here, "campaign_turn": c["turn"]}
     mine = model.sensor_spaces(look, seat)
-    return any(u["faction"] != seat and not (model.arrived_unseen(look, u) and u.get("space") not in mine)
-               for u in here.values())
+    if any(u["faction"] != seat and not (model.arrived_unseen(look, u) and u.get("space") not in mine)
+           for u in here.values()):
+        return True
+    return any(u["faction"] == seat for u in here.values()) and any(
+        f.get("system") == world and not f.get("destroyed") and f["faction"] != seat for f in c.get("facilities", {}).values())
 
 
 def knows_battle(c: Campaign, world: str, seat: str) -> bool:
