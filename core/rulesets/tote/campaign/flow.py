@@ -285,7 +285,7 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
     reserve_orders, staying = bot_reserve(facts, seat)
     out += reserve_orders
     staying |= resting(facts)
-    fighting = set(facts.get("conflict", []))
+    fighting = set(facts.get("conflict", [])) & set(facts.get("battles", []))  # where a battle is fought: not the amnesty world (TOTE-GAP-49)
     assigned, freed = bot_assign(facts, seat)  # PDF ships into the main fleet while it has room (TOTE-PDF-03)
     out += assigned
     movers = {w: sorted(set(facts["movers"].get(w, [])) | set(freed.get(w, []))) for w in set(facts["movers"]) | set(freed)}
@@ -309,14 +309,14 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
             target = march[w]
         else:
             options = [x for x in g.planets if x != w and known.get(x) != seat and x in hours and not g.planets[x].special_access
-                       and x not in claiming]  # not where its claim is being built
+                       and x not in claiming  # not where its claim is being built
+                       and amnesty_refusal(x, "fire") is None]  # nor to the amnesty world, where no battle is fought (TOTE-GAP-49)
             if not options:
                 continue
             target = min(options, key=lambda x: (hours[x], x))
         out.append(f"jump {','.join(ships)} {target}")
-    builds = _builds(facts)
-    spent = sum(_cost(b.split()[1]) for b in builds)
-    claims = bot_claims(facts, spent)  # it claims where it stands, before its ships jump on (TOTE-CONFLICT-06)
+    claims = bot_claims(facts)  # it claims where it stands first, before its ships jump on (TOTE-CONFLICT-06)
+    builds = _builds(facts, sum(_cost(b.split()[1]) for b in claims))
     return bot_orders(facts, claims + out + builds)
 
 
@@ -324,10 +324,13 @@ def _cost(code: str) -> int:
     return (facility_types().get(code) or unit_types()[code]).cost_kc
 
 
-def _builds(facts: dict[str, Any]) -> list[str]:
-    """The bot's building: a Shipyard at its first stronghold it holds, from the facility purse;
-    then, while the treasury allows, the cheapest capital ship of its technology there."""
-    led = facts["ledger"]
+def _builds(facts: dict[str, Any], committed_kc: int = 0) -> list[str]:
+    """The bot's building, with ``committed_kc`` already spent on its claims this post: a Shipyard at
+    its first stronghold it holds, from the facility purse; then, while the treasury allows, the
+    cheapest capital ship of its technology there."""
+    led = dict(facts["ledger"])
+    paid = min(committed_kc, int(led["facility_kc"]))  # the facility purse pays for claims first
+    led.update(facility_kc=int(led["facility_kc"]) - paid, treasury_kc=int(led["treasury_kc"]) - (committed_kc - paid))
     home = next((w for w in facts["strongholds"].get(facts.get("seat", ""), []) if w in led["worlds"]), None)
     home = home or next((w for w in led["worlds"] if w in {x for ws in facts["strongholds"].values() for x in ws}), None)
     if home is None:
