@@ -15,9 +15,10 @@ from core.rulesets.tote.campaign import conflict, worlds
 from core.rulesets.tote.campaign import flow as campaign_flow
 from core.rulesets.tote.campaign import state as cp
 from core.rulesets.tote.campaign import victory as campaign_victory
+from core.rulesets.tote.campaign.build import buildable
 from core.rulesets.tote.campaign.claims import cheapest_claim
 from core.rulesets.tote.rules import model
-from core.rulesets.tote.rules.data import facility_types
+from core.rulesets.tote.rules.data import facility_types, unit_types
 
 WORLD = "mon_calamari"
 
@@ -112,7 +113,7 @@ def rs_view(s: dict[str, Any], seat: str) -> dict[str, Any]:
 
 
 def test_conflict_06_the_bot_claims_an_occupied_world_before_it_builds_ships() -> None:
-    """TOTE-CONFLICT-06: with money for a claim and not for a claim and a ship too, the bot claims the
+    """TOTE-CONFLICT-06: with money for a claim or a ship but not both, the bot claims the
     world it holds occupied (it used to buy the ship first and never had the money left to claim)."""
     s = raid({"GE-8": "B-2"})
     c = s["campaign"]
@@ -121,7 +122,8 @@ def test_conflict_06_the_bot_claims_an_occupied_world_before_it_builds_ships() -
     cost = facility_types()[code].cost_kc
     view = rs_view(s, "al")
     led = view["facts"]["ledger"]
-    led.update(claimable=[WORLD], facility_kc=0, treasury_kc=cost + 1)
+    ship = min(unit_types()[k].cost_kc for k in buildable("GE") if k in unit_types() and model.unit_class(k) == "capital")
+    led.update(claimable=[WORLD], facility_kc=0, treasury_kc=ship + cost - 1)  # the ship or the claim, not both
     led["facilities"] = [*led["facilities"], "YARD at coruscant"]
     orders = TwilightOfTheEmpire().bot(view, "al")
     assert f"build {code} {WORLD}" in orders, f"no claim of the occupied world: {orders}"
