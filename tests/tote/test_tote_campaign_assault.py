@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from core.rulesets.tote.battle import bot
 from core.rulesets.tote.campaign import assault
+from core.rulesets.tote.rules.galaxy import galaxy
 
 
 def contact(cid: str, ctype: str, faction: str = "ge", hull: int = 100, state: str = "operational") -> dict:
@@ -56,13 +57,11 @@ def facts_of(worlds: list[str], arrivals: list[dict] | None = None) -> dict:
 
 
 def test_the_march_on_coruscant_rallies_at_the_world_nearest_then_goes_together() -> None:
-    """A faction holding two worlds marches (not one holding one, nor one holding Coruscant); its
-    staging world is the one it holds nearest Coruscant (Corellia, 6 h, before Kuat, 12 h, and Mon
+    """A faction that does not hold Coruscant goes for it; its staging world is the one it holds nearest Coruscant (Corellia, 6 h, before Kuat, 12 h, and Mon
     Calamari, 48 h). Ships elsewhere go there first; the force gathered there jumps to Coruscant
     together, on the day its jump brings it out of hyperspace on a wave day; ships at Coruscant stay."""
     held = ["mon_calamari", "kuat", "corellia", "felucia"]
-    assert assault.marching(set(held[:2]), {"mon_calamari"}) and not assault.marching(set(held[:1]), set())
-    assert not assault.marching({"coruscant", "kuat", "corellia", "felucia"}, set())
+    assert assault.goal({"ledger": {"worlds": held}}) == "coruscant"
     assert assault.staging_world(set(held)) == "corellia"
     free = {"mon_calamari": ["NR-2"], "kuat": ["NR-3"], "corellia": ["NR-1"], "felucia": []}
     assert assault.targets(facts_of(held), free) == {"mon_calamari": "corellia", "kuat": "corellia"}
@@ -92,3 +91,20 @@ def test_win_02_the_waves_of_every_faction_come_out_of_hyperspace_at_coruscant_o
             if assault.targets({**facts_of(["mon_calamari"] * 2), "day": d, "types": slow}, {"mon_calamari": force})]
     assert days and all(assault.arrival_day({"day": d, "types": slow}, force, "mon_calamari") % assault.STRIKE_EVERY == 0 for d in days), days
     assert assault.arrival_day({"day": 1, "types": slow}, force, "mon_calamari") == 1 + 144 // 24
+
+
+def test_gap_29_the_coruscant_holder_goes_on_the_offense_against_the_nearest_stronghold() -> None:
+    """TOTE-GAP-29 (the GE wins as the last holding a stronghold), issue 31 (the GE never attacked):
+    the faction holding Coruscant strikes in waves too, at the foreign stronghold nearest Coruscant it
+    does not hold, rallying at its own world nearest that stronghold; with every stronghold its own it
+    has no goal."""
+    strongholds = {"ge": ["coruscant"], "nr": ["mon_calamari"], "ir": ["bastion"]}
+    facts = {"seat": "ge", "ledger": {"worlds": ["coruscant", "kuat"]}, "strongholds": strongholds}
+    hours = galaxy().hours_from("coruscant")
+    near = min(["mon_calamari", "bastion"], key=lambda w: (hours[w], w))
+    assert assault.goal(facts) == near
+    assert assault.goal({**facts, "ledger": {"worlds": ["coruscant", near]}}) == ({"mon_calamari", "bastion"} - {near}).pop()
+    assert assault.goal({**facts, "ledger": {"worlds": ["coruscant", "mon_calamari", "bastion"]}}) is None
+    stage = assault.staging_world({"coruscant", "kuat"}, near)
+    assert stage in {"coruscant", "kuat"}
+    assert assault.targets({**facts, "day": 1}, {"coruscant": ["GE-8"]}, near) == ({} if stage == "coruscant" else {"coruscant": stage})

@@ -150,3 +150,19 @@ def test_gap_49_no_bot_sends_a_fleet_to_the_amnesty_world() -> None:
         rs.resolve(s)
     assert not sent, f"bots sent fleets to the amnesty world: {sent}"
     assert cp.ledger(s["campaign"], "ind")["worlds"], "the test wants the IND in the game"
+
+
+def test_tractor_05_06_a_ship_held_by_tractor_beams_is_never_ordered_to_jump() -> None:
+    """TOTE-TRACTOR-05/06: a ship under another's tractor beams cannot enter hyperspace by itself; the
+    bot leaves it out of its jumps (its order used to be refused and stopped a bot campaign)."""
+    s = raid({"GE-8": "B-2", "GE-11": "B-2"})
+    c = s["campaign"]
+    s["active"] = "al"
+    rs = TwilightOfTheEmpire()
+    free = [o for o in rs.bot(rs.view(s, "al"), "al") if o.startswith("jump ") and "GE-8" in o]
+    assert free, "the test wants GE-8 free to jump on"
+    c["units"]["GE-8"]["tractored_by"] = "NR-15"
+    orders = rs.bot(rs.view(s, "al"), "al")
+    assert not [o for o in orders if o.startswith("jump ") and "GE-8" in o.split()[1].split(",")], orders
+    for text in orders:
+        rs.submit(s, "al", text)  # every order is given (a refused one raises)

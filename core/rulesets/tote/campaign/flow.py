@@ -216,6 +216,7 @@ def view(state: State, viewer: str) -> dict[str, Any]:
                     and uid not in busy and can_scan_actively(u)):
                 scanners.setdefault(u["system"], []).append(uid)
         facts.update(types={i: c["units"][i]["type"] for ids in mine.values() for i in ids},
+                     tractored=sorted(i for ids in mine.values() for i in ids if c["units"][i].get("tractored_by")),
                      pdf_types={i: c["units"][i]["type"] for p in led["fleets"]["pdfs"].values() for i in p["units"]},
                      unassigned={i: [c["units"][i].get("system"), c["units"][i]["type"]] for i in led["fleets"]["unassigned"]})
         facts.update(ledger=led, movers=mine, faction=c["seats"][viewer], scanners=scanners, conflict=[w for w in worlds.contested(c) if w in here and worlds.knows_battle(c, w, viewer)],
@@ -290,6 +291,7 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
     out += assigned
     movers = {w: sorted(set(facts["movers"].get(w, [])) | set(freed.get(w, []))) for w in set(facts["movers"]) | set(freed)}
     claiming = {b["at"] for b in facts["ledger"]["building"]}
+    held_fast = set(facts.get("tractored", []))
     free = {}
     for w, ships in sorted(movers.items()):
         if w in fighting:
@@ -297,8 +299,10 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
                 out.append(f"scan {facts['scanners'][w][0]} active")  # look at what it fights (TOTE-SCAN-01)
             continue  # stand and fight where its forces are in conflict
         ships = ships[1:] if w in homes else list(ships)
-        free[w] = [s for s in ships if s not in staying]  # sent to the reserve, or repairing at a yard
-    march = assault.targets(facts, free) if assault.marching(held, homes) else None  # rally, then Coruscant together
+        free[w] = [s for s in ships if s not in staying and s not in held_fast]  # sent to the reserve, repairing at a yard, or
+        # held by tractor beams (it cannot enter hyperspace, TOTE-TRACTOR-05)
+    goal = assault.goal(facts)  # Coruscant; for its holder, the nearest foreign stronghold
+    march = assault.targets(facts, free, goal) if goal and len(held) >= assault.MARCH_WORLDS else None  # rally, then strike together
     for w, ships in free.items():
         if not ships:
             continue
