@@ -177,7 +177,10 @@ def play(view: dict[str, Any], seat: str) -> list[str]:
             pick = target if target in in_reach else focus(in_reach, first)
             if pick is not None:
                 orders.append(f"fire {u['id']} {pick['id']}")
-                if model.unit_class(u) == "capital" and where in craft_at and model.speed(u) > 0:
+                closer = closing(probe, target, first) if pick is not target and u["space"] else None
+                if closer is not None:
+                    orders.append(f"move {u['id']} {closer}")  # fire at what is in reach, then on towards the victory target
+                elif model.unit_class(u) == "capital" and where in craft_at and model.speed(u) > 0:
                     away = stand_off(probe, pick["space"], craft_at)
                     if away is not None:
                         orders.append(f"move {u['id']} {away}")  # fire, then out of the fighters' reach
@@ -193,6 +196,17 @@ def play(view: dict[str, Any], seat: str) -> list[str]:
     if saved:
         orders.append(f"withdraw {','.join(sorted(saved))}")
     return orders
+
+
+def closing(u: dict[str, Any], target: dict[str, Any], first: Collection[str]) -> str | None:
+    """For a ship that fired at something else in reach: the next space towards the victory target
+    ``target`` (the SSD, or the A-Ring above the Palace, TOTE-WIN-02, OB-02) when the target is one
+    and out of its reach, so that an assault on Coruscant closes on what wins it instead of trading
+    shots with the escorts at the edge for ever (fire, then move: TOTE-MOVE-03); else None."""
+    if target["id"] not in first or u["disabled"] or model.speed(u) <= 0 or reachable(u, target["space"]):
+        return None
+    goal = f"A-{grid.quadrant(target['space'])}" if model.is_installation(target["type"]) else target["space"]
+    return step_towards(u, goal) if goal != u["space"] else None
 
 
 def search(active: list[dict[str, Any]]) -> list[str]:
