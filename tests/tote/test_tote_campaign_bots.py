@@ -166,3 +166,27 @@ def test_tractor_05_06_a_ship_held_by_tractor_beams_is_never_ordered_to_jump() -
     assert not [o for o in orders if o.startswith("jump ") and "GE-8" in o.split()[1].split(",")], orders
     for text in orders:
         rs.submit(s, "al", text)  # every order is given (a refused one raises)
+
+
+def test_ob_01_atmo_10_a_fleet_that_cannot_reach_the_ground_moves_on() -> None:
+    """TOTE-OB-01, TOTE-ATMO-10/11: a Strike cruiser and an Escort carrier can neither bombard nor
+    land; at a foreign world where only the ground holds out they would stand in conflict for ever
+    (they did, for the rest of a 120-day campaign): the bot sends them on. With a Victory Star
+    Destroyer (orbital bombardment) among them, they stay and fight. The bot builds ships that can
+    take a world where its technology has one."""
+    s = raid({"GE-8": "A-2", "GE-11": "A-2"})
+    c = s["campaign"]
+    c["status"][WORLD] = dict(conflict.blank(), in_conflict=True)
+    s["active"] = "al"
+    rs = TwilightOfTheEmpire()
+    orders = rs.bot(rs.view(s, "al"), "al")
+    assert f"at {WORLD} bot" in orders, f"the battle is not fought: {orders}"
+    assert [o for o in orders if o.startswith("jump ") and "GE-8" in o.split()[1].split(",")], f"GE-8 stood at {WORLD}: {orders}"
+    c["units"]["GE-11"]["type"] = "VSD"
+    orders = rs.bot(rs.view(s, "al"), "al")
+    assert not [o for o in orders if o.startswith("jump ") and {"GE-8", "GE-11"} & set(o.split()[1].split(","))], orders
+    assert campaign_flow.strikes_ground("VSD") and campaign_flow.strikes_ground("CORV") and not campaign_flow.strikes_ground("ESC")
+    view = rs.view(s, "al")
+    view["facts"]["ledger"].update(facilities=[*view["facts"]["ledger"]["facilities"], "YARD at coruscant"], treasury_kc=10 ** 6)
+    built = [o.split()[1] for o in rs.bot(view, "al") if o.startswith("build ") and o.endswith(" coruscant")]
+    assert built and all(campaign_flow.strikes_ground(code) for code in built), built

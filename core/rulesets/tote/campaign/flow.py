@@ -293,7 +293,10 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
     claiming = {b["at"] for b in facts["ledger"]["building"]}
     held_fast = set(facts.get("tractored", []))
     free = {}
+    types = facts.get("types", {})
     for w, ships in sorted(movers.items()):
+        if w in fighting and w not in held and not any(strikes_ground(types.get(x, "")) for x in ships):
+            fighting.discard(w)  # nothing of its own there can reach the ground it came to take: it moves on
         if w in fighting:
             if facts.get("scanners", {}).get(w):
                 out.append(f"scan {facts['scanners'][w][0]} active")  # look at what it fights (TOTE-SCAN-01)
@@ -324,6 +327,13 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
     return bot_orders(facts, claims + out + builds)
 
 
+def strikes_ground(code: str) -> bool:
+    """Whether a ship of ``code`` can strike a world's ground: by orbital bombardment (TOTE-OB-01) or by
+    landing its troops (``can_land``, TOTE-ATMO-10/11)."""
+    t = unit_types().get(code)
+    return t is not None and ("orbital_bombardment" in t.flags or "can_land" in t.flags)
+
+
 def _cost(code: str) -> int:
     return (facility_types().get(code) or unit_types()[code]).cost_kc
 
@@ -347,6 +357,7 @@ def _builds(facts: dict[str, Any], committed_kc: int = 0) -> list[str]:
     ships = [c for c in buildable(facts["faction"]) if c in unit_types() and model.unit_class(c) == "capital"]
     if not ships or led["building"]:
         return []
+    ships = [c for c in ships if strikes_ground(c)] or ships  # one that can take a world, where it can
     cheapest = min(ships, key=lambda c: (unit_types()[c].cost_kc, c))
     if not build_fits(facts, home, cheapest):
         return []  # no room for it in the Space PDF there (TOTE-GAP-27, PDF-01)
