@@ -98,6 +98,7 @@ def test_conflict_01_05_a_standing_foreign_facility_keeps_the_battle_known_until
     for uid in [u for u in c["units"] if c["units"][u].get("rgf") and c["units"][u]["faction"] == "bo"]:
         c["units"][uid]["destroyed"] = True
     c["status"][WORLD] = dict(conflict.blank(), in_conflict=True)
+    c["units"]["GE-8"]["type"] = "VSD"  # it can bombard the Command Center (TOTE-OB-01)
     s["active"] = "al"
     assert worlds.knows_battle(c, WORLD, "al"), "the GE's ships do not know of the battle with the Command Center"
     assert WORLD in rs_view(s, "al")["facts"]["battles"]
