@@ -123,7 +123,8 @@ def test_conflict_06_the_bot_claims_an_occupied_world_before_it_builds_ships() -
     cost = facility_types()[code].cost_kc
     view = rs_view(s, "al")
     led = view["facts"]["ledger"]
-    ship = min(unit_types()[k].cost_kc for k in buildable("GE") if k in unit_types() and model.unit_class(k) == "capital")
+    ship = min(unit_types()[k].cost_kc for k in buildable("GE")
+               if k in unit_types() and model.unit_class(k) == "capital" and campaign_flow.strikes_ground(k))
     led.update(claimable=[WORLD], facility_kc=0, treasury_kc=ship + cost - 1)  # the ship or the claim, not both
     led["facilities"] = [*led["facilities"], "YARD at coruscant"]
     orders = TwilightOfTheEmpire().bot(view, "al")
@@ -131,6 +132,11 @@ def test_conflict_06_the_bot_claims_an_occupied_world_before_it_builds_ships() -
     built = [o for o in orders if o.startswith("build ") and not o.endswith(WORLD)]
     assert not built, f"the bot spent the claim's money first: {built}"
     assert c["planets"][WORLD]["owner"] == "bo"
+    led.update(claimable=[])
+    orders = TwilightOfTheEmpire().bot(view, "al")
+    assert not [o for o in orders if o.startswith("build ")], f"the bot spent a claim's worth it keeps for the next world: {orders}"
+    led.update(treasury_kc=ship + cost)
+    assert [o for o in TwilightOfTheEmpire().bot(view, "al") if o.startswith("build ")], "no ship built with a claim's worth to spare"
 
 
 def test_gap_49_no_bot_sends_a_fleet_to_the_amnesty_world() -> None:

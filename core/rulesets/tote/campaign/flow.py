@@ -29,7 +29,7 @@ from core.rulesets.tote.campaign import state as cp
 from core.rulesets.tote.campaign.battle import BOT, fight
 from core.rulesets.tote.campaign.book import _events, carry
 from core.rulesets.tote.campaign.build import buildable
-from core.rulesets.tote.campaign.claims import bot_claims
+from core.rulesets.tote.campaign.claims import bot_claims, cheapest_claim
 from core.rulesets.tote.campaign.claims import roster_rows as claim_rows
 from core.rulesets.tote.campaign.fleets import gm_rows, movers
 from core.rulesets.tote.campaign.fleets import rows as fleet_rows
@@ -361,4 +361,5 @@ def _builds(facts: dict[str, Any], committed_kc: int = 0) -> list[str]:
     cheapest = min(ships, key=lambda c: (unit_types()[c].cost_kc, c))
     if not build_fits(facts, home, cheapest):
         return []  # no room for it in the Space PDF there (TOTE-GAP-27, PDF-01)
-    return [f"build {cheapest} {home}"] if led["treasury_kc"] >= unit_types()[cheapest].cost_kc else []
+    keep = _cost(cheapest_claim())  # a claim's worth stays in the treasury for the world its forces take next (TOTE-CONFLICT-06)
+    return [f"build {cheapest} {home}"] if led["treasury_kc"] >= unit_types()[cheapest].cost_kc + keep else []
