@@ -156,9 +156,9 @@ def play_session(system: str, scenario: str, seed: str, players: dict[str, str],
     outcome = session.outcome()
     if outcome is None:
         return Result((), session.turn, UNFINISHED, forced)
-    ending = outcome.reason.split(":")[0].split(" (")[0]
-    for name, side, _bot in seats:
-        ending = ending.replace(name, "a seat")  # what ended it, not who
+    ending = outcome.reason.split(":")[0].split(";")[0].split(" (")[0]
+    for name, _side, _bot in seats:
+        ending = ending.replace(name, "a seat")  # what ended it, not who nor by how much
     return Result(tuple(outcome.winners), session.turn, ending[:60], forced)
 
 
