@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from typing import Any
 
 from core.bots import random_orders
@@ -156,7 +157,7 @@ def play_session(system: str, scenario: str, seed: str, players: dict[str, str],
     outcome = session.outcome()
     if outcome is None:
         return Result((), session.turn, UNFINISHED, forced)
-    ending = outcome.reason.split(":")[0].split(";")[0].split(" (")[0]
+    ending = re.sub(r"\s*\([^)]*\)", "", outcome.reason).split(":")[0].split(";")[0]  # "p1 (Separatists) is the last army"
     for name, _side, _bot in seats:
         ending = ending.replace(name, "a seat")  # what ended it, not who nor by how much
     return Result(tuple(outcome.winners), session.turn, ending[:60], forced)
