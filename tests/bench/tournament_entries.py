@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from typing import Any
 
 from core.bots import random_orders
@@ -127,7 +128,64 @@ def gcw_matches(games: int) -> list[Match]:
     return [Match("random", "bot", "random", games), Match("order", "bot", "bot", games)]
 
 
+# -- RiftWar and Pocket Models: two seats through the session ------------------------------------------
+SESSION_STEPS = 3000
+
+
+def play_session(system: str, scenario: str, seed: str, players: dict[str, str], first: str) -> Result:
+    """A two-seat game of ``system``'s ``scenario`` with default options: bots play their seats through
+    the session, random play its own, a step nobody takes is forced by the GM; ``first`` sits first."""
+    sides = list(players)
+    if first != sides[0]:
+        sides.reverse()
+    seats: list[Any] = [(f"p{i}", side, players[side] != "random") for i, side in enumerate(sides)]
+    session = Session.new(system, seats, scenario=scenario, seed=seed, secret=f"{seed}-secret")
+    randoms = {name: random.Random(f"{seed}-{name}") for name, _side, bot in seats if not bot}
+    forced = 0
+    for _ in range(SESSION_STEPS):
+        if session.outcome() is not None:
+            break
+        awaited = [s for s in session.awaiting() if s in randoms]
+        if awaited:
+            forced += _random_seat(session, awaited[0], randoms[awaited[0]])
+            continue
+        before = len(session.record["journal"])
+        session.play_bots()
+        if session.outcome() is None and len(session.record["journal"]) == before:
+            session.resolve("gm")
+            forced += 1
+    outcome = session.outcome()
+    if outcome is None:
+        return Result((), session.turn, UNFINISHED, forced)
+    ending = re.sub(r"\s*\([^)]*\)", "", outcome.reason).split(":")[0].split(";")[0]  # "p1 (Separatists) is the last army"
+    for name, _side, _bot in seats:
+        ending = ending.replace(name, "a seat")  # what ended it, not who nor by how much
+    return Result(tuple(outcome.winners), session.turn, ending[:60], forced)
+
+
+def play_rift_annihilation(seed: str, players: dict[str, str], first: str) -> Result:
+    """RiftWar's annihilation (the last army on the field wins), Republic against Separatists."""
+    return play_session("rift", "annihilation", seed, players, first)
+
+
+def play_rift_skirmish(seed: str, players: dict[str, str], first: str) -> Result:
+    """RiftWar's twelve-phase skirmish, Republic against Separatists."""
+    return play_session("rift", "skirmish", seed, players, first)
+
+
+def play_swpm(seed: str, players: dict[str, str], first: str) -> Result:
+    """Pocket Models' skirmish, P1 against P2."""
+    return play_session("swpm", "skirmish", seed, players, first)
+
+
+def two_seat_matches(games: int) -> list[Match]:
+    return [Match("random", "bot", "random", games), Match("order", "bot", "bot", games)]
+
+
 ENTRIES: dict[str, Entry] = {
     "raw": Entry("raw", ("GAR", "CIS"), play_raw, raw_matches),
     "gcw": Entry("gcw", ("Empire", "Rebel"), play_gcw, gcw_matches),
+    "rift-annihilation": Entry("rift-annihilation", ("Republic", "Separatists"), play_rift_annihilation, two_seat_matches),
+    "rift-skirmish": Entry("rift-skirmish", ("Republic", "Separatists"), play_rift_skirmish, two_seat_matches),
+    "swpm": Entry("swpm", ("P1", "P2"), play_swpm, two_seat_matches),
 }

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from core.rulesets.tote.battle import bot
 from core.rulesets.tote.campaign import assault
+from core.rulesets.tote.rules.galaxy import galaxy
 
 
 def contact(cid: str, ctype: str, faction: str = "ge", hull: int = 100, state: str = "operational") -> dict:
@@ -56,30 +57,54 @@ def facts_of(worlds: list[str], arrivals: list[dict] | None = None) -> dict:
 
 
 def test_the_march_on_coruscant_rallies_at_the_world_nearest_then_goes_together() -> None:
-    """A faction holding two worlds marches (not one holding one, nor one holding Coruscant); its
-    staging world is the one it holds nearest Coruscant (Corellia, 6 h, before Kuat, 12 h, and Mon
-    Calamari, 48 h). Ships elsewhere go there first; none jumps to Coruscant while any is away or
-    still in hyperspace towards it; then the whole force at Corellia jumps, once it is gathered."""
+    """A faction that does not hold Coruscant goes for it; its staging world is the one it holds nearest Coruscant (Corellia, 6 h, before Kuat, 12 h, and Mon
+    Calamari, 48 h). Ships elsewhere go there first; the force gathered there jumps to Coruscant
+    together, on the day its jump brings it out of hyperspace on a wave day; ships at Coruscant stay."""
     held = ["mon_calamari", "kuat", "corellia", "felucia"]
-    assert assault.marching(set(held[:2]), {"mon_calamari"}) and not assault.marching(set(held[:1]), set())
-    assert not assault.marching({"coruscant", "kuat", "corellia", "felucia"}, set())
+    assert assault.goal({"ledger": {"worlds": held}}) == "coruscant"
     assert assault.staging_world(set(held)) == "corellia"
     free = {"mon_calamari": ["NR-2"], "kuat": ["NR-3"], "corellia": ["NR-1"], "felucia": []}
     assert assault.targets(facts_of(held), free) == {"mon_calamari": "corellia", "kuat": "corellia"}
-    free = {"mon_calamari": [], "corellia": [f"NR-{n}" for n in range(1, assault.STRIKE_SHIPS + 1)]}
-    assert assault.targets(facts_of(held, [{"to": "corellia"}]), free) == {}
-    assert assault.targets(facts_of(held), free) == {"corellia": "coruscant"}
-    assert assault.targets(facts_of(held), {**free, "coruscant": ["NR-5"]}) == {"corellia": "coruscant"}  # it stays
+    force = [f"NR-{n}" for n in range(1, assault.WAVE_SHIPS + 1)]
+    eve = {**facts_of(held), "day": assault.STRIKE_EVERY - 1, "types": {s: "CORV" for s in force}}  # 6 h at class 2: one day
+    assert assault.targets(eve, {"mon_calamari": [], "corellia": force}) == {"corellia": "coruscant"}
+    assert assault.targets(eve, {"corellia": force, "coruscant": ["NR-5"]}) == {"corellia": "coruscant"}  # it stays
 
 
-def test_win_02_a_lone_ship_never_strikes_coruscant_the_force_gathers_first() -> None:
-    """TOTE-WIN-02, issue 31 (attacks arrived one ship at a time): a bot's lone new ship at its staging
-    world waits there; the force strikes with STRIKE_SHIPS ships on any day, or with WAVE_SHIPS on a
-    wave day (a multiple of STRIKE_EVERY, the same for every faction, so that their waves meet)."""
+def test_win_02_the_waves_of_every_faction_come_out_of_hyperspace_at_coruscant_on_the_same_day() -> None:
+    """TOTE-WIN-02, issue 31 (attacks arrived one faction and one ship at a time): a lone ship at the
+    staging world waits; a gathered force jumps only on the day that brings it out of hyperspace at
+    Coruscant on a wave day (a multiple of STRIKE_EVERY, the same for every faction), by its slowest
+    hyperdrive (TOTE-FLEETHYP-01): a class-2 corvette 6 route-hours out jumps the day before, a fleet
+    with a class-3 Dreadnaught 48 h out (Mon Calamari: 144 h in hyperspace) six days before."""
     held = ["mon_calamari", "corellia"]
-    lone = {"corellia": ["NR-9"]}
-    assert assault.targets(facts_of(held), lone) == {}, "a single ship jumped into Coruscant's guns alone"
-    few = {"corellia": [f"NR-{n}" for n in range(assault.WAVE_SHIPS)]}
-    assert assault.targets({**facts_of(held), "day": assault.STRIKE_EVERY + 1}, few) == {}, "a small force struck off a wave day"
-    assert assault.targets({**facts_of(held), "day": 2 * assault.STRIKE_EVERY}, few) == {"corellia": "coruscant"}, \
-        "a gathered wave did not strike on a wave day"
+    assert assault.targets({**facts_of(held), "day": assault.STRIKE_EVERY - 1}, {"corellia": ["NR-9"]}) == {}, \
+        "a single ship jumped into Coruscant's guns alone"
+    force = [f"NR-{n}" for n in range(assault.WAVE_SHIPS)]
+    types = {s: "CORV" for s in force}
+    for day in range(1, 3 * assault.STRIKE_EVERY):
+        facts = {**facts_of(held), "day": day, "types": types}
+        struck = assault.targets(facts, {"corellia": force}) == {"corellia": "coruscant"}
+        assert struck == ((day + 1) % assault.STRIKE_EVERY == 0), f"day {day}: a 1-day jump struck={struck}, off the wave"
+    slow = {**types, force[0]: "DREAD"}
+    days = [d for d in range(1, 2 * assault.STRIKE_EVERY + 1)
+            if assault.targets({**facts_of(["mon_calamari"] * 2), "day": d, "types": slow}, {"mon_calamari": force})]
+    assert days and all(assault.arrival_day({"day": d, "types": slow}, force, "mon_calamari") % assault.STRIKE_EVERY == 0 for d in days), days
+    assert assault.arrival_day({"day": 1, "types": slow}, force, "mon_calamari") == 1 + 144 // 24
+
+
+def test_gap_29_the_coruscant_holder_goes_on_the_offense_against_the_nearest_stronghold() -> None:
+    """TOTE-GAP-29 (the GE wins as the last holding a stronghold), issue 31 (the GE never attacked):
+    the faction holding Coruscant strikes in waves too, at the foreign stronghold nearest Coruscant it
+    does not hold, rallying at its own world nearest that stronghold; with every stronghold its own it
+    has no goal."""
+    strongholds = {"ge": ["coruscant"], "nr": ["mon_calamari"], "ir": ["bastion"]}
+    facts = {"seat": "ge", "ledger": {"worlds": ["coruscant", "kuat"]}, "strongholds": strongholds}
+    hours = galaxy().hours_from("coruscant")
+    near = min(["mon_calamari", "bastion"], key=lambda w: (hours[w], w))
+    assert assault.goal(facts) == near
+    assert assault.goal({**facts, "ledger": {"worlds": ["coruscant", near]}}) == ({"mon_calamari", "bastion"} - {near}).pop()
+    assert assault.goal({**facts, "ledger": {"worlds": ["coruscant", "mon_calamari", "bastion"]}}) is None
+    stage = assault.staging_world({"coruscant", "kuat"}, near)
+    assert stage in {"coruscant", "kuat"}
+    assert assault.targets({**facts, "day": 1}, {"coruscant": ["GE-8"]}, near) == ({} if stage == "coruscant" else {"coruscant": stage})

@@ -140,13 +140,11 @@ def play(view: dict[str, Any], seat: str) -> list[str]:
     for u in active:
         if u["space"] is not None and u["carried"] and not u["disabled"] and u["id"] not in saved:
             orders.append(f"launch {u['id']}")
-    contacts = [c for c in facts["contacts"] if c["state"] not in ("destroyed", "derelict")]
+    # a unit garrisoned in a standing facility cannot be attacked from outside: its facility first (TOTE-GARRISON-01/02)
+    contacts = [c for c in facts["contacts"] if c["state"] not in ("destroyed", "derelict") and not c.get("sheltered")]
     target = focus(contacts, first)
     if target is None:
-        for u in active:
-            if u["space"] is not None and model.speed(u) > 0 and grid.kind(u["space"]) == "dsz":
-                orders.append(f"move {u['id']} {u['space'].replace('DSZ', 'C')}")
-        return orders
+        return orders + search(active)
     craft_at = {c["space"] for c in contacts if not model.is_capital(c["type"])}
     guarded = set()
     for u in sorted(active, key=lambda x: x["id"]):
@@ -179,7 +177,10 @@ def play(view: dict[str, Any], seat: str) -> list[str]:
             pick = target if target in in_reach else focus(in_reach, first)
             if pick is not None:
                 orders.append(f"fire {u['id']} {pick['id']}")
-                if model.unit_class(u) == "capital" and where in craft_at and model.speed(u) > 0:
+                closer = closing(probe, target, first) if pick is not target and u["space"] else None
+                if closer is not None:
+                    orders.append(f"move {u['id']} {closer}")  # fire at what is in reach, then on towards the victory target
+                elif model.unit_class(u) == "capital" and where in craft_at and model.speed(u) > 0:
                     away = stand_off(probe, pick["space"], craft_at)
                     if away is not None:
                         orders.append(f"move {u['id']} {away}")  # fire, then out of the fighters' reach
@@ -195,6 +196,29 @@ def play(view: dict[str, Any], seat: str) -> list[str]:
     if saved:
         orders.append(f"withdraw {','.join(sorted(saved))}")
     return orders
+
+
+def closing(u: dict[str, Any], target: dict[str, Any], first: Collection[str]) -> str | None:
+    """For a ship that fired at something else in reach: the next space towards the victory target
+    ``target`` (the SSD, or the A-Ring above the Palace, TOTE-WIN-02, OB-02) when the target is one
+    and out of its reach, so that an assault on Coruscant closes on what wins it instead of trading
+    shots with the escorts at the edge for ever (fire, then move: TOTE-MOVE-03); else None."""
+    if target["id"] not in first or u["disabled"] or model.speed(u) <= 0 or reachable(u, target["space"]):
+        return None
+    goal = f"A-{grid.quadrant(target['space'])}" if model.is_installation(target["type"]) else target["space"]
+    return step_towards(u, goal) if goal != u["space"] else None
+
+
+def search(active: list[dict[str, Any]]) -> list[str]:
+    """With no contact in sight: every able ship on the grid out in the Deep Space Zone or the C-Ring
+    moves in to the B-Ring space of its quadrant, whose sensors cover the ground below (TOTE-GAP-37),
+    so that the ground forces and facilities of the battle are found and can be struck."""
+    out = []
+    for u in active:
+        if u["space"] is None or model.speed(u) <= 0 or u["disabled"] or grid.kind(u["space"]) not in ("dsz", "c_ring"):
+            continue
+        out.append(f"move {u['id']} B-{grid.quadrant(u['space'])}")
+    return out
 
 
 def ground_objective(u: dict[str, Any], contacts: list[dict[str, Any]], first: Collection[str] = ()) -> dict[str, Any] | None:

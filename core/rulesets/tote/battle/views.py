@@ -160,11 +160,20 @@ def prompt(state: State, viewer: str) -> str:
     return f"Day {state['turn']}: {who} is posting."
 
 
+def _sheltered(state: State, u: Unit) -> bool:
+    """Whether ``u`` stands garrisoned in a facility that still stands (not DISABLED, Armor above 0):
+    it cannot be attacked from outside until that facility falls (TOTE-GARRISON-01/02), as the
+    refusal of such an attack tells any player."""
+    home = state["units"].get(str(u.get("garrisoned_in") or ""))
+    return bool(home) and not home["destroyed"] and not home["disabled"] and int(home.get("armor", 0)) > 0
+
+
 def facts(state: State, viewer: str, seen: list[Unit]) -> dict[str, Any]:
     """What the bot reads: own units whole, contacts as the sensors give them."""
     own = {u["id"]: dict(u) for u in seen if u["faction"] == viewer}
     contacts = [{"id": u["id"], "type": u["type"], "faction": u["faction"], "space": u["space"],
                  "state": model.damage_state(u), "tractored": bool(u.get("tractored_by")), "patrol": bool(u.get("patrol")),
+                 "sheltered": _sheltered(state, u),
                  "pct": {k: model.percent(u, k) for k in ("shields", "armor", "hull", "systems")}}
                 for u in seen if u["faction"] != viewer]
     return {"me": viewer, "turn": state["turn"], "active": flow.active(state), "planet": state["planet"],

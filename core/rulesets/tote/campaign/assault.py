@@ -3,9 +3,9 @@
 Coruscant is held by the Galactic Empire's whole fleet, its bonus Super Star Destroyer, the
 Imperial Sector Palace and the stronghold's defenses; ships that arrive there one world's worth at
 a time only feed its guns. So a bot that goes for the throne first **rallies**: every free ship
-jumps to its *staging world* (the world it holds nearest Coruscant by route-hours), and only when
-all of them stand there, with none of its own still in hyperspace towards it, does the whole force
-jump to Coruscant together. In the battle its bot puts the Palace and the SSD first
+jumps to its *staging world* (the world it holds nearest Coruscant by route-hours), and the force
+gathered there jumps to Coruscant together, timed to come out of hyperspace on the galaxy's common
+wave day, when every other faction's gathered force arrives too. In the battle its bot puts the Palace and the SSD first
 (:func:`.bot.victory_targets`) and stands while it keeps a third of what it brought.
 
 Everything here reads the faction's own view (its ledger, its ships by world) and nothing else.
@@ -14,48 +14,70 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.rulesets.tote.rules.clock import due_turn
+from core.rulesets.tote.rules.fleet import fleet_hyper_hours
 from core.rulesets.tote.rules.galaxy import CAPITAL, galaxy
 
 #: Worlds a faction holds before it marches on Coruscant.
 MARCH_WORLDS = 2
-#: Ships gathered at the staging world that strike Coruscant on any day.
-STRIKE_SHIPS = 6
-#: Every this many days (the galaxy's common clock, so that the factions' waves meet) a gathered force
-#: of :data:`WAVE_SHIPS` or more strikes too.
+#: Every this many days (the galaxy's common clock) is a wave day: the factions' gathered forces time
+#: their jumps to come out of hyperspace at Coruscant on it, together, so that their attacks meet.
 STRIKE_EVERY = 12
+#: Ships a force gathers at its staging world before it strikes in a wave.
 WAVE_SHIPS = 3
 
 
-def marching(held: set[str], seat_homes: set[str]) -> bool:
-    """Whether a bot holding ``held`` worlds goes for Coruscant: it holds :data:`MARCH_WORLDS` worlds
-    (or more) and not Coruscant."""
-    return len(held) >= MARCH_WORLDS and CAPITAL not in held
-
-
-def staging_world(held: set[str]) -> str | None:
-    """The world of ``held`` nearest Coruscant by route-hours (ties by id; Coruscant itself excluded),
-    or None when none can reach it."""
+def goal(facts: dict[str, Any]) -> str | None:
+    """The world a bot's waves strike (from its view: its ledger's worlds, the public strongholds):
+    Coruscant while it does not hold it; the Coruscant holder (the Galactic Empire) goes on the offense
+    against the foreign stronghold nearest Coruscant it does not hold (its way to be the last holding
+    a stronghold, TOTE-GAP-29); None when there is none."""
+    held = set(facts["ledger"]["worlds"])
+    if CAPITAL not in held:
+        return CAPITAL
     hours = galaxy().hours_from(CAPITAL)
-    near = [w for w in held if w != CAPITAL and w in hours]
+    theirs = {w for s, ws in facts.get("strongholds", {}).items() if s != facts.get("seat") for w in ws
+              if w not in held and w in hours}
+    return min(theirs, key=lambda w: (hours[w], w)) if theirs else None
+
+
+def staging_world(held: set[str], target: str = CAPITAL) -> str | None:
+    """The world of ``held`` nearest ``target`` by route-hours (ties by id; the target itself excluded),
+    or None when none can reach it."""
+    hours = galaxy().hours_from(target)
+    near = [w for w in held if w != target and w in hours]
     return min(near, key=lambda w: (hours[w], w)) if near else None
 
 
-def targets(facts: dict[str, Any], free: dict[str, list[str]]) -> dict[str, str]:
+def arrival_day(facts: dict[str, Any], ships: list[str], world: str, target: str = CAPITAL) -> int:
+    """The day ``ships`` at ``world`` come out of hyperspace at ``target`` if they jump today
+    (``facts["day"]``): the route-hours times the fleet's slowest hyperdrive class (``facts["types"]``,
+    TOTE-FLEETHYP-01, TOTE-GAP-06), due at the start of a turn (TOTE-GAP-07)."""
+    day = max(1, int(facts.get("day") or 1))
+    hours = galaxy().hours_from(world).get(target, 0)
+    types = facts.get("types", {})
+    try:
+        trip = fleet_hyper_hours([types[s] for s in ships if s in types], hours)
+    except (ValueError, KeyError):
+        trip = hours  # types unknown: at the routes' own hours
+    return due_turn(day, max(1, trip))
+
+
+def targets(facts: dict[str, Any], free: dict[str, list[str]], target: str = CAPITAL) -> dict[str, str]:
     """Where the free ships at each world jump (``free``: world -> ship ids the bot may send): to the
-    staging world while the rally goes on; to Coruscant from the staging world once every free ship
-    is there, none of its own fleets is still bound for it and the force is gathered: at least
-    :data:`STRIKE_SHIPS` ships, or :data:`WAVE_SHIPS` on a wave day (``facts["day"]`` a multiple of
-    :data:`STRIKE_EVERY`), so that ships never trickle into Coruscant's guns one at a time. A world
-    missing from the answer keeps its ships (they wait at the staging world, or stand at Coruscant)."""
+    staging world (the one it holds nearest ``target``, Coruscant unless :func:`goal` says otherwise)
+    while the rally goes on; to ``target`` from the staging world once the force gathered there is
+    :data:`WAVE_SHIPS` ships or more and, jumping today, it comes out of hyperspace on a wave day (a
+    multiple of :data:`STRIKE_EVERY`, the same for every faction, so that the factions' waves meet
+    there rather than trickle into Coruscant's guns one at a time). A world missing from the answer
+    keeps its ships (they wait at the staging world, or stand at the target)."""
     led = facts["ledger"]
-    free = {w: ships for w, ships in free.items() if w != CAPITAL}  # already at Coruscant: they stay (and claim it)
-    stage = staging_world(set(led["worlds"]))
+    free = {w: ships for w, ships in free.items() if w != target}  # already at the target: they stay (and claim it)
+    stage = staging_world(set(led["worlds"]), target)
     if stage is None:
-        return {w: CAPITAL for w, ships in free.items() if ships and w != CAPITAL}
-    away = [w for w, ships in free.items() if ships and w != stage]
-    inbound = any(f["to"] == stage for f in led.get("arrivals", []))
-    if away or inbound:
-        return {w: stage for w in away}
-    gathered = len(free.get(stage, []))
-    wave = int(facts.get("day") or 0) % STRIKE_EVERY == 0 and gathered >= WAVE_SHIPS
-    return {stage: CAPITAL} if gathered >= STRIKE_SHIPS or wave else {}
+        return {w: target for w, ships in free.items() if ships}
+    out = {w: stage for w, ships in free.items() if ships and w != stage}
+    gathered = free.get(stage, [])
+    if len(gathered) >= WAVE_SHIPS and arrival_day(facts, gathered, stage, target) % STRIKE_EVERY == 0:
+        out[stage] = target
+    return out

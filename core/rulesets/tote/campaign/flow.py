@@ -29,7 +29,7 @@ from core.rulesets.tote.campaign import state as cp
 from core.rulesets.tote.campaign.battle import BOT, fight, land_pods
 from core.rulesets.tote.campaign.book import _events, carry
 from core.rulesets.tote.campaign.build import buildable
-from core.rulesets.tote.campaign.claims import bot_claims
+from core.rulesets.tote.campaign.claims import bot_claims, cheapest_claim
 from core.rulesets.tote.campaign.claims import roster_rows as claim_rows
 from core.rulesets.tote.campaign.fleets import gm_rows, movers
 from core.rulesets.tote.campaign.fleets import rows as fleet_rows
@@ -220,6 +220,7 @@ def view(state: State, viewer: str) -> dict[str, Any]:
                     and uid not in busy and can_scan_actively(u)):
                 scanners.setdefault(u["system"], []).append(uid)
         facts.update(types={i: c["units"][i]["type"] for ids in mine.values() for i in ids},
+                     tractored=sorted(i for ids in mine.values() for i in ids if c["units"][i].get("tractored_by")),
                      pdf_types={i: c["units"][i]["type"] for p in led["fleets"]["pdfs"].values() for i in p["units"]},
                      unassigned={i: [c["units"][i].get("system"), c["units"][i]["type"]] for i in led["fleets"]["unassigned"]})
         facts.update(ledger=led, movers=mine, faction=c["seats"][viewer], scanners=scanners, conflict=[w for w in worlds.contested(c) if w in here and worlds.knows_battle(c, w, viewer)],
@@ -289,20 +290,26 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
     reserve_orders, staying = bot_reserve(facts, seat)
     out += reserve_orders
     staying |= resting(facts)
-    fighting = set(facts.get("conflict", []))
+    fighting = set(facts.get("conflict", [])) & set(facts.get("battles", []))  # where a battle is fought: not the amnesty world (TOTE-GAP-49)
     assigned, freed = bot_assign(facts, seat)  # PDF ships into the main fleet while it has room (TOTE-PDF-03)
     out += assigned
     movers = {w: sorted(set(facts["movers"].get(w, [])) | set(freed.get(w, []))) for w in set(facts["movers"]) | set(freed)}
     claiming = {b["at"] for b in facts["ledger"]["building"]}
+    held_fast = set(facts.get("tractored", []))
     free = {}
+    types = facts.get("types", {})
     for w, ships in sorted(movers.items()):
+        if w in fighting and w not in held and not any(strikes_ground(types.get(x, "")) for x in ships):
+            fighting.discard(w)  # nothing of its own there can reach the ground it came to take: it moves on
         if w in fighting:
             if facts.get("scanners", {}).get(w):
                 out.append(f"scan {facts['scanners'][w][0]} active")  # look at what it fights (TOTE-SCAN-01)
             continue  # stand and fight where its forces are in conflict
         ships = ships[1:] if w in homes else list(ships)
-        free[w] = [s for s in ships if s not in staying]  # sent to the reserve, or repairing at a yard
-    march = assault.targets(facts, free) if assault.marching(held, homes) else None  # rally, then Coruscant together
+        free[w] = [s for s in ships if s not in staying and s not in held_fast]  # sent to the reserve, repairing at a yard, or
+        # held by tractor beams (it cannot enter hyperspace, TOTE-TRACTOR-05)
+    goal = assault.goal(facts)  # Coruscant; for its holder, the nearest foreign stronghold
+    march = assault.targets(facts, free, goal) if goal and len(held) >= assault.MARCH_WORLDS else None  # rally, then strike together
     for w, ships in free.items():
         if not ships:
             continue
@@ -313,25 +320,35 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
             target = march[w]
         else:
             options = [x for x in g.planets if x != w and known.get(x) != seat and x in hours and not g.planets[x].special_access
-                       and x not in claiming]  # not where its claim is being built
+                       and x not in claiming  # not where its claim is being built
+                       and amnesty_refusal(x, "fire") is None]  # nor to the amnesty world, where no battle is fought (TOTE-GAP-49)
             if not options:
                 continue
             target = min(options, key=lambda x: (hours[x], x))
         out.append(f"jump {','.join(ships)} {target}")
-    builds = _builds(facts)
-    spent = sum(_cost(b.split()[1]) for b in builds)
-    claims = bot_claims(facts, spent)  # it claims where it stands, before its ships jump on (TOTE-CONFLICT-06)
+    claims = bot_claims(facts)  # it claims where it stands first, before its ships jump on (TOTE-CONFLICT-06)
+    builds = _builds(facts, sum(_cost(b.split()[1]) for b in claims))
     return bot_orders(facts, claims + out + builds)
+
+
+def strikes_ground(code: str) -> bool:
+    """Whether a ship of ``code`` can strike a world's ground: by orbital bombardment (TOTE-OB-01) or by
+    landing its troops (``can_land``, TOTE-ATMO-10/11)."""
+    t = unit_types().get(code)
+    return t is not None and ("orbital_bombardment" in t.flags or "can_land" in t.flags)
 
 
 def _cost(code: str) -> int:
     return (facility_types().get(code) or unit_types()[code]).cost_kc
 
 
-def _builds(facts: dict[str, Any]) -> list[str]:
-    """The bot's building: a Shipyard at its first stronghold it holds, from the facility purse;
-    then, while the treasury allows, the cheapest capital ship of its technology there."""
-    led = facts["ledger"]
+def _builds(facts: dict[str, Any], committed_kc: int = 0) -> list[str]:
+    """The bot's building, with ``committed_kc`` already spent on its claims this post: a Shipyard at
+    its first stronghold it holds, from the facility purse; then, while the treasury allows, the
+    cheapest capital ship of its technology there."""
+    led = dict(facts["ledger"])
+    paid = min(committed_kc, int(led["facility_kc"]))  # the facility purse pays for claims first
+    led.update(facility_kc=int(led["facility_kc"]) - paid, treasury_kc=int(led["treasury_kc"]) - (committed_kc - paid))
     home = next((w for w in facts["strongholds"].get(facts.get("seat", ""), []) if w in led["worlds"]), None)
     home = home or next((w for w in led["worlds"] if w in {x for ws in facts["strongholds"].values() for x in ws}), None)
     if home is None:
@@ -344,7 +361,9 @@ def _builds(facts: dict[str, Any]) -> list[str]:
     ships = [c for c in buildable(facts["faction"]) if c in unit_types() and model.unit_class(c) == "capital"]
     if not ships or led["building"]:
         return []
+    ships = [c for c in ships if strikes_ground(c)] or ships  # one that can take a world, where it can
     cheapest = min(ships, key=lambda c: (unit_types()[c].cost_kc, c))
     if not build_fits(facts, home, cheapest):
         return []  # no room for it in the Space PDF there (TOTE-GAP-27, PDF-01)
-    return [f"build {cheapest} {home}"] if led["treasury_kc"] >= unit_types()[cheapest].cost_kc else []
+    keep = _cost(cheapest_claim())  # a claim's worth stays in the treasury for the world its forces take next (TOTE-CONFLICT-06)
+    return [f"build {cheapest} {home}"] if led["treasury_kc"] >= unit_types()[cheapest].cost_kc + keep else []

@@ -73,7 +73,9 @@ def detects_hostile(c: Campaign, world: str, seat: str) -> bool:
     since the last day began it heard an emission there (SCAN-07/08) or felt a hostile active scan from
     there (SCAN-05/15, even from a DSZ: it learns where it is scanned from), its active scan found a hostile
     contact there (SCAN-04), or a combat action was fought there (public, TOTE-COMMS-05). A force sitting
-    unseen in a DSZ stays unknown however many days pass (TOTE-HYPER-01, SCAN-13/14)."""
+    unseen in a DSZ stays unknown however many days pass (TOTE-HYPER-01, SCAN-13/14). Another faction's
+    standing facility there is a hostile presence the seat's forces there know of: it fights in the
+    battle, which goes on until it falls (TOTE-CONFLICT-01/05)."""
     here = {uid: u for uid, u in c["units"].items()
             if u.get("system") == world and not u.get("transit") and not u.get("destroyed") and not u.get("carried_by")}
     look = {"units": here, "campaign_turn": c["turn"]}
@@ -86,6 +88,10 @@ def detects_hostile(c: Campaign, world: str, seat: str) -> bool:
         return True
     if any(r.get("system") == world and r.get("faction") == seat and int(r.get("hour", -1)) >= since
            and any(k.get("owner") != seat for k in r.get("contacts", [])) for r in c.get("snapshots", [])):
+        return True
+    if any(u["faction"] == seat for u in here.values()) and any(
+            f.get("system") == world and not f.get("destroyed") and f["faction"] != seat
+            for f in c.get("facilities", {}).values()):
         return True
     faction = c["seats"].get(seat, seat)
     return any(n.get("kind") == "combat" and n.get("system") == world and int(n.get("hour", -1)) >= since
