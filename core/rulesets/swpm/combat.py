@@ -26,7 +26,7 @@ from . import effects as fx
 from .data import rules
 from .flow import cap_check, check_end, end_turn, pairing_problem
 from .model import (RESERVES, State, bs_of, card, destroy, draw, hand_size, home, label, log, objective_defense,
-                    occupied_slots, only, other, roll_count, scope_units, shields_check, units_of, value, zone_of)
+                    occupied_slots, only, other, roll_count, scope_units, strike_count, shields_check, units_of, value, zone_of)
 
 
 # -- effects -------------------------------------------------------------------------------------------
@@ -351,9 +351,7 @@ def strike(state: State, seat: str, slot: int, dice: Dice, line: str) -> list[Ev
     if state["units"][uid]["zone"] != home(foe):
         events.append(log(state, "strike", f"{uid} is no longer in {foe}'s home zone: its strike does not happen"))
         return events + next_striker(state, dice)
-    count = roll_count(state, uid, "the base roll (SWPM-STRIKE-07)")
-    if rules().units[state["units"][uid]["tag"]].ground:
-        count = count.add("a ground unit striking (SWPM-STRIKE-07)", 1)
+    count = strike_count(state, uid)
     base = sum(dice.roll(2, 6, f"{uid} strikes {foe}'s slot {slot}", why=count))
     events.extend(dice.drain())
     ground = 1 if rules().units[state["units"][uid]["tag"]].ground else 0

@@ -183,6 +183,14 @@ def roll_count(state: State, uid: str, why: str) -> DiceCount:
     return count
 
 
+def strike_count(state: State, uid: str) -> DiceCount:
+    """A striker's 2d6 and what is added to it: its attack, with modifiers, +1 for a ground unit (SWPM-STRIKE-07)."""
+    count = roll_count(state, uid, "the base roll (SWPM-STRIKE-07)")
+    if rules().units[state["units"][uid]["tag"]].ground:
+        count = count.add("a ground unit striking (SWPM-STRIKE-07)", 1)
+    return count
+
+
 def objective_defense(state: State, seat: str, index: int) -> int:
     """The defense result of ``seat``'s objective in slot ``index`` (SWPM-STRIKE-08)."""
     card = rules().cards[state["players"][seat]["slots"][index]["card"]]
