@@ -60,3 +60,15 @@ def test_rift_cc_07_ex_12_close_combat_rolls_one_die_per_unit(fix_dice) -> None:
     assert close_count(ours).words(6) == "6d6 for 6 units in the close combat (RIFT-CC-07)"
     ours[0]["role"] = "unarmed"
     assert close_count(ours).words(6) == "6d6 for 6 units in the close combat (RIFT-CC-07), -1 for A0, Unarmed: 5d6"
+
+
+def test_rift_react_09_gap_10_move_odds_say_each_reactions_dice() -> None:
+    """RIFT-REACT-09, RIFT-GAP-10: before a move is confirmed, its odds say how each declared reaction's
+    dice are counted (two Light units reacting together: 1 die each, 2d6)."""
+    state = battle([unit("A1", "al", "light", "ranged", (), 5, 5), unit("B1", "bo", "light", "ranged", (), 15, 5),
+                    unit("B2", "bo", "light", "ranged", (), 15, 6)])
+    order(state, "al", "move A1 5,11")
+    order(state, "bo", "react B1,B2 50")
+    odds = RULES.odds(state, "al", "confirm")
+    assert odds is not None and "reaction fire by B1, B2: 2d6 for 2 reacting units, 1 die each (RIFT-REACT-09, RIFT-GAP-10), " \
+        "hits on 5-6" in odds.notes, odds

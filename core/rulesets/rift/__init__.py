@@ -204,7 +204,7 @@ class RiftWar(Ruleset):
             target = battle.mover_at(state, p["units"][0], decl["t"])
             dist = [(0, Fraction(1))]
             shooters = [state["units"][uid] for uid in decl["units"]]
-            for who, count, _why in battle.reaction_counts(state, shooters, target):
+            for who, count in battle.reaction_counts(state, shooters, target):
                 notes.append(f"reaction fire by {who}: {count.words(6)}, hits on 5-6")
                 dist = _convolve(dist, combat.hits_distribution(count.dice))
             none = sum((q for k, q in dist if combat.effect(target, k, True) == "none"), Fraction(0))

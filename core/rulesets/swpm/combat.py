@@ -26,7 +26,8 @@ from . import effects as fx
 from .data import rules
 from .flow import cap_check, check_end, end_turn, pairing_problem
 from .model import (RESERVES, State, bs_of, card, destroy, draw, hand_size, home, label, log, objective_defense,
-                    occupied_slots, only, other, roll_count, scope_units, strike_count, shields_check, units_of, value, zone_of)
+                    occupied_slots, only, other, roll_count, scope_units, shields_check, strike_count, units_of, value,
+                    zone_of)
 
 
 # -- effects -------------------------------------------------------------------------------------------
