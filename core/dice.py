@@ -11,6 +11,8 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any, Sequence, TypeVar
 
+from core.dice_words import DiceCount
+
 T = TypeVar("T")
 
 ALL = "all"
@@ -54,21 +56,30 @@ class Dice:
             if value < limit:
                 return value % bound
 
-    def roll(self, count: int, sides: int, purpose: str, viewers: Sequence[str] = (ALL,)) -> list[int]:
+    def roll(self, count: int, sides: int, purpose: str, viewers: Sequence[str] = (ALL,),
+             why: DiceCount | None = None) -> list[int]:
         """Roll ``count`` dice of ``sides`` faces for ``purpose``; record one roll event seen by ``viewers``.
+        ``why`` says how the dice were counted: the event carries it (``data["why"]``) and its text says it
+        (``fire: 3d6 for a Medium unit, -1 for cover: 2d6 -> 5, 2``).
 
-        Raises ValueError if count < 0 or sides < 1.
+        Raises ValueError if count < 0 or sides < 1, or if ``why`` counts another number of dice.
         """
         if count < 0 or sides < 1:
             raise ValueError(f"cannot roll {count}d{sides}")
+        if why is not None and why.dice != count:
+            raise ValueError(f"{purpose}: rolling {count}d{sides} but the count says {why.words(sides)}")
         values = [self._below(sides) + 1 for _ in range(count)]
+        counted = why.words(sides) if why is not None else f"{count}d{sides}"
+        data: dict[str, Any] = {"purpose": purpose, "count": count, "sides": sides, "values": values}
+        if why is not None:
+            data["why"] = why.to_data()
         self.rolls.append(
             {
                 "kind": "roll",
                 "turn": self.turn,
                 "to": list(viewers),
-                "text": f"{purpose}: {count}d{sides} -> {', '.join(map(str, values)) or '-'}",
-                "data": {"purpose": purpose, "count": count, "sides": sides, "values": values},
+                "text": f"{purpose}: {counted} -> {', '.join(map(str, values)) or '-'}",
+                "data": data,
             }
         )
         return values

@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable
 from core.access import opens, seal
 from core.correction import corrected, next_step
 from core.dice import Dice, seed_hash
+from core.dice_words import fixed
 from core.errors import HolotableError, OrderError, PermissionRefused, SetupError, StateError
 from core.events import GM, Event, event, filter_events, standing, to_seat, to_team
 from core.options import check_options
@@ -478,7 +479,7 @@ class Session:
         if not (1 <= count <= 20 and 2 <= sides <= 100):
             raise OrderError(f"roll {count}d{sides}: roll 1 to 20 dice of 2 to 100 sides, e.g. 'roll 2d6 boarding action'")
         dice = Dice.from_state(self.state["dice"], turn=self.turn)
-        values = dice.roll(count, sides, f"GM roll: {reason or 'no reason given'}", ["all"])
+        values = dice.roll(count, sides, f"GM roll: {reason or 'no reason given'}", ["all"], why=fixed(count, "the GM's call"))
         events = self.ruleset.keep_dice(self.state, dice)
         if count > 1 and events:
             events[-1]["text"] += f" (total {sum(values)})"

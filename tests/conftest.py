@@ -8,6 +8,7 @@ import pytest
 
 import golden_files
 from core.dice import Dice
+from core.dice_words import count_words
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -27,8 +28,8 @@ def fix_dice(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
     plans: list[tuple[str, list[list[int]]]] = []
     original = Dice.roll
 
-    def roll(self: Dice, count: int, sides: int, purpose: str, viewers: Any = ("all",)) -> list[int]:
-        values = original(self, count, sides, purpose, viewers)
+    def roll(self: Dice, count: int, sides: int, purpose: str, viewers: Any = ("all",), why: Any = None) -> list[int]:
+        values = original(self, count, sides, purpose, viewers, why)
         for key, queue in plans:
             if key in purpose and queue:
                 wanted = queue.pop(0)
@@ -37,7 +38,7 @@ def fix_dice(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
                 record = self.rolls[-1]
                 if isinstance(record.get("data"), dict) and "values" in record["data"]:
                     record["data"]["values"] = list(wanted)
-                record["text"] = f"{purpose}: {count}d{sides} -> {', '.join(map(str, wanted))} (fixed by the test)"
+                record["text"] = f"{purpose}: {count_words(record['data'])} -> {', '.join(map(str, wanted))} (fixed by the test)"
                 break
         return values
 

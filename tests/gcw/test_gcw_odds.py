@@ -18,7 +18,7 @@ class _Plan:
     def __init__(self, plan: list[bool]) -> None:
         self.plan, self.used = plan, 0
 
-    def roll(self, count: int, sides: int, purpose: str, viewers: object = None) -> list[int]:
+    def roll(self, count: int, sides: int, purpose: str, viewers: object = None, why: object = None) -> list[int]:
         out = [8 if self.used + i < len(self.plan) and self.plan[self.used + i] else 1 for i in range(count)]
         self.used += count
         return out

@@ -69,7 +69,7 @@ class Script:
         real = Dice.roll
         script = self
 
-        def roll(dice: Dice, count: int, sides: int, purpose: str, viewers: Any = ("all",)) -> list[int]:
+        def roll(dice: Dice, count: int, sides: int, purpose: str, viewers: Any = ("all",), why: Any = None) -> list[int]:
             script.seen.append((purpose, count))
             for i, (key, values) in enumerate(script.queue):
                 if key in purpose:
@@ -79,7 +79,7 @@ class Script:
                                        "text": f"{purpose}: {count}d{sides} -> {', '.join(map(str, values))}",
                                        "data": {"purpose": purpose, "count": count, "sides": sides, "values": list(values)}})
                     return list(values)
-            return real(dice, count, sides, purpose, viewers)
+            return real(dice, count, sides, purpose, viewers, why)
 
         monkeypatch.setattr(Dice, "roll", roll)
 

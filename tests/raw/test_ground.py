@@ -26,7 +26,7 @@ class StubDice:
         self.values = list(values)
         self.calls: list[tuple[int, int, str]] = []
 
-    def roll(self, count: int, sides: int, purpose: str, viewers: Any = ("all",)) -> list[int]:
+    def roll(self, count: int, sides: int, purpose: str, viewers: Any = ("all",), why: Any = None) -> list[int]:
         self.calls.append((count, sides, purpose))
         out = self.values.pop(0)
         assert len(out) == count, f"{purpose}: the engine rolled {count} dice, the test scripted {out}"

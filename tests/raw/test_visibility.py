@@ -209,13 +209,13 @@ def test_RAW_GAP_42_battle_reports_to_both_sides_scars_to_the_owner(monkeypatch,
     from core.dice import Dice
     real = Dice.roll
 
-    def roll(dice, count, sides, purpose, viewers=("all",)):
+    def roll(dice, count, sides, purpose, viewers=("all",), why=None):
         if purpose.startswith("battle at Alderaan"):
             # 200 attacks a hold-fire 120: disparity -2, Warships -2 +1, hold-fire -1: 3+3-4 = 2: the PrD takes 75% of 120 = 90 -> scarred
             dice.rolls.append({"kind": "roll", "turn": dice.turn, "to": list(viewers), "text": f"{purpose}: 2d6 -> 3, 3",
                                "data": {"purpose": purpose, "count": count, "sides": sides, "values": [3, 3]}})
             return [3, 3]
-        return real(dice, count, sides, purpose, viewers)
+        return real(dice, count, sides, purpose, viewers, why)
 
     monkeypatch.setattr(Dice, "roll", roll)
     game = make()

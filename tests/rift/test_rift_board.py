@@ -151,7 +151,8 @@ def test_rift_dmg_05_fire_odds_say_cover_sight_and_dice() -> None:
     notes = " ".join(odds.notes)
     assert f"{shooter['id']} sees {covered['id']}" in notes, notes
     assert "in cover: -1 die" in notes and "edge of Wheat field" in notes, notes
-    assert f"rolls {odds.title.split(': ')[1].split('d6')[0]}d6" in notes, (odds.title, notes)
+    assert odds.title.endswith(": 2d6, hits on 5-6") and "-1 for cover (RIFT-DMG-05)" in odds.title, odds.title
+    assert "rolls 2d6" in notes, (odds.title, notes)
 
 
 def test_unit_ids_never_stand_next_to_unit_names() -> None:

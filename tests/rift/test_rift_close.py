@@ -325,11 +325,11 @@ def test_rift_rally_03_04_bonuses_come_from_the_pinned_units_position(fix_dice) 
     state = _rally_field()
     units = state["units"]
     odds = RiftWar().odds(state, "al", "rally A3 by A4")
-    assert odds is not None and odds.title == "rally with +1", f"the bonuses are read from A3's position: {odds}"
+    assert odds is not None and odds.title.startswith("rally with +1: 1d6 for the rally"), f"the bonuses are read from A3's position: {odds}"
     assert rally_bonus(state, units["A3"], units["A4"]) == 1
     fix_dice("rally of A3 by A4", [2])
     events = order(state, "al", "rally A3 by A4")
-    assert "(+1)" in events[0]["text"] and units["A3"]["pinned"], "2 + 1 = 3 fails (needs 4)"
+    assert "+1 for a Leader making the rally (RIFT-RALLY-03): 1d6+1" in events[0]["text"] and units["A3"]["pinned"], "2 + 1 = 3 fails (needs 4)"
     assert state["active"] == "bo", "a failed rally ends the phase (RIFT-FAIL-03)"
 
 

@@ -138,7 +138,7 @@ def test_rift_react_09_gap_10_coordinated_reaction_rolls_xd6(fix_dice) -> None:
     events = order(state, "al", "confirm")
     rolls = [e for e in events if e["kind"] == "roll"]
     assert [e["data"]["count"] for e in rolls] == [2], f"a coordinated reaction of 2 units rolls 2d6 once: {texts(rolls)}"
-    assert "1 die for each of 2 reacting units" in rolls[0]["text"], rolls[0]["text"]
+    assert "2d6 for 2 reacting units, 1 die each (RIFT-REACT-09" in rolls[0]["text"], rolls[0]["text"]
     assert "2 hits" in texts(events) and state["units"]["A1"]["wounded"]
 
 

@@ -26,7 +26,7 @@ def _played(monkeypatch: pytest.MonkeyPatch, state: dict, text: str, target: str
             plan[key] = [6 if hit else 1 for hit in pattern[at:at + n]]
             at += n
 
-        def roll(self: Dice, count: int, sides: int, purpose: str, viewers=("all",)) -> list[int]:
+        def roll(self: Dice, count: int, sides: int, purpose: str, viewers=("all",), why=None) -> list[int]:
             key = next(k for k in plan if k in purpose)
             assert len(plan[key]) == count, (purpose, count)
             return list(plan[key])

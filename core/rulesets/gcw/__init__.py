@@ -20,8 +20,9 @@ from . import invariants as _invariants
 from . import flow, orders, progress, steps, views
 from .data import rules
 from .model import card
-from .resources import BASE_DESTRUCTION, BASE_SEARCH, search_dice
+from .resources import BASE_DESTRUCTION, BASE_SEARCH, search_count
 from .odds import move_odds
+from .battles import BOMB_DIE, LUKE_DIE
 
 
 class GalacticCivilWar(Ruleset):
@@ -162,9 +163,10 @@ class GalacticCivilWar(Ruleset):
             match = [s for s in rules().systems if s.lower() == system.lower()]
             if not match:
                 raise OrderError(f"{text!r}: no system {system!r}; systems: {', '.join(sorted(rules().systems))}")
-            n = search_dice(state, match[0])
-            p = 1 - Fraction(3, 4) ** n
-            return Odds(f"base search at {match[0]} with {n} blue dice", [("at least one ACC", p), ("no ACC", 1 - p)])
+            count = search_count(state, match[0])
+            p = 1 - Fraction(3, 4) ** count.dice
+            return Odds(f"base search at {match[0]} with {count.dice} blue dice", [("at least one ACC", p), ("no ACC", 1 - p)],
+                        notes=[f"  {count.words(8)}"])
         if words and words[0].lower() == "move":
             parsed = self.order_book().parse(text, self.context(state, seat))
             return move_odds(state, seat, parsed.values["fleet"], parsed.values["system"])
@@ -172,7 +174,9 @@ class GalacticCivilWar(Ruleset):
             parsed = self.order_book().parse(text, self.context(state, seat))
             unit = state["units"][parsed.values["squadron"]]
             p = Fraction(3, 4)
+            notes = [f"  {BOMB_DIE.words(8)}: HIT or CRIT wins"]
             if card(unit["code"]).luke:
                 p = 1 - (1 - p) * (1 - p)
-            return Odds(f"bombing run by {unit['id']}", [("Death Star destroyed", p), ("miss", 1 - p)])
+                notes.append(f"  {LUKE_DIE.words(8)}, after a miss")
+            return Odds(f"bombing run by {unit['id']}", [("Death Star destroyed", p), ("miss", 1 - p)], notes=notes)
         return None

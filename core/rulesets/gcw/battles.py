@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from core.dice_words import DiceCount, fixed
 from core.errors import OrderError
 from core.events import GM, Event
 
@@ -25,6 +26,8 @@ FATES = ("destroyed", "early", "late", "fled", "survived")
 AUTO_POINTS_PER_DIE = 20
 AUTO_HIT_FROM = 6          # a d8 showing 6, 7 or 8 hits
 AUTO_HIT_DAMAGE = 15
+BOMB_DIE = fixed(1, "the bombing run, black (GCW-WEAPON-10)")
+LUKE_DIE = fixed(1, "Luke Skywalker's reroll, black (GCW-WEAPON-11)")
 AUTO_WORD = "auto"         # 'report <battle> auto': the auto-resolver's report, rolled on the record
 
 
@@ -582,12 +585,12 @@ def bomb(state: State, squadron: str) -> list[Event]:
     faces = rules().faces["black"]
     dice = Ruleset_dice(state)
     name = card(state["units"][squadron]["code"]).name
-    roll = dice.roll(1, 8, f"bombing run by {squadron} {name}")[0]
+    roll = dice.roll(1, 8, f"bombing run by {squadron} {name}", why=BOMB_DIE)[0]
     face = faces[roll - 1]
     hit = face in ("hit", "hit_crit")
     events = []
     if not hit and card(state["units"][squadron]["code"]).luke:
-        roll = dice.roll(1, 8, "Luke Skywalker rerolls")[0]
+        roll = dice.roll(1, 8, "Luke Skywalker rerolls", why=LUKE_DIE)[0]
         face = faces[roll - 1]
         hit = face in ("hit", "hit_crit")
     state["dice"] = dice.to_state()
@@ -636,6 +639,14 @@ def auto_on_record(state: State, battle: dict[str, Any]) -> tuple[list[Event], d
     return events, report
 
 
+def auto_count(side: str, strength: int) -> DiceCount:
+    """The auto-resolver's dice for one side's exchange (GCW-GAP-03, not from the text): 1 die per
+    ``AUTO_POINTS_PER_DIE`` points still on the table, at least 1."""
+    count = DiceCount(strength // AUTO_POINTS_PER_DIE,
+                      f"{side}'s {strength} points on the table, 1 die per {AUTO_POINTS_PER_DIE} (auto-resolver, GCW-GAP-03)")
+    return count.at_least(1, "at least 1 die")
+
+
 def auto_report(state: State, battle: dict[str, Any], dice: Any) -> dict[str, Any]:
     pts = dict(battle["unit_points"])
     hits = {u: 0 for u in pts}
@@ -649,8 +660,8 @@ def auto_report(state: State, battle: dict[str, Any], dice: Any) -> dict[str, An
             if not any(is_ship(state["units"][u]) for u in on_table[side]):
                 rolls[side] = []
                 continue
-            count = max(1, strength // AUTO_POINTS_PER_DIE)
-            rolls[side] = dice.roll(count, 8, f"battle {battle['id']} exchange {exchange}: {side} fires")
+            count = auto_count(side, strength)
+            rolls[side] = dice.roll(count.dice, 8, f"battle {battle['id']} exchange {exchange}: {side} fires", why=count)
         for side in ("Empire", "Rebel"):
             enemy = other(side)
             for value in rolls[side]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from core.ruleset import Odds
 
-from .battles import AUTO_HIT_DAMAGE, AUTO_HIT_FROM, AUTO_POINTS_PER_DIE
+from .battles import AUTO_HIT_DAMAGE, AUTO_HIT_FROM, AUTO_POINTS_PER_DIE, auto_count
 from .model import State, fleets_at, is_ship, other, side_of, unit_points
 
 HIT = Fraction(8 - AUTO_HIT_FROM + 1, 8)
@@ -43,8 +43,10 @@ def move_odds(state: State, seat: str, fleet: str, system: str) -> Odds | None:
     table = battle_losses(tuple(ours), tuple(theirs), points, ships)
     rows = [(f"we lose {a} pts, they lose {b} pts", p) for (a, b), p in sorted(table.items(), key=lambda kv: (-kv[1], kv[0]))]
     start = sum(points[u] for u in ours), sum(points[u] for u in theirs)
+    rolls = [f"  first exchange, {who} roll " + (auto_count(name, pts).words(8) if any(u in ships for u in units) else "none: no ship")
+             for who, name, pts, units in (("we", side, start[0], ours), ("they", other(side), start[1], theirs))]
     return Odds(f"auto-resolved {title}: {start[0]} pts against {start[1]}", rows,
-                notes=["  fleets that join before the battle are not counted"])
+                notes=[*rolls, "  fleets that join before the battle are not counted"])
 
 
 def battle_losses(ours: tuple[str, ...], theirs: tuple[str, ...], points: dict[str, int],

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.dice_words import DiceCount
 from core.errors import OrderError
 from core.events import GM, Event
 
@@ -139,15 +140,22 @@ def _option(state: State, key: str, default: str) -> str:
 
 def search_dice(state: State, system: str) -> int:
     """Blue dice rolled at ``system``: one per Imperial ship there, plus scan cards (GCW-BASE-02)."""
+    return search_count(state, system).dice
+
+
+def search_count(state: State, system: str) -> DiceCount:
+    """How :func:`search_dice` counts the blue dice at ``system``, in the game's words: ``2d8 for 2
+    Imperial ships at Hoth (GCW-BASE-02), +1 for the Empire's scan card of Ord Mantell: 3d8``; none
+    without a ship."""
     ships = sum(1 for f in fleets_at(state, system, "Empire") for u in fleet_units(state, f) if is_ship(u))
+    count = DiceCount(ships, f"{ships} Imperial ship{'s' if ships != 1 else ''} at {system}, 1 blue die each (GCW-BASE-02)")
     if not ships:
-        return 0
-    bonus = 0
+        return count
     for near in [system, *rules().adjacent[system]]:
         sc = rules().cards[near]["Empire"]
         if sc.effect == "scan" and card_applies(state, "Empire", near):
-            bonus += sc.amount
-    return ships + bonus
+            count = count.step(f"the Empire's scan card of {near}", sc.amount)
+    return count
 
 
 def base_active(state: State) -> bool:
@@ -169,10 +177,11 @@ def stage_search(state: State) -> list[Event]:
     at_base = _option(state, "base_search", "anywhere") == "at_base"
     acc = 0
     for system in sorted(rules().systems):
-        n = search_dice(state, system)
-        if not n:
+        count = search_count(state, system)
+        n = count.dice
+        if not count.base:
             continue
-        values = dice.roll(n, 8, f"base search at {system}: {n} blue")
+        values = dice.roll(n, 8, f"base search at {system}: blue", why=count)
         events += dice.drain()
         got = [faces[v - 1] for v in values]
         if not at_base or system == base["system"]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from core.dice import Dice
+from core.dice_words import DiceCount, fixed
 from core.events import Event, event, to_team
 from core.rulesets.raw.data import casualty_table
 from core.rulesets.raw.jump import destroy
@@ -151,8 +152,26 @@ def _roles(state: State, dice: Dice, loc: str, sides: dict[str, list[str]], pair
             return a, b
     if (a in were_here) != (b in were_here):
         return (b, a) if a in were_here else (a, b)
-    roll = dice.roll(1, 2, f"roll-off for the attack at {describe(loc)}", [t for t in (_team_token(a), _team_token(b)) if t])[0]
+    roll = dice.roll(1, 2, f"roll-off for the attack at {describe(loc)}", [t for t in (_team_token(a), _team_token(b)) if t],
+                     why=fixed(1, f"the roll-off, 1: {side_words(a)} attacks, 2: {side_words(b)} attacks (RAW-GAP-19)"))[0]
     return (a, b) if roll == 1 else (b, a)
+
+
+def battle_count(p_att: int, p_def: int, w_att: int, w_def: int, hold_fire: bool) -> DiceCount:
+    """The battle's 2d6 and its modifiers, each with its rule (RAW-COMBAT-03): force disparity
+    (RAW-COMBAT-05/06), each side's Warships (RAW-KEYWORD-08), the hold-fire penalty (RAW-COMBAT-11).
+    Negative favours the attacker."""
+    count = DiceCount(2, "the battle roll (RAW-COMBAT-03)")
+    d = disparity(p_att, p_def)
+    if d:
+        count = count.add(f"force disparity, {p_att} pts attacking {p_def} (RAW-COMBAT-05)", d)
+    if w_att:
+        count = count.add(f"{w_att} Warship{'s' if w_att != 1 else ''} attacking (RAW-KEYWORD-08)", -w_att)
+    if w_def:
+        count = count.add(f"{w_def} Warship{'s' if w_def != 1 else ''} defending (RAW-KEYWORD-08)", w_def)
+    if hold_fire:
+        count = count.add("the defender on hold-fire (RAW-COMBAT-11)", -1)
+    return count
 
 
 def side_words(side: str) -> str:
@@ -188,7 +207,9 @@ def battle(state: State, dice: Dice, loc: str, attacker: str, defender: str, att
     if not defender.startswith(NEUTRAL) and holds_toward(state, [u for u in dfn if u in state["units"]], _members(state, att), attacker):
         mods.append(("defender on hold-fire", -1))
     modifier = sum(m for _, m in mods)
-    roll = dice.roll(2, 6, f"battle at {describe(loc)}: {side_words(attacker)} attacks {side_words(defender)}", viewers)
+    count = battle_count(p_att, p_def, w_att, w_def, ("defender on hold-fire", -1) in mods)
+    roll = dice.roll(2, 6, f"battle at {describe(loc)}: {side_words(attacker)} attacks {side_words(defender)}", viewers,
+                     why=count)
     total = sum(roll) + modifier
     pct_att, pct_def = casualty_row(total)
     smaller = min(p_att, p_def)

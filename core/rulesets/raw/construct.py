@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.dice import Dice
+from core.dice_words import fixed
 from core.events import Event, event, to_seat, to_team
 from core.rulesets.raw.budget import VESSEL_ALLOWANCE, Ledger, build_step, cap_of, partial_after
 from core.rulesets.raw.data import GF, build_cost, planets, unit_types
@@ -12,6 +13,8 @@ from core.rulesets.raw.model import cargo_used, describe, gf_limit, gf_price, se
 from core.rulesets.raw.setup import new_unit, next_uid
 
 State = dict[str, Any]
+#: the alliance roll: one d6, only a 6 brings the world (RAW-NEUTRAL-08)
+ALLIANCE_DIE = fixed(1, "the alliance roll, only a 6 succeeds (RAW-NEUTRAL-08)")
 
 
 def _orders(state: State, seat: str, verb: str) -> list[dict[str, Any]]:
@@ -89,7 +92,7 @@ def alliances(state: State, dice: Dice, ledgers: dict[str, Ledger]) -> list[Even
             events.append(event("alliance", f"{seat}: the alliance roll for {planet} is cancelled: a ground assault took place there "
                                 f"this turn; nothing paid (RAW-GAP-53)", [to_team(side[seat])], turn, planet=planet))
             continue
-        roll = dice.roll(1, 6, f"{seat} rolls for the alliance of {planet}", ["gm"])[0]
+        roll = dice.roll(1, 6, f"{seat} rolls for the alliance of {planet}", ["gm"], why=ALLIANCE_DIE)[0]
         if roll == 6 and state["planets"][planet]["owner"] is None:
             successes.setdefault(planet, []).append(seat)
         else:

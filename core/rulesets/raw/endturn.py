@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.dice import Dice
+from core.dice_words import fixed
 from core.events import Event, event, to_team
 from core.rulesets.raw.data import SIDES, objectives, planets
 from core.rulesets.raw.model import blockaders, by_location, enemy_side, seats_of, side_of_owner, team_planets, utype
@@ -20,7 +21,9 @@ def hostile(state: State, dice: Dice) -> list[Event]:
         if planets()[name]["keyword"] != "Hostile" or info["gf"] <= 0 or info["owner"] is None:
             continue
         side = state["seats"][info["owner"]]["side"]
-        roll = dice.roll(1, 6, f"Hostile world {name}", [to_team(side)])[0]
+        roll = dice.roll(1, 6, f"Hostile world {name}", [to_team(side)],
+                         why=fixed(1, f"the Hostile world's garrison, {'1-2' if side == 'CIS' else '1'} loses a GF "
+                                      "(RAW-KEYWORD-02, RAW-GAP-36)"))[0]
         if roll <= (2 if side == "CIS" else 1):
             info["gf"] -= 1
             events.append(event("hostile", f"{name} is hostile: 1 GF is lost ({info['gf']} left)", [to_team(side)], state["turn"],

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.dice import Dice
+from core.dice_words import DiceCount, fixed
 from core.events import Event, event, to_team
 from core.rulesets.raw.data import ground_forces
 from core.rulesets.raw.model import NEUTRAL, blockaders, combat_value, gf_limit, seat_forces_within_caps, seats_of, side_of_owner, utype
@@ -13,17 +14,38 @@ State = dict[str, Any]
 
 def bombard_dice(points: int, under_50: bool = False) -> int:
     """Dice for a bombardment by ``points`` of fleet: 1 for the first 50, +1 per further full 100 (RAW-BOMBARD-02)."""
+    return bombard_count(points, under_50).dice
+
+
+def bombard_count(points: int, under_50: bool = False) -> DiceCount:
+    """How :func:`bombard_dice` counts, in the rule's words: ``1d6 for the first 50 of 260 fleet points
+    (RAW-BOMBARD-02), +2 for 2 further full 100 points: 3d6``; under 50 points none, or one under the
+    option ``bombard_under_50`` (RAW-GAP-32)."""
     if points < 50:
-        return 1 if (under_50 and points > 0) else 0
-    return 1 + (points - 50) // 100
+        if under_50 and points > 0:
+            return fixed(1, f"{points} fleet points, under 50 (option bombard_under_50, RAW-GAP-32)")
+        return fixed(0, f"{points} fleet points, under the 50 for the first die (RAW-BOMBARD-02)")
+    count = DiceCount(1, f"the first 50 of {points} fleet points (RAW-BOMBARD-02)")
+    more = (points - 50) // 100
+    return count.step(f"{more} further full 100 points (RAW-BOMBARD-02)", more) if more else count
+
+
+def ground_count(forces: int, most: int, who: str, each: int = 0) -> DiceCount:
+    """The dice of one side of a RISK round: one per GF, at most ``most`` (RAW-GROUND-02); ``each`` is
+    added to every die (Clone Forces attacking, RAW-GROUND-05)."""
+    plus = f", each die {each:+d} (RAW-GROUND-05)" if each else ""
+    count = DiceCount(forces, f"{forces} {who} GF (RAW-GROUND-02){plus}")
+    return count.step(f"at most {most} {who} dice (RAW-GROUND-02)", most - forces) if forces > most else count
 
 
 def ground_round(dice: Dice, attackers: int, defenders: int, att_side: str, def_side: str, purpose: str, viewers: list[str]) -> tuple[int, int]:
     """One RISK round: (attacker losses, defender losses) (RAW-GROUND-02..06)."""
     gf = ground_forces()
     bonus = int(gf[att_side]["attack_die_modifier"]) if att_side in gf else 0
-    att = sorted(dice.roll(min(3, attackers), 6, f"{purpose}: attacker", viewers), reverse=True)
-    dfn = sorted(dice.roll(min(2, defenders), 6, f"{purpose}: defender", viewers), reverse=True)
+    att = sorted(dice.roll(min(3, attackers), 6, f"{purpose}: attacker", viewers,
+                           why=ground_count(attackers, 3, "attacking", bonus)), reverse=True)
+    dfn = sorted(dice.roll(min(2, defenders), 6, f"{purpose}: defender", viewers,
+                           why=ground_count(defenders, 2, "defending")), reverse=True)
     att_loses_ties = bool(gf.get(att_side, {}).get("loses_all_ties", False))
     def_loses_ties = bool(gf.get(def_side, {}).get("loses_all_ties", False))
     a_loss = d_loss = 0
@@ -90,7 +112,8 @@ def _bombard(state: State, dice: Dice, planet: str) -> list[Event]:
             events.append(event("refused", f"bombard {planet}: {points} fleet points is under the 50 needed for one die (RAW-GAP-32)", seat_token, turn))
             continue
         viewers = [to_team(side), to_team(state["seats"][owner]["side"])]
-        rolls = dice.roll(count, 6, f"bombardment of {planet} by {side} ({points} pts)", viewers)
+        rolls = dice.roll(count, 6, f"bombardment of {planet} by {side}", viewers,
+                          why=bombard_count(points, bool(state["options"].get("bombard_under_50"))))
         killed = cut = 0
         for r in rolls:
             if r <= 2 and info["gf"] > 0:

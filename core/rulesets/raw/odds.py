@@ -13,9 +13,10 @@ from typing import Any
 from core.odds import ground_capture, two_d6
 from core.ruleset import Odds, State
 from core.rulesets.raw.bot_board import capture_chance
-from core.rulesets.raw.combat import casualty_row, disparity
+from core.rulesets.raw.combat import battle_count, casualty_row
+from core.rulesets.raw.construct import ALLIANCE_DIE
 from core.rulesets.raw.data import ground_forces
-from core.rulesets.raw.ground import bombard_dice
+from core.rulesets.raw.ground import bombard_count, ground_count
 from core.rulesets.raw.model import combat_value, describe, seats_of, utype
 from core.rulesets.raw.queued import projected
 from core.rulesets.raw.views import build as build_view
@@ -27,7 +28,8 @@ _GF, _NOTHING, _PRODUCTION = Fraction(2, 6), Fraction(1, 6), Fraction(3, 6)
 def order_odds(state: State, seat: str, verb: str, args: dict[str, Any]) -> Odds | None:
     """The odds of a parsed order (``verb`` with its ``args``) for ``seat``; None if it rolls no dice."""
     if verb == "ally":
-        return Odds(f"alliance roll for {args['planet']}", [("6: the world joins you", Fraction(1, 6)), ("1-5: nothing", Fraction(5, 6))])
+        return Odds(f"alliance roll for {args['planet']}", [("6: the world joins you", Fraction(1, 6)), ("1-5: nothing", Fraction(5, 6))],
+                    notes=[f"  {ALLIANCE_DIE.words(6)}"])
     if verb == "assault":
         return _assault(state, seat, args["planet"], args["count"])
     if verb == "bombard":
@@ -69,12 +71,16 @@ def _assault(state: State, seat: str, planet: str, count: int | None) -> Odds | 
     bonus = int(gf[side]["attack_die_modifier"])
     ties = bool(gf.get(facts.get("side"), {}).get("loses_all_ties", False)) and not gf[side]["loses_all_ties"]
     seen = f" (garrison seen on turn {facts['scanned_turn']})" if facts.get("scanned_turn") not in (None, state["turn"]) else ""
+    notes = [f"  first round: {ground_count(attackers, 3, 'attacking', bonus).words(6)}; "
+             f"{ground_count(defenders, 2, 'defending').words(6)}"]
     if attackers * defenders <= 20_000:
         p = ground_capture(attackers, defenders, bonus, ties)
-        return Odds(f"{attackers} GF against {defenders} defenders at {planet}{seen}", [("planet taken", p), ("assault fails", 1 - p)])
+        return Odds(f"{attackers} GF against {defenders} defenders at {planet}{seen}", [("planet taken", p), ("assault fails", 1 - p)],
+                    notes=notes)
     # armies of thousands: the bots' closed-form estimate, to six places (no exact table that size)
     p = Fraction(capture_chance(attackers, defenders, bonus, ties)).limit_denominator(10**6)
-    return Odds(f"{attackers} GF against {defenders} defenders at {planet}{seen} (about)", [("planet taken", p), ("assault fails", 1 - p)])
+    return Odds(f"{attackers} GF against {defenders} defenders at {planet}{seen} (about)", [("planet taken", p), ("assault fails", 1 - p)],
+                notes=notes)
 
 
 def _bombard(state: State, seat: str, planet: str) -> Odds | None:
@@ -82,7 +88,8 @@ def _bombard(state: State, seat: str, planet: str) -> Odds | None:
         return None  # refused when given: nothing to roll
     there, _ = _arriving(state, seat, planet)
     points = sum(combat_value(state["units"][u]) for u in there)
-    count = bombard_dice(points, bool(state["options"].get("bombard_under_50")))
+    counted = bombard_count(points, bool(state["options"].get("bombard_under_50")))
+    count = counted.dice
     head = f"bombardment of {planet}"
     if count == 0:
         why = "no fleet of your team will be" if not points else f"your team will have only {points} fleet points"
@@ -97,7 +104,7 @@ def _bombard(state: State, seat: str, planet: str) -> Odds | None:
             key = (gf if garrison is None else min(gf, garrison), cut if production is None else min(cut, production))
             table[key] = table.get(key, Fraction(0)) + p
     rows = [(f"{gf} GF destroyed, production -{cut}", p) for (gf, cut), p in sorted(table.items(), key=lambda kv: -kv[1])]
-    notes = [f"  if your fleet still blockades {planet} after the space combat (RAW-BOMBARD-01)"]
+    notes = [f"  {counted.words(6)}", f"  if your fleet still blockades {planet} after the space combat (RAW-BOMBARD-01)"]
     if garrison is None:
         notes.append(f"  {planet}'s garrison is unknown: a 1-2 kills a GF only if there is one left")
     return Odds(f"{count} dice: {points} fleet points in orbit of {planet}", rows, notes=notes)
@@ -124,7 +131,9 @@ def _jump(state: State, seat: str, args: dict[str, Any]) -> Odds | None:
              or (x["owner"] in team and x["at"] == where)}
     ours = sum(combat_value(state["units"][u]) for u in fleet)
     warships = sum(1 for u in fleet if utype(state["units"][u]).has("Warship"))
-    mod = disparity(ours, enemy) - warships
+    count = battle_count(ours, enemy, warships, 0, False)
+    mod = count.modifier
     rows = [(f"roll {total}: we lose {casualty_row(total)[0]}%, they lose {casualty_row(total)[1]}%", p)
             for total, p in two_d6(mod).items()]
-    return Odds(f"attacking {enemy} pts at {dest} with {ours} pts (modifier {mod:+d}, before their Warships)", rows)
+    return Odds(f"attacking {enemy} pts at {dest} with {ours} pts (modifier {mod:+d}, before their Warships)", rows,
+                notes=[f"  {count.words(6)}; their Warships and a hold-fire stance are not counted"])

@@ -7,6 +7,7 @@ import json
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from core.dice_words import fixed
 from core.errors import OrderError, SetupError
 from core.events import Event
 from core.options import OptionSpec, with_help
@@ -17,7 +18,7 @@ from . import battle, combat, flow, lists, orders, progress, views
 from . import bot as _bot
 from .data import rules
 from .explain import fire_notes
-from .fire import rally_bonus
+from .fire import rally_count
 from .odds import coordinated_odds, melee_odds
 from .option_help import option_help
 from .transport import DISMOUNT_DICE, load_problem, passengers
@@ -166,24 +167,27 @@ class RiftWar(Ruleset):
         if parsed.spec.verb == "dismount":   # RIFT-TRANS-05: 3d6 once every rider is placed, 1 hit does nothing
             rider = dict(state["units"][parsed.values["unit"]], flying=False)
             dist = combat.effect_distribution(rider, DISMOUNT_DICE, reaction=False)
-            return Odds(f"{rider['id']} bails out: {DISMOUNT_DICE}d6, hits on 5-6",
+            return Odds(f"{rider['id']} bails out: {fixed(DISMOUNT_DICE, 'bailing out of a wreck (RIFT-TRANS-05)').words(6)}, "
+                        "hits on 5-6",
                         [("killed", dist["kill"]), ("wounded", dist["wound"]), ("no effect", dist["none"] + dist["pin"])])
         if parsed.spec.verb == "melee":
             return melee_odds(state, seat, parsed.values["target"])
         if parsed.spec.verb == "rally":
             target = state["units"][parsed.values["unit"]]
-            bonus = rally_bonus(state, target, state["units"][parsed.values.get("rallier") or target["id"]])
+            count = rally_count(state, target, state["units"][parsed.values.get("rallier") or target["id"]])
+            bonus = count.modifier
             p = Fraction(max(0, min(6, 6 - (4 - bonus) + 1)), 6)
-            return Odds(f"rally with +{bonus}", [("unpinned", p), ("fails: the phase ends", 1 - p)])
+            return Odds(f"rally with +{bonus}: {count.words(6)}", [("unpinned", p), ("fails: the phase ends", 1 - p)])
         ids = parsed.values["units"] if parsed.spec.verb == "fire" else [parsed.values["unit"]]
         if len(ids) != 1:
             odds = coordinated_odds(state, ids, parsed.values["target"])
             odds.notes = [*odds.notes, *fire_notes(state, ids, parsed.values["target"])]
             return odds
         shooter, target = state["units"][ids[0]], state["units"][parsed.values["target"]]
-        n = combat.ranged_dice(shooter, target, battle.cover(state, target, shooter))
-        dist = combat.effect_distribution(target, n, reaction=False)
-        return Odds(f"{ids[0]} at {target['id']}: {n}d6, hits on 5-6",
+        count = combat.ranged_count(shooter, target, battle.cover(state, target, shooter),
+                                    bool(state["options"].get("stack_die_penalties", True)))
+        dist = combat.effect_distribution(target, count.dice, reaction=False)
+        return Odds(f"{ids[0]} at {target['id']}: {count.words(6)}, hits on 5-6",
                     [("killed", dist["kill"]), ("wounded", dist["wound"]), ("no effect", dist["none"] + dist["pin"])],
                     notes=fire_notes(state, ids, target["id"]))
 
@@ -195,19 +199,22 @@ class RiftWar(Ruleset):
         seats = list(state["seats"])
         queue = sorted(((s, d) for s, d in p["declared"].items() if d), key=lambda sd: (sd[1]["t"], seats.index(sd[0])))
         moving, stopped, failed = Fraction(1), Fraction(0), Fraction(0)
+        notes = []
         for _seat, decl in queue:
             target = battle.mover_at(state, p["units"][0], decl["t"])
             dist = [(0, Fraction(1))]
             shooters = [state["units"][uid] for uid in decl["units"]]
-            for _who, n, _why in battle.reaction_dice(state, shooters, target):
-                dist = _convolve(dist, combat.hits_distribution(n))
+            for who, count in battle.reaction_counts(state, shooters, target):
+                notes.append(f"reaction fire by {who}: {count.words(6)}, hits on 5-6")
+                dist = _convolve(dist, combat.hits_distribution(count.dice))
             none = sum((q for k, q in dist if combat.effect(target, k, True) == "none"), Fraction(0))
             pin = sum((q for k, q in dist if combat.effect(target, k, True) == "pin"), Fraction(0))
             failed += moving * (1 - none - pin)
             stopped += moving * pin
             moving *= none
         return Odds(f"move of {', '.join(p['units'])} past {len(queue)} declared reaction{'s' if len(queue) != 1 else ''}",
-                    [("arrives untouched", moving), ("stopped by a pin", stopped), ("wounded or killed: the phase ends", failed)])
+                    [("arrives untouched", moving), ("stopped by a pin", stopped), ("wounded or killed: the phase ends", failed)],
+                    notes=notes)
 
 
 def _convolve(a: list[tuple[int, Fraction]], b: list[tuple[int, Fraction]]) -> list[tuple[int, Fraction]]:

@@ -8,6 +8,7 @@ from typing import Any
 
 from core.errors import OrderError
 from core.events import Event
+from core.dice_words import DiceCount
 
 from . import combat, flow
 from .geometry import (CONTACT_GAP_U, Field, at_low, close_group, field_of, first_contact, in_cover, line_of_sight,
@@ -236,9 +237,9 @@ def resolve_move(state: State) -> list[Event]:
         lead = mover_at(state, targets[0], r["t"])
         dice = dice_of(state)
         hits = 0
-        rolls = reaction_dice(state, shooters, lead)
-        for who, n, why in rolls:
-            hits += combat.count_hits(dice.roll(n, 6, f"reaction fire by {who} at {round(r['t'] * 100)}%{why}"))
+        for who, count in reaction_counts(state, shooters, lead):
+            hits += combat.count_hits(dice.roll(count.dice, 6, f"reaction fire by {who} at {round(r['t'] * 100)}%",
+                                                why=count))
         events += keep(state, dice)
         events.append(log(state, f"{r['seat']}'s reaction scores {hits} hit{'s' if hits != 1 else ''}.", "react"))
         p["current"] = {"seat": r["seat"], "t": r["t"], "units": r["units"]}
@@ -337,20 +338,27 @@ def finish_move(state: State) -> list[Event]:
 
 
 def reaction_dice(state: State, shooters: list[Unit], target: Unit) -> list[tuple[str, int, str]]:
-    """The rolls of one reaction as (who, dice, why): a unit alone rolls its ranged dice. A coordinated
-    reaction rolls Xd6, X = the number of reacting units (RIFT-REACT-09, revised RIFT-GAP-10), with the
-    cover and Heavy penalties taken once from the pool, as the reacting unit that suffers the fewest of
-    them would take them, never below 1 die. The option ``coordinated_reaction_dice: per_unit_pool``
-    rolls each unit's own dice instead, and the hits add."""
+    """The rolls of one reaction as (who, dice, why in words): see :func:`reaction_counts`."""
+    return [(who, count.dice, count.words(6)) for who, count in reaction_counts(state, shooters, target)]
+
+
+def reaction_counts(state: State, shooters: list[Unit], target: Unit) -> list[tuple[str, DiceCount]]:
+    """The rolls of one reaction as (who, how its dice are counted): a unit alone rolls its ranged
+    dice. A coordinated reaction rolls Xd6, X = the number of reacting units (RIFT-REACT-09, revised
+    RIFT-GAP-10), with the cover and Heavy penalties taken once from the pool, as the reacting unit that
+    suffers the fewest of them would take them, never below 1 die. The option
+    ``coordinated_reaction_dice: per_unit_pool`` rolls each unit's own dice instead, and the hits add."""
     stack = bool(state["options"].get("stack_die_penalties", True))
     if len(shooters) == 1 or state["options"].get("coordinated_reaction_dice", "one_die_per_unit") == "per_unit_pool":
-        return [(name(s), combat.ranged_dice(s, target, cover(state, target, s), stack), "") for s in shooters]
+        return [(name(s), combat.ranged_count(s, target, cover(state, target, s), stack)) for s in shooters]
     x = len(shooters)
-    penalty = min(int(rules().sizes[s["size"]]["ranged_dice"]) - combat.ranged_dice(s, target, cover(state, target, s), stack)
-                  for s in shooters)
-    n = max(1, x - penalty)
-    why = f" (coordinated: 1 die for each of {x} reacting units" + (f", -{penalty} for cover or armour" if penalty else "") + ")"
-    return [(", ".join(s["id"] for s in shooters), n, why)]
+    counts = [combat.ranged_count(s, target, cover(state, target, s), stack) for s in shooters]
+    fewest = min(counts, key=lambda c: c.base - c.dice)
+    count = DiceCount(x, f"{x} reacting units, 1 die each (RIFT-REACT-09, RIFT-GAP-10)")
+    for reason, delta in fewest.steps:
+        count = count.step(reason, delta)
+    count = count.at_least(1, "never below 1 die (RIFT-GAP-10)")
+    return [(", ".join(s["id"] for s in shooters), count)]
 
 
 def shared_leader(state: State, firers: list[Unit]) -> bool:

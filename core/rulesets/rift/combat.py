@@ -6,6 +6,8 @@ from functools import lru_cache
 from math import comb
 from typing import Any
 
+from core.dice_words import DiceCount
+
 from .data import rules
 from .geometry import heavy_like
 
@@ -17,12 +19,23 @@ P_HIT = Fraction(2, 6)
 def ranged_dice(attacker: Unit, target: Unit, cover: bool, stack: bool = True) -> int:
     """N for one ranged attack: 3 Light / 4 Medium-Heavy, -1 against Heavy or Armor unless AP,
     -1 in cover, never below 0 (RIFT-DMG-02..05, RIFT-GAP-24). ``stack=False`` keeps one penalty only."""
-    n = int(rules().sizes[attacker["size"]]["ranged_dice"])
-    armour = heavy_like(target) and "ap" not in attacker["traits"]
-    penalties = int(armour) + int(cover)
-    if not stack:
-        penalties = min(penalties, 1)
-    return max(0, n - penalties)
+    return ranged_count(attacker, target, cover, stack).dice
+
+
+def ranged_count(attacker: Unit, target: Unit, cover: bool, stack: bool = True) -> DiceCount:
+    """How :func:`ranged_dice` counts N, step by step in the rules' words: ``4d6 for a Medium Ranged unit
+    (RIFT-DMG-03), -1 for a Heavy target (RIFT-DMG-04), -1 for cover (RIFT-DMG-05): 2d6``."""
+    size = str(attacker["size"])
+    count = DiceCount(int(rules().sizes[size]["ranged_dice"]),
+                      f"a {size.capitalize()} Ranged unit ({'RIFT-DMG-02' if size == 'light' else 'RIFT-DMG-03'})")
+    if heavy_like(target) and "ap" not in attacker["traits"]:
+        count = count.step("a Heavy target (RIFT-DMG-04)" if target["size"] == "heavy"
+                           else "an Armor target, hit as if Heavy (RIFT-DMG-04, RIFT-TRAIT-08)", -1)
+    if cover:
+        count = count.step("cover (RIFT-DMG-05)", -1)
+    if not stack and len(count.steps) > 1:
+        count = count.step("one penalty only (option stack_die_penalties off)", 1)
+    return count.at_least(0, "never below 0 dice (RIFT-DMG-05)")
 
 
 def count_hits(values: list[int]) -> int:

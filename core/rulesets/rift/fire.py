@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from core.dice_words import DiceCount
 from core.errors import OrderError
 from core.events import Event
 
@@ -50,9 +51,9 @@ def direct_fire(state: State, seat: str, ids: list[str], target_id: str) -> list
     for f in firers:
         if target["dead"]:
             break  # RIFT-COORD-03
-        n = combat.ranged_dice(f, target, cover(state, target, f), stack)
+        count = combat.ranged_count(f, target, cover(state, target, f), stack)
         dice = dice_of(state)
-        hits = combat.count_hits(dice.roll(n, 6, f"{name(f)} fires at {target_id}"))
+        hits = combat.count_hits(dice.roll(count.dice, 6, f"{name(f)} fires at {target_id}", why=count))
         events += keep(state, dice)
         if accumulate:
             hits, carried = hits + carried, hits + carried
@@ -82,9 +83,10 @@ def area_effect(state: State, firer: Unit, primary: Unit, stack: bool) -> list[E
             continue
         if math.hypot(u["x"] - primary["x"], u["y"] - primary["y"]) > radius + 1e-9:
             continue
-        n = combat.ranged_dice(firer, u, cover(state, u, firer), stack)
+        count = combat.ranged_count(firer, u, cover(state, u, firer), stack)
         dice = dice_of(state)
-        hits = combat.count_hits(dice.roll(n, 6, f"area effect of {firer['id']} on {u['id']}"))
+        hits = combat.count_hits(dice.roll(count.dice, 6, f"area effect of {firer['id']} on {u['id']} (RIFT-GAP-02)",
+                                           why=count))
         events += keep(state, dice)
         result = combat.effect(u, hits, reaction=False)
         combat.apply(u, result)
@@ -126,9 +128,10 @@ def indirect_fire(state: State, seat: str, uid: str, target_id: str) -> list[Eve
                          "or a Leader who sees such a friend (RIFT-IND-04)")
     u["indirect"] = True
     u["acted"] = True
-    n = combat.ranged_dice(u, target, cover(state, target, u), bool(state["options"].get("stack_die_penalties", True)))
+    count = combat.ranged_count(u, target, cover(state, target, u), bool(state["options"].get("stack_die_penalties", True)))
     dice = dice_of(state)
-    hits = combat.count_hits(dice.roll(n, 6, f"{name(u)} fires indirectly at {target_id} via {chain}"))
+    hits = combat.count_hits(dice.roll(count.dice, 6, f"{name(u)} fires indirectly at {target_id} via {chain} (RIFT-IND-05)",
+                                       why=count))
     events = keep(state, dice)
     result = combat.effect(target, hits, reaction=False)
     combat.apply(target, result)
@@ -146,15 +149,21 @@ def indirect_fire(state: State, seat: str, uid: str, target_id: str) -> list[Eve
 def rally_bonus(state: State, target: Unit, rallier: Unit | None = None) -> int:
     """RIFT-RALLY-03/04, read from the pinned unit's position: +1 if it sees a friendly Leader or a
     Leader makes the rally (once, never twice); +1 if no enemy is in its LOS; at most +2."""
+    return rally_count(state, target, rallier).modifier
+
+
+def rally_count(state: State, target: Unit, rallier: Unit | None = None) -> DiceCount:
+    """The rally's 1d6 and its bonuses (:func:`rally_bonus`), each with its rule."""
     rallier = rallier or target
-    bonus = 0
-    if "leader" in rallier["traits"] or any(
-            o["owner"] == target["owner"] and "leader" in o["traits"] and o["id"] != target["id"] and los(state, target, o)
-            for o in living(state)):
-        bonus += 1
+    count = DiceCount(1, "the rally, 4 or more unpins (RIFT-RALLY-02)")
+    if "leader" in rallier["traits"]:
+        count = count.add("a Leader making the rally (RIFT-RALLY-03)", 1)
+    elif any(o["owner"] == target["owner"] and "leader" in o["traits"] and o["id"] != target["id"] and los(state, target, o)
+             for o in living(state)):
+        count = count.add("a friendly Leader in sight (RIFT-RALLY-03)", 1)
     if not any(o["owner"] != target["owner"] and los(state, target, o) for o in living(state)):
-        bonus += 1
-    return bonus
+        count = count.add("no enemy in sight (RIFT-RALLY-04)", 1)
+    return count
 
 
 def rally_problem(state: State, seat: str, target: Unit, rallier: Unit) -> str | None:
@@ -185,9 +194,10 @@ def rally(state: State, seat: str, target_id: str, by: str | None) -> list[Event
     if not may_act(state, rallier):
         raise OrderError(f"{rallier['id']} has already acted this phase (RIFT-GAP-06)")
     rallier["acted"] = True
-    bonus = rally_bonus(state, target, rallier)
+    count = rally_count(state, target, rallier)
+    bonus = count.modifier
     dice = dice_of(state)
-    roll = dice.roll(1, 6, f"rally of {target_id} by {rallier['id']} (+{bonus})")[0]
+    roll = dice.roll(1, 6, f"rally of {target_id} by {rallier['id']}", why=count)[0]
     events = keep(state, dice)
     if roll + bonus >= 4:
         target["pinned"] = False

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.dice import Dice
+from core.dice_words import fixed
 from core.errors import SetupError
 from core.events import Event
 
@@ -94,7 +95,8 @@ def roll_off(state: State) -> list[Event]:
     dice = Dice.from_state(state["dice"], turn=0)
     contenders = list(state["seats"])
     while len(contenders) > 1:
-        rolls = {seat: dice.roll(1, 6, f"deployment roll-off: {seat}")[0] for seat in contenders}
+        rolls = {seat: dice.roll(1, 6, f"deployment roll-off: {seat}",
+                                       why=fixed(1, "each player in the roll-off (RIFT-GAP-15)"))[0] for seat in contenders}
         best = max(rolls.values())
         contenders = [s for s in contenders if rolls[s] == best]
     state["deploy"]["chooser"] = contenders[0]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.dice_words import DiceCount, fixed
 from core.errors import OrderError
 from core.events import Event
 
@@ -39,9 +40,9 @@ def collective_attack(state: State, seat: str, mid: str, defender: str, fails: b
     """RIFT-CC-06/07: X d6 for the X attacking units in the melee (Unarmed roll none)."""
     ours = [u for u in members(state, mid) if u["owner"] == seat]
     theirs = [u["id"] for u in members(state, mid) if u["owner"] == defender]
-    x = sum(int(rules_close_dice(u)) for u in ours)
+    count = close_count(ours)
     dice = dice_of(state)
-    hits = combat.count_hits(dice.roll(x, 6, f"close combat {mid}: {seat}'s {len(ours)} units"))
+    hits = combat.count_hits(dice.roll(count.dice, 6, f"close combat {mid}: {seat}'s {len(ours)} units", why=count))
     events = keep(state, dice)
     events.append(log(state, f"{seat} scores {hits} hit{'s' if hits != 1 else ''} in {mid}.", "melee"))
     if len(theirs) == 1 or hits == 0:
@@ -55,6 +56,16 @@ def collective_attack(state: State, seat: str, mid: str, defender: str, fails: b
 
 def rules_close_dice(u: Unit) -> int:
     return 0 if u["role"] == "unarmed" else int(rules().sizes[u["size"]]["close_dice_per_unit"])
+
+
+def close_count(ours: list[Unit]) -> DiceCount:
+    """X d6 for the X attacking units of a close combat, Unarmed units rolling none (RIFT-CC-07)."""
+    count = DiceCount(len(ours), f"{len(ours)} unit{'s' if len(ours) != 1 else ''} in the close combat (RIFT-CC-07)")
+    for u in ours:
+        if rules_close_dice(u) != 1:
+            why = f"{u['id']}, Unarmed" if u["role"] == "unarmed" else f"{u['id']}'s close dice"
+            count = count.step(why, rules_close_dice(u) - 1)
+    return count
 
 
 def apply_melee(state: State, info: dict[str, Any], groups: list[int], targets: list[str]) -> list[Event]:
@@ -114,7 +125,8 @@ def escapes(state: State) -> list[Event]:
             continue
         foe = foes[0]["owner"]
         dice = dice_of(state)
-        hits = combat.count_hits(dice.roll(ESCAPE_DICE, 6, f"escape attack on {name(u)} by {foe}"))
+        hits = combat.count_hits(dice.roll(ESCAPE_DICE, 6, f"escape attack on {name(u)} by {foe}",
+                                           why=fixed(ESCAPE_DICE, "escaping close combat (RIFT-CC-03)")))
         events += keep(state, dice)
         result = combat.effect(u, hits, reaction=True)
         combat.apply(u, result)

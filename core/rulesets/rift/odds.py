@@ -10,7 +10,7 @@ from core.ruleset import Odds
 
 from . import combat
 from .battle import cover
-from .melee import members, rules_close_dice
+from .melee import close_count, members
 
 State = dict[str, Any]
 
@@ -24,8 +24,9 @@ def coordinated_odds(state: State, ids: list[str], target_id: str) -> Odds:
     positions: dict[tuple[bool, bool, int, bool], Fraction] = {(bool(target["wounded"]), False, 0, False): Fraction(1)}
     dice = []
     for uid in ids:
-        n = combat.ranged_dice(state["units"][uid], target, cover(state, target, state["units"][uid]), stack)
-        dice.append(n)
+        count = combat.ranged_count(state["units"][uid], target, cover(state, target, state["units"][uid]), stack)
+        n = count.dice
+        dice.append(count)
         after: dict[tuple[bool, bool, int, bool], Fraction] = {}
         for (wounded, dead, carried, harmed), p in positions.items():
             if dead:
@@ -40,8 +41,9 @@ def coordinated_odds(state: State, ids: list[str], target_id: str) -> Odds:
         positions = after
     killed = sum((p for (_, dead, _, _), p in positions.items() if dead), Fraction(0))
     hurt = sum((p for (w, dead, _, harmed), p in positions.items() if not dead and harmed), Fraction(0))
-    return Odds(f"{', '.join(ids)} at {target_id} in turn: {'+'.join(f'{n}d6' for n in dice)}, hits on 5-6",
-                [("killed", killed), ("wounded", hurt), ("no effect: the action fails", 1 - killed - hurt)])
+    return Odds(f"{', '.join(ids)} at {target_id} in turn: {'+'.join(f'{c.dice}d6' for c in dice)}, hits on 5-6",
+                [("killed", killed), ("wounded", hurt), ("no effect: the action fails", 1 - killed - hurt)],
+                notes=[f"{uid}: {c.words(6)}" for uid, c in zip(ids, dice)])
 
 
 def melee_odds(state: State, seat: str, target_id: str) -> Odds | None:
@@ -51,13 +53,14 @@ def melee_odds(state: State, seat: str, target_id: str) -> Odds | None:
         return None
     ours = [u for u in members(state, mid) if u["owner"] == seat]
     theirs = [u for u in members(state, mid) if u["owner"] != seat]
-    x = sum(rules_close_dice(u) for u in ours)
+    count = close_count(ours)
+    x = count.dice
     single_pins = bool(state["options"].get("cc_single_hit_pins", False))
     if len(theirs) == 1:
         dist = combat.effect_distribution(theirs[0], x, reaction=single_pins)
-        return Odds(f"melee in {mid}: {x}d6 at {theirs[0]['id']}, hits on 5-6",
+        return Odds(f"melee in {mid}: {count.words(6)} at {theirs[0]['id']}, hits on 5-6",
                     [("killed", dist["kill"]), ("wounded", dist["wound"]),
                      ("no wound: the action fails", dist["none"] + dist["pin"])])
     rows = [(f"{k} hit{'s' if k != 1 else ''}", p) for k, p in combat.hits_distribution(x)]
-    return Odds(f"melee in {mid}: {x}d6 against {len(theirs)} units, hits on 5-6", rows,
+    return Odds(f"melee in {mid}: {count.words(6)} against {len(theirs)} units, hits on 5-6", rows,
                 notes=["  you group the hits (2 wound, 3 kill), then the defender assigns the groups"])

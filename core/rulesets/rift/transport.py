@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from core.dice_words import fixed
 from core.errors import OrderError
 from core.events import Event
 
@@ -150,7 +151,8 @@ def dismount(state: State, seat: str, uid: str, where: tuple[float, float]) -> l
     for rid in decision["riders"]:
         rider = state["units"][rid]
         dice = dice_of(state)
-        hits = combat.count_hits(dice.roll(DISMOUNT_DICE, 6, f"{name(rider)} bails out of the wreck of {t['id']}"))
+        hits = combat.count_hits(dice.roll(DISMOUNT_DICE, 6, f"{name(rider)} bails out of the wreck of {t['id']}",
+                                           why=fixed(DISMOUNT_DICE, "bailing out of a wreck (RIFT-TRANS-05)")))
         events += keep(state, dice)
         result = combat.effect(rider, hits, reaction=False)
         combat.apply(rider, result)

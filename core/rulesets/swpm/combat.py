@@ -26,7 +26,8 @@ from . import effects as fx
 from .data import rules
 from .flow import cap_check, check_end, end_turn, pairing_problem
 from .model import (RESERVES, State, bs_of, card, destroy, draw, hand_size, home, label, log, objective_defense,
-                    occupied_slots, only, other, scope_units, shields_check, units_of, value, zone_of)
+                    occupied_slots, only, other, roll_count, scope_units, shields_check, strike_count, units_of, value,
+                    zone_of)
 
 
 # -- effects -------------------------------------------------------------------------------------------
@@ -201,7 +202,8 @@ def _battle_mods(state: State, seat: str, tag: str | None, unit: str, foe: str, 
         return flags
     c = card(tag)
     if c.bonus_stat and c.bonus_value:
-        state["mods"].append({"stat": c.bonus_stat, "delta": c.bonus_value, "units": [unit], "until": "battle"})
+        state["mods"].append({"stat": c.bonus_stat, "delta": c.bonus_value, "units": [unit], "until": "battle",
+                              "by": f"{c.name}, played"})
     if applies(state["units"][unit]["tag"], c):
         for eff in c.effects:
             if eff.verb == "modify":
@@ -273,7 +275,8 @@ def attack_roll(state: State, unit: str, foe: str, flags: dict[str, Any], dice: 
     """One side's 2d6 against the other's defense (SWPM-COMBAT-10..15, SWPM-EX-09/10)."""
     rerolled_hit = rerolled_miss = False
     while True:
-        base = sum(dice.roll(2, 6, f"{unit} attacks {foe}"))
+        base = sum(dice.roll(2, 6, f"{unit} attacks {foe}",
+                             why=roll_count(state, unit, "the base roll (SWPM-COMBAT-10)")))
         events.extend(dice.drain())
         result = base + value(state, unit, "attack")
         defense = value(state, foe, "defense")
@@ -349,7 +352,8 @@ def strike(state: State, seat: str, slot: int, dice: Dice, line: str) -> list[Ev
     if state["units"][uid]["zone"] != home(foe):
         events.append(log(state, "strike", f"{uid} is no longer in {foe}'s home zone: its strike does not happen"))
         return events + next_striker(state, dice)
-    base = sum(dice.roll(2, 6, f"{uid} strikes {foe}'s slot {slot}"))
+    count = strike_count(state, uid)
+    base = sum(dice.roll(2, 6, f"{uid} strikes {foe}'s slot {slot}", why=count))
     events.extend(dice.drain())
     ground = 1 if rules().units[state["units"][uid]["tag"]].ground else 0
     attack = value(state, uid, "attack")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from core.dice import Dice
+from core.dice_words import DiceCount, fixed
 from core.events import GM, Event, event, to_seat
 
 from . import effects as fx
@@ -123,37 +124,71 @@ def scope_units(state: State, scope: fx.Scope, controller: str, me: str | None =
 
 def face_up_abilities(state: State) -> Iterable[tuple[str, fx.Effect]]:
     """(controller, effect) of every continuous ability face up in an objective slot (SWPM-CARD-04)."""
+    for seat, _name, eff in face_up_named(state):
+        yield seat, eff
+
+
+def face_up_named(state: State) -> Iterable[tuple[str, str, fx.Effect]]:
+    """(controller, card name, effect) of every continuous ability face up in an objective slot (SWPM-CARD-04)."""
     for seat in seat_order(state):
         for slot in state["players"][seat]["slots"]:
             if slot and slot["up"]:
                 card = rules().cards[slot["card"]]
                 if card.type == "objective" and card.ability_timing == "continuous":
                     for eff in card.effects:
-                        yield seat, eff
+                        yield seat, card.name, eff
 
 
 def value(state: State, uid: str, stat: str) -> int:
     """Unit ``uid``'s ``stat`` with every modifier: power icons, face-up objectives, cards in play
     (SWPM-COMBAT-13/14/17, SWPM-GAP-23: they add up; no stat below 0, shields not below 1)."""
+    return sum(amount for _, amount in value_steps(state, uid, stat))
+
+
+def value_steps(state: State, uid: str, stat: str) -> list[tuple[str, int]]:
+    """How :func:`value` adds up ``stat``, each part ``(reason, amount)`` in the game's words: the printed
+    value first (``X-wing's attack 3``), then each power icon, face-up objective and card in play, and a
+    last step when the floor (0, shields 1) lifts the total."""
     info = state["units"][uid]
     data = unit_data(state, uid)
-    total = int(getattr(data, stat))
+    steps = [(f"{data.name}'s {stat}", int(getattr(data, stat)))]
     owner = info["owner"]
     for icon in data.power_icons:
         for eff in rules().power.get(icon, ()):
             if eff.stat == stat and matches(state, uid, eff.scope, owner):
-                total += eff.amount
+                steps.append((f"its {icon} power icon (SWPM-ICON-08)", eff.amount))
     if info["zone"] != RESERVES:
-        for controller, eff in face_up_abilities(state):
+        for controller, name, eff in face_up_named(state):
             if eff.stat != stat or eff.scope.base not in ("friendly.units", "opposing.units"):
                 continue
             side = controller if eff.scope.base == "friendly.units" else other(state, controller)
             if owner == side and matches(state, uid, eff.scope, controller):
-                total += eff.amount
+                steps.append((f"{controller}'s face-up {name} (SWPM-COMBAT-13)", eff.amount))
         for mod in state.get("mods", []):
             if mod["stat"] == stat and uid in mod.get("units", []):
-                total += int(mod["delta"])
-    return max(1 if stat == "shields" else 0, total)
+                steps.append((f"{mod.get('by') or 'a card in play'} (SWPM-COMBAT-13)", int(mod["delta"])))
+    total = sum(amount for _, amount in steps)
+    least = 1 if stat == "shields" else 0
+    if total < least:
+        steps.append((f"no {stat} below {least} (SWPM-GAP-23)", least - total))
+    return steps
+
+
+def roll_count(state: State, uid: str, why: str) -> DiceCount:
+    """A unit's 2d6 attack roll and what is added to it (SWPM-COMBAT-10/12/13, SWPM-STRIKE-07): the base
+    roll, the unit's attack value, each modifier to it, in the game's words."""
+    count = DiceCount(2, why)
+    for i, (reason, amount) in enumerate(value_steps(state, uid, "attack")):
+        count = count.add(reason + (" (SWPM-COMBAT-12)" if i == 0 else ""), amount)
+    return count
+
+
+def strike_count(state: State, uid: str) -> DiceCount:
+    """A striker's 2d6 and what is added to it: its attack, with modifiers, +1 for a ground unit (SWPM-STRIKE-07)."""
+    count = roll_count(state, uid, "the base roll (SWPM-STRIKE-07)")
+    if rules().units[state["units"][uid]["tag"]].ground:
+        count = count.add("a ground unit striking (SWPM-STRIKE-07)", 1)
+    return count
 
 
 def objective_defense(state: State, seat: str, index: int) -> int:
@@ -214,7 +249,8 @@ def shuffle(dice: Dice, cards: list[str], purpose: str) -> list[str]:
     deck order is hidden from everyone (SWPM-FLOW-03)."""
     deck = list(cards)
     for i in range(len(deck) - 1, 0, -1):
-        j = dice.roll(1, i + 1, purpose, viewers=[GM])[0] - 1
+        j = dice.roll(1, i + 1, purpose, viewers=[GM],
+                      why=fixed(1, f"a card of the {i + 1} not yet placed (SWPM-FLOW-03)"))[0] - 1
         deck[i], deck[j] = deck[j], deck[i]
     return deck
 

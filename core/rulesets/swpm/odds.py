@@ -14,7 +14,7 @@ from core.ruleset import Odds, State
 
 from .combat import applies
 from .data import Card, rules
-from .model import card, objective_defense, occupied_slots, other, value
+from .model import card, objective_defense, occupied_slots, other, roll_count, strike_count, value
 
 
 @lru_cache(maxsize=None)
@@ -123,6 +123,9 @@ def battle_lines(state: State, seat: str, a: str, d: str, played: dict[str, str 
         return f"hit {pct(r['back'])}, destroy {pct(r['lost'])}; hit by {a} {pct(r['hit'])}, {d} lost {pct(r['destroy'])}"
 
     out = [f"{a} against {d}: " + line(numbers(None))]
+    if not any(played.values()):
+        out += [f"  {u} rolls {roll_count(state, u, 'the base roll (SWPM-COMBAT-10)').words(6)} "
+                f"against {value(state, foe, 'defense')}" for u, foe in ((a, d), (d, a))]
     hand = sorted({t for t in state["players"][seat]["hand"] if card(t).type == "combat"})
     for tag in hand:
         out.append(f"  if you play {card(tag).name}: " + line(numbers(card(tag))))
@@ -212,7 +215,8 @@ def strike_odds(state: State, seat: str, strikers: list[str]) -> Odds:
     pool = sorted({c.defense for c in rules().cards.values()})
     notes, chances = [], []
     for uid in strikers:
-        bonus = value(state, uid, "attack") + (1 if rules().units[state["units"][uid]["tag"]].ground else 0)
+        count = strike_count(state, uid)
+        bonus = count.modifier
         auto = 12 if state["options"]["strike_auto_12"] else 13
         parts, known = [], []
         for i in occupied_slots(state, foe):
@@ -223,7 +227,7 @@ def strike_odds(state: State, seat: str, strikers: list[str]) -> Odds:
                 parts.append(f"slot {i + 1} ({card(slot['card']).name}) {pct(p)}")
             else:
                 parts.append(f"slot {i + 1} face down: " + ", ".join(f"def {x} {pct(roll_hits(bonus, x, auto, ties))}" for x in pool))
-        notes.append(f"{uid}: " + "; ".join(parts))
+        notes.append(f"{uid}: {count.words(6)}; " + "; ".join(parts))
         chances.append(max(known) if known else roll_hits(bonus, pool[len(pool) // 2], auto, ties))
     dist = {0: Fraction(1)}
     for p in chances:

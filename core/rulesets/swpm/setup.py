@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any
 
 from core.dice import Dice
+from core.dice_words import fixed
 from core.errors import OrderError, SetupError
 from core.events import Event
 
@@ -208,7 +209,9 @@ def start(state: State, dice: Dice) -> list[Event]:
         draw(state, dice, seat, 3, events)
     seats = list(state["setup"])
     while True:
-        rolls = {s: sum(dice.roll(2, 6, f"{s} rolls for the first turn")) for s in seats}
+        rolls = {s: sum(dice.roll(2, 6, f"{s} rolls for the first turn",
+                                  why=fixed(2, "each player, the higher goes first (SWPM-SETUP-06, SWPM-GAP-18)")))
+                 for s in seats}
         events.extend(dice.drain())
         if rolls[seats[0]] != rolls[seats[1]]:
             break

@@ -32,6 +32,7 @@ from functools import cache
 from typing import Any, Iterable, Mapping
 
 from core.dice import Dice
+from core.dice_words import fixed
 from core.errors import DataError, OrderError
 from core.packaged import packaged_toml
 from core.rulesets.tote.rules import data, model
@@ -385,7 +386,8 @@ def roll_flashpoint(turn: int, dice: Dice, hour: int, fp_id: str, g: Galaxy | No
     every, chance, fps = table or flashpoints()
     if turn % every:
         return None, {}, []
-    (roll,) = dice.roll(1, 100, f"flashpoint check, turn {turn}")
+    (roll,) = dice.roll(1, 100, f"flashpoint check, turn {turn}",
+                        why=fixed(1, f"the flashpoint check every {every} turns, {chance} or less erupts (TOTE-GAP-31)"))
     if roll > chance:
         return None, {}, []
     pool = sorted(f for f in fps if fps[f].random)
