@@ -21,6 +21,7 @@ from typing import Any, Callable, Iterable, Protocol
 from core.errors import HolotableError
 from core.events import GM, filter_events
 from core.registry import find_ruleset, ruleset_ids
+from core.rules_query import rules_answer, rules_command
 from core.session import Session
 from core.text import describe_char, first_control
 from core.render import _words, render_event, render_message, order_text, render_sheet, render_board, render_view, posting_text
@@ -156,6 +157,10 @@ COMMANDS: dict[str, Command] = {c.name: c for c in [
     Command("complete", "complete <seat> <partial order>", "completions for a partial order", "_complete", changes=False),
     Command("save", "save", "say where the game is kept (every change is saved as it is made)", "_save", changes=False),
     Command("load", "load <game>", "open a kept game by its id (`holotable saves` lists them)", "_load", needs_game=False),
+    Command("rules", "rules [<system>] [<rule-id>|<words>]",
+            "the rules of a system by section with their IDs, one rule, or the rules holding some words "
+            "(in a game: its system by default)", "_rules", needs_game=False, changes=False,
+            details="example: rules rift RIFT-REACT-09 | rules tote tractor | rules RIFT-MOVE (in a RiftWar game)"),
     Command("rulesets", "rulesets", "the rule systems this holotable knows", "_rulesets", needs_game=False, changes=False),
     Command("help", "help [<command>|orders [<seat>]|<order>]",
             "this list, one command, or the orders (those a seat may give now, in a game: the seat posting by default)", "_help",
@@ -612,6 +617,10 @@ class Console:
         text = "\n".join(describe_ruleset(rid) for rid in ruleset_ids())
         return Answer(True, "rulesets", text, {"rulesets": [{"id": rid, "title": find_ruleset(rid).title}
                                                             for rid in ruleset_ids()]})
+
+    def _rules(self, rest: str) -> Answer:
+        system, query = rules_command(rest, None if self.session is None else self.session.ruleset.id)
+        return Answer(True, "rules", rules_answer(system, query), {"system": system, "query": query})
 
     def _help(self, rest: str) -> Answer:
         topic = rest.split()[0].lower() if rest else ""

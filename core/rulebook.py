@@ -68,9 +68,12 @@ class Rulebook:
         return list(out.items())
 
     def rule(self, rule_id: str) -> Rule | None:
-        """The rule with this ID (any case; the system's prefix may be left out), or None."""
+        """The rule with this ID (any case; the system's prefix may be left out; a lettered part such as
+        ``TOTE-GAP-23a`` gives its whole entry), or None."""
         wanted = rule_id.strip().upper()
-        for candidate in (wanted, self.prefix + wanted):
+        candidates = [wanted, self.prefix + wanted]
+        candidates += [c.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ") for c in candidates if c[-1:].isalpha()]
+        for candidate in candidates:
             for rule in self.rules:
                 if rule.id.upper() == candidate:
                     return rule
