@@ -101,7 +101,9 @@ class GameScreen(BoardSwitch, SideTabs):
             with Vertical(id="side-col"):
                 yield UrgentLine(id="urgent")
                 yield from self.compose_side()
-        yield OrderPane(SessionAdvisor(self.session, self.seat, self.actor), id="order")
+        pane = OrderPane(SessionAdvisor(self.session, self.seat, self.actor), id="order")
+        pane.rulebook = self.session.ruleset.rules_text()
+        yield pane
         yield SteadyFooter(compact=True)
 
     def breakpoint_classes(self) -> dict[str, bool]:
@@ -468,7 +470,13 @@ class GameScreen(BoardSwitch, SideTabs):
         advisor = self.query_one(OrderPane).advisor
         verbs = [v for v in (advisor.help(verb) for verb in advisor.verbs()) if v]
         overview = getattr(advisor, "overview", None)  # the orders as this seat may give them now
-        self.app.push_screen(HelpScreen(keys, self.session.ruleset.title, overview() if overview else self.session.help(), verbs))
+        book = self.session.ruleset.rules_text()
+        self.app.push_screen(HelpScreen(keys, self.session.ruleset.title, overview() if overview else self.session.help(), verbs,
+                                        rules=book))
+        named = self.query_one(OrderPane).refusal_rules
+        if named:  # the refusal on show names a rule ("(F1: RIFT-MOVE-03)"): open the rules on it, over the help
+            from tui.screens.rules import RulesScreen
+            self.app.push_screen(RulesScreen(book, named[0]))
 
     def _help_bindings(self) -> list[Binding]:
         return [b for b in self.BINDINGS if isinstance(b, Binding) and b.description and self.check_action(b.action, ()) is not False]
