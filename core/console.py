@@ -21,6 +21,7 @@ from typing import Any, Callable, Iterable, Protocol
 from core.errors import HolotableError
 from core.events import GM, filter_events
 from core.registry import find_ruleset, ruleset_ids
+from core.rulebook import rule_ids_in
 from core.rules_query import rules_answer, rules_command
 from core.session import Session
 from core.text import describe_char, first_control
@@ -246,7 +247,7 @@ class Console:
             answer: Answer = getattr(self, command.handler)(rest)
         except HolotableError as exc:
             self._restore(before, snapshot)
-            return Answer(False, name, error=str(exc) or type(exc).__name__)
+            return Answer(False, name, error=self._with_rule(name, str(exc) or type(exc).__name__))
         except (Exception, KeyboardInterrupt) as exc:  # noqa: BLE001 - nothing may escape the console
             self.last_traceback = traceback.format_exc()
             self._restore(before, snapshot)
@@ -260,6 +261,14 @@ class Console:
             if json.dumps(before.record) != snapshot:  # a read-only command must leave the game alone
                 self._restore(before, snapshot)
         return answer
+
+    def _with_rule(self, name: str, error: str) -> str:
+        """A refusal naming a rule of the game in play, with the command that shows that rule."""
+        if self.session is None or name == "rules":
+            return error
+        rules = self.session.ruleset.rules_text()
+        named = [i for i in rule_ids_in(error) if rules.rule(i) is not None]
+        return f"{error} (`rules {self.session.ruleset.id} {named[0]}` shows the rule)" if named else error
 
     # -- keeping and restoring --------------------------------------------------------------------
     def _adopt(self, session: Session) -> None:

@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
+from textual.timer import Timer
 from textual.widgets import Input, Static
 
 from core.rulebook import Rule, Rulebook, RuleNotFound
@@ -57,10 +58,14 @@ class RulesScreen(ModalScreen[None]):
                 Binding("pagedown", "page(1)", "Page down", show=False),
                 Binding("pageup", "page(-1)", "Page up", show=False)]
 
+    #: seconds the search waits after the last key before it redraws (a whole book takes a while to lay out)
+    SETTLE = 0.2
+
     def __init__(self, book: Rulebook, query: str = "") -> None:
         super().__init__()
         self.book = book
         self.query_text = query
+        self._redraw: Timer | None = None
 
     def compose(self):  # type: ignore[no-untyped-def]
         """The title, the search line (holding the rule asked for, if any), the rules and the hint."""
@@ -79,9 +84,19 @@ class RulesScreen(ModalScreen[None]):
         self.query_one("#rules-search", Input).focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        """Show the rules the search asks for, from the top."""
+        """Show the rules the search asks for, once the typing settles."""
         event.stop()
-        self.query_one("#rules-lines", Static).update(rules_text(self.book, event.value))
+        if event.value == self.query_text:
+            return
+        self.query_text = event.value
+        if self._redraw is not None:
+            self._redraw.stop()
+        self._redraw = self.set_timer(self.SETTLE, self.show_rules)
+
+    def show_rules(self) -> None:
+        """Draw the rules the search line asks for, from the top."""
+        self._redraw = None
+        self.query_one("#rules-lines", Static).update(rules_text(self.book, self.query_text))
         self.query_one("#rules-scroll", VerticalScroll).scroll_home(animate=False)
 
     def action_page(self, direction: int) -> None:
