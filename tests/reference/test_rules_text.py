@@ -134,3 +134,19 @@ def test_rule_ids_in_finds_each_once() -> None:
     """Refusal lines name rules; each ID is found once, in order."""
     assert rule_ids_in("refused (RIFT-MOVE-03): see RIFT-MOVE-03 and RIFT-GAP-05") == ["RIFT-MOVE-03", "RIFT-GAP-05"]
     assert issubclass(RuleNotFound, HolotableError)
+
+
+def test_RIFT_GAP_15_line_mode_refusal_names_the_rules_command() -> None:
+    """RIFT-GAP-15: in line mode a refusal naming a rule says which command shows it; the game is unchanged."""
+    console = Console()
+    assert console.handle("new rift seed=3 reproducible=yes seats=a:Republic,b:Separatists").ok
+    assert console.handle("as a deploy first").ok
+    session = console.session
+    assert session is not None
+    before = session.to_json()
+    refused = console.handle("as a place A1 40,40")
+    assert not refused.ok and "RIFT-GAP-15" in refused.error, refused.error
+    assert "`rules rift RIFT-GAP-15` shows the rule" in refused.error, refused.error
+    assert session.to_json() == before, "a refusal changes nothing"
+    plain = console.handle("as a frobnicate")
+    assert not plain.ok and "`rules " not in plain.error, "a refusal naming no rule offers no rules command"
