@@ -14,9 +14,9 @@ import textwrap
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
 from core.errors import DataError, HolotableError
+from core.packaged import packaged_toml
 
 #: what a rule ID looks like (``RIFT-REACT-09``, ``TOTE-EX-12``, ``SWPM-GAP-02``)
 RULE_ID = re.compile(r"\b([A-Z]+-[A-Z0-9]+-\d+[a-z]?)\b")
@@ -144,10 +144,9 @@ def load_rulebook(package: str) -> Rulebook:
     missing or a rule lacks its ID, section or text, naming the file and the rule."""
     where = f"{package.replace('.', '/')}/data/rules.toml"
     try:
-        raw = (resources.files(package) / "data" / "rules.toml").read_text(encoding="utf-8")
-    except (FileNotFoundError, ModuleNotFoundError) as exc:
-        raise DataError(f"{where}: the rules of this system are not packaged ({exc})") from exc
-    data = tomllib.loads(raw)
+        data = packaged_toml(package, "data", "rules.toml")
+    except (FileNotFoundError, ModuleNotFoundError, tomllib.TOMLDecodeError) as exc:
+        raise DataError(f"{where}: the rules of this system are not packaged as they must be ({exc})") from exc
     rules = []
     for index, entry in enumerate(data.get("rule", [])):
         if not all(str(entry.get(key, "")).strip() for key in ("id", "section", "text")):
