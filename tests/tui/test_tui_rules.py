@@ -129,3 +129,57 @@ def test_snapshot_rules_screen_on_one_rule(snap_compare: Any, size: tuple[int, i
         await pilot.press("f1", "r", *"tractor")
         await pilot.pause(RulesScreen.SETTLE * 2)
     assert snap_compare(HolotableApp(game("tote"), saves=MemorySaves()), run_before=open_it, terminal_size=size)
+
+
+async def test_RIFT_MOVE_01_enter_on_a_unit_opens_its_reference_card() -> None:
+    """RIFT-MOVE-01 (a unit on the field): Enter on one of al's units, with the order line empty, opens the unit
+    reference on that unit's type (the F11 card); Enter there puts its id on the order line. With an order being
+    typed, Enter puts the id on the line at once."""
+    from tui.screens.handover import HandOverScreen
+    from tui.screens.reference import ReferenceScreen
+    from tui.widgets.field_board import FieldBoard, token_at
+    session = Session.new("rift", [("al", "Republic"), ("bo", "Separatists", True)], seed="rules", reproducible=True)
+    app = HolotableApp(session, saves=MemorySaves())
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await into(pilot)
+        pane = screen.query_one(OrderPane)
+        for order in ("deploy first", "formation"):
+            if order in session.ruleset.legal_orders(session.state, "al"):
+                pane.input.value = order
+                await pilot.press("enter")
+                await pilot.pause()
+        if isinstance(app.screen, HandOverScreen):  # al's placing is done: the bot places, then al again
+            await pilot.press("enter")
+            await pilot.pause()
+            if not isinstance(app.screen, GameScreen):
+                await into(pilot)
+            screen = app.screen
+            assert isinstance(screen, GameScreen), screen
+            pane = screen.query_one(OrderPane)
+        board = screen.query_one(FieldBoard)
+        tokens = [t for t in screen.view["board"]["tokens"] if t["owner"] == "al"]
+        assert tokens, "al's units should stand on the field after the formation"
+        width, height = board._grid
+        cell = next(((c, r) for r in range(height) for c in range(width)
+                     if (tok := token_at(screen.view["board"], width, height, (c, r))) is not None and tok["owner"] == "al"), None)
+        assert cell is not None, "no cell of the board shows one of al's units"
+        unit = token_at(screen.view["board"], width, height, cell)
+        board.cursor = cell
+        pane.input.value = ""
+        board.focus()
+        await pilot.pause()
+        assert app.focused is board, f"the board should have the focus, not {app.focused!r}"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReferenceScreen), f"Enter on {unit['id']} ({unit['label']}) should open its card, not {app.screen!r}; line {pane.input.value!r}"
+        shown = widget_text(app.screen, "#ref-lines")
+        assert unit["label"] in shown, f"the card should be the {unit['label']}'s:\n{shown}"
+        assert len(shown) < len(str(app.screen.rows)), "the card should show that type, not the whole reference"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and unit["id"] in pane.input.value, pane.input.value
+        pane.input.value = "move "
+        board.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and pane.input.value.strip() == f"move {unit['id']}", pane.input.value
