@@ -207,7 +207,8 @@ def test_no_route_leaks_into_the_terminal_or_its_scrollback(tmp_path: Path) -> N
         term.type(PINS["bo"])
         term.keys("Enter")
         term.wait("Report for bo|order ›")
-        for keys in [["Escape"], ["F1"], ["Escape"], ["F9"], ["Escape"], ["F4"], ["F5"], ["F6"], ["F7"], ["F3"],
+        for keys in [["Escape"], ["F1"], ["Escape"], ["F1", "r"], ["k", "a", "m", "i", "n", "o"], ["Escape", "Escape"],
+                     ["F9"], ["Escape"], ["F4"], ["F5"], ["F6"], ["F7"], ["F3"],
                      ["C-p", "PageDown"], ["Escape"], ["F10"], ["l"], ["r"], ["Enter"], ["9", "9", "Enter"],
                      ["Escape"], ["Escape"]]:
             term.keys(*keys)
