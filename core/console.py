@@ -21,6 +21,8 @@ from typing import Any, Callable, Iterable, Protocol
 from core.errors import HolotableError
 from core.events import GM, filter_events
 from core.registry import find_ruleset, ruleset_ids
+from core.rulebook import rule_ids_in
+from core.rules_query import rules_answer, rules_command
 from core.session import Session
 from core.text import describe_char, first_control
 from core.render import _words, render_event, render_message, order_text, render_sheet, render_board, render_view, posting_text
@@ -156,6 +158,10 @@ COMMANDS: dict[str, Command] = {c.name: c for c in [
     Command("complete", "complete <seat> <partial order>", "completions for a partial order", "_complete", changes=False),
     Command("save", "save", "say where the game is kept (every change is saved as it is made)", "_save", changes=False),
     Command("load", "load <game>", "open a kept game by its id (`holotable saves` lists them)", "_load", needs_game=False),
+    Command("rules", "rules [<system>] [<rule-id>|<words>]",
+            "the rules of a system by section with their IDs, one rule, or the rules holding some words "
+            "(in a game: its system by default)", "_rules", needs_game=False, changes=False,
+            details="example: rules rift RIFT-REACT-09 | rules tote tractor | rules RIFT-MOVE (in a RiftWar game)"),
     Command("rulesets", "rulesets", "the rule systems this holotable knows", "_rulesets", needs_game=False, changes=False),
     Command("help", "help [<command>|orders [<seat>]|<order>]",
             "this list, one command, or the orders (those a seat may give now, in a game: the seat posting by default)", "_help",
@@ -241,7 +247,7 @@ class Console:
             answer: Answer = getattr(self, command.handler)(rest)
         except HolotableError as exc:
             self._restore(before, snapshot)
-            return Answer(False, name, error=str(exc) or type(exc).__name__)
+            return Answer(False, name, error=self._with_rule(name, str(exc) or type(exc).__name__))
         except (Exception, KeyboardInterrupt) as exc:  # noqa: BLE001 - nothing may escape the console
             self.last_traceback = traceback.format_exc()
             self._restore(before, snapshot)
@@ -255,6 +261,14 @@ class Console:
             if json.dumps(before.record) != snapshot:  # a read-only command must leave the game alone
                 self._restore(before, snapshot)
         return answer
+
+    def _with_rule(self, name: str, error: str) -> str:
+        """A refusal naming a rule of the game in play, with the command that shows that rule."""
+        if self.session is None or name == "rules":
+            return error
+        rules = self.session.ruleset.rules_text()
+        named = [i for i in rule_ids_in(error) if rules.rule(i) is not None]
+        return f"{error} (`rules {self.session.ruleset.id} {named[0]}` shows the rule)" if named else error
 
     # -- keeping and restoring --------------------------------------------------------------------
     def _adopt(self, session: Session) -> None:
@@ -612,6 +626,10 @@ class Console:
         text = "\n".join(describe_ruleset(rid) for rid in ruleset_ids())
         return Answer(True, "rulesets", text, {"rulesets": [{"id": rid, "title": find_ruleset(rid).title}
                                                             for rid in ruleset_ids()]})
+
+    def _rules(self, rest: str) -> Answer:
+        system, query = rules_command(rest, None if self.session is None else self.session.ruleset.id)
+        return Answer(True, "rules", rules_answer(system, query), {"system": system, "query": query})
 
     def _help(self, rest: str) -> Answer:
         topic = rest.split()[0].lower() if rest else ""

@@ -42,6 +42,7 @@ from core.events import Event, event, to_team
 from core.options import OptionSpec, specs_from_defaults
 from core.orders import OrderBook, Parsed
 from core.report import Summary, generic_summary
+from core.rulebook import Rulebook, load_rulebook
 
 State = dict[str, Any]
 View = dict[str, Any]
@@ -303,6 +304,12 @@ class Ruleset(ABC):
         """What the war room may add beside the reference: what its columns and codes mean, as rows
         ``{"term", "means"}`` (``"LR"``: long range ...). Raises nothing; the base has none."""
         return []
+
+    def rules_text(self) -> Rulebook:
+        """The rules of the system, rule by rule with their catalog IDs and sections, in holotable's
+        words, from the package's ``data/rules.toml`` (the package holding the ruleset's class). Raises
+        DataError when the file is missing or malformed."""
+        return load_rulebook(".".join(type(self).__module__.split(".")[:3]))
 
     def starter_lists(self) -> dict[str, str]:
         """Ready-made lists (fleets, decks, armies built before a game) a player may take at once, by

@@ -19,6 +19,7 @@ import time
 from typing import Any, Callable
 
 from core.console import COMMANDS as CONSOLE_COMMANDS
+from core.rules_query import rules_answer, rules_command
 from core.console import CONFIRM, CONFIRM_FLAG, Answer, dropped_final, Console, ConsoleError, describe_ruleset
 from core.errors import HolotableError
 from core.events import GM
@@ -53,6 +54,7 @@ PLAYER_HELP = """commands (for your seat {seat} of game {game}):
   log | messages           the log and the messages you may read
   report [<turn>]          a turn's report for your seat: summary first, then every die
   say <thread> <text>      post to public, team:<side> or gm:{seat}
+  rules [<system>] [<id>|<words>]  the rules by section, one rule by ID, or the rules holding words
   games                    your seats; pick one with --game <id>
   notify add <url> | list | hear [<n>] <kinds> | test [<n>] | remove <n>
                            notifications by e-mail, Discord, Matrix ... (`notify help`)
@@ -213,6 +215,18 @@ class AccountConsole:
         raise ConsoleError(f"you hold seats in {len(seats)} games ({', '.join(r.label() for r in seats)}); "
                            "say which, e.g.:\n" + "\n".join(f"  {self._with_game(r.game)}" for r in seats))
 
+    def _rules(self, rest: str, game: str | None) -> Answer:
+        """``rules [<system>] [<rule-id>|<words>]``: public text, read without any game; the system of the
+        chosen game (or the player's only game) when none is named."""
+        system = None
+        try:
+            game_id = self._gm_game_id(game) if self.is_gm else self._player_seat(game).game
+            system = self.hub.game(game_id).session.ruleset.id if game_id else None
+        except HolotableError:
+            pass  # no game to default to: the system must be named
+        system, query = rules_command(rest, system)
+        return Answer(True, "rules", rules_answer(system, query), {"system": system, "query": query})
+
     def _notifier(self) -> Any:
         if self.hub.notifier is None:
             raise ConsoleError("this server sends no notifications")
@@ -297,6 +311,8 @@ class AccountConsole:
             return self._choose(rest, player=True)
         if word == "notify":
             return notify_commands.player(self._notifier(), self.account, rest)
+        if word == "rules":
+            return self._rules(rest, game)
         ref = self._player_seat(game)
         hosted = self.hub.game(ref.game)
         session = hosted.session
@@ -426,6 +442,8 @@ class AccountConsole:
             return self._invite(rest)
         if word == "accounts":
             return self._accounts()
+        if word == "rules":
+            return self._rules(rest, game)
         if word in ("help", "?") and not rest:
             return Answer(True, "help", GM_HELP)
         if word == "help" and rest.split()[0] == "new":

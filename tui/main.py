@@ -108,6 +108,28 @@ def rulesets(args: argparse.Namespace) -> int:
     return 0
 
 
+def _rules_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("system", nargs="?", help="the rule system's id (`holotable rulesets` lists them)")
+    parser.add_argument("query", nargs="*", help="a rule ID (RIFT-REACT-09), the start of IDs (RIFT-REACT) or words")
+
+
+@subcommand("rules", "the rules of a system by section with their IDs, one rule by ID, or the rules holding some words",
+            _rules_args)
+def rules(args: argparse.Namespace) -> int:
+    """``holotable rules <system> [<rule-id> | <words>]``: print the rules asked for; an unknown system,
+    ID or words print what was wrong (the closest IDs for an ID) and exit 2."""
+    from core.errors import HolotableError
+    from core.rules_query import rules_answer
+    try:
+        print(rules_answer(args.system, " ".join(args.query)))
+    except BrokenPipeError:  # the reader (a pager, `head`) stopped reading: nothing more to say
+        sys.stderr.close()
+    except HolotableError as exc:
+        print(f"holotable rules: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
 if __name__ == "__main__":
     # Run the imported module's main, so that plugin modules doing `from tui.main import subcommand`
     # register into the same table (under `python -m tui.main` this file is also `__main__`).

@@ -9,12 +9,12 @@ from core.registry import find_ruleset
 from tui.screens.new_game import option_help
 
 #: rule systems whose every option is explained (the registry test grows as each is written)
-EXPLAINED = ["raw", "gcw", "swpm", "rift"]
+EXPLAINED = ["raw", "gcw", "swpm", "rift", "tote"]
 
 
 @pytest.mark.parametrize("ruleset_id", EXPLAINED)
 def test_SWPM_GAP_RIFT_GAP_options_each_have_a_description_and_legal_values(ruleset_id: str) -> None:
-    """SWPM-GAP-01..27, RIFT-GAP-01..27: each option of the rule system says what it does and has legal values narrower than 'a text'."""
+    """SWPM-GAP-01..27, RIFT-GAP-01..27, TOTE-GAP-02..53: each option of the rule system says what it does and has legal values narrower than 'a text'."""
     specs = find_ruleset(ruleset_id).option_specs()
     bare = [k for k, s in specs.items() if not s.help]
     assert not bare, f"{ruleset_id}: options without a description: {bare}"

@@ -24,6 +24,7 @@ from tui.screens.curtain import CurtainScreen
 from tui.screens.game import GameScreen
 from tui.screens.load_game import LoadGameScreen
 from tui.screens.lobby import LobbyScreen
+from tui.screens.rules import RulesScreen
 from tui.storage import StoreSaves
 from tui_helpers import close_report, screen_text
 
@@ -155,6 +156,14 @@ async def test_no_route_from_the_curtain_or_the_game_screen_shows_another_seats_
         assert isinstance(game, GameScreen) and game.seat == "bo"
         for key in ["f1", "escape", "f9", "escape", "f11", "escape", "f12", "escape", "f2", "f4", "f5", "f6", "f7", "f3"]:
             await step(pilot, canaries, "bo's war room", key)
+        # the rules (issue 27): F1 then r, searched for words of al's orders and message; then back
+        await step(pilot, canaries, "bo's war room: the rules", "f1", "r")
+        assert isinstance(app.screen, RulesScreen), app.screen
+        await step(pilot, canaries, "bo's war room: the rules searched", *"kamino")
+        await pilot.pause(RulesScreen.SETTLE * 2)
+        assert_clean(app, canaries, "bo's war room: the rules searched for kamino")
+        await step(pilot, canaries, "bo's war room: out of the rules", "escape", "escape")
+        assert isinstance(app.screen, GameScreen), app.screen
         for tab in list(game.query(Tab)):
             await pilot.click(tab)
             await pilot.pause()
@@ -198,7 +207,8 @@ def test_no_route_leaks_into_the_terminal_or_its_scrollback(tmp_path: Path) -> N
         term.type(PINS["bo"])
         term.keys("Enter")
         term.wait("Report for bo|order ›")
-        for keys in [["Escape"], ["F1"], ["Escape"], ["F9"], ["Escape"], ["F4"], ["F5"], ["F6"], ["F7"], ["F3"],
+        for keys in [["Escape"], ["F1"], ["Escape"], ["F1", "r"], ["k", "a", "m", "i", "n", "o"], ["Escape", "Escape"],
+                     ["F9"], ["Escape"], ["F4"], ["F5"], ["F6"], ["F7"], ["F3"],
                      ["C-p", "PageDown"], ["Escape"], ["F10"], ["l"], ["r"], ["Enter"], ["9", "9", "Enter"],
                      ["Escape"], ["Escape"]]:
             term.keys(*keys)

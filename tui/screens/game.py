@@ -101,7 +101,9 @@ class GameScreen(BoardSwitch, SideTabs):
             with Vertical(id="side-col"):
                 yield UrgentLine(id="urgent")
                 yield from self.compose_side()
-        yield OrderPane(SessionAdvisor(self.session, self.seat, self.actor), id="order")
+        pane = OrderPane(SessionAdvisor(self.session, self.seat, self.actor), id="order")
+        pane.rulebook = self.session.ruleset.rules_text()
+        yield pane
         yield SteadyFooter(compact=True)
 
     def breakpoint_classes(self) -> dict[str, bool]:
@@ -202,8 +204,22 @@ class GameScreen(BoardSwitch, SideTabs):
         self.query_one(OrderPane).insert(str(message.place.get("name") or message.place.get("id")))
 
     def on_field_board_chosen(self, message: Any) -> None:
-        """A unit or point picked on a field board goes onto the order line."""
-        self.query_one(OrderPane).insert(str(message.text))
+        """A unit or point picked on a field board goes onto the order line; a unit picked while the line is
+        empty opens its type's card from the unit reference first (Enter there puts it on the line)."""
+        pane = self.query_one(OrderPane)
+        unit = next((t for t in (self.view.get("board") or {}).get("tokens") or [] if str(t.get("id")) == message.text), None)
+        kind = str((unit or {}).get("label") or "")
+        rows = self.session.ruleset.reference()
+        if unit is None or pane.input.value.strip() or not any(kind in (r.get("name"), r.get("code")) for r in rows):
+            pane.insert(str(message.text))
+            return
+        from tui.screens.reference import ReferenceScreen
+
+        def chosen(unit_id: str | None) -> None:
+            if unit_id:
+                pane.insert(unit_id)
+        self.app.push_screen(ReferenceScreen(self.session.ruleset.title, rows, self.side, self.session.ruleset.glossary(),
+                                             query=kind, unit=message.text), chosen)
 
     # -- orders ---------------------------------------------------------------------------------------
     def on_order_pane_submitted(self, message: OrderPane.Submitted) -> None:
@@ -468,7 +484,13 @@ class GameScreen(BoardSwitch, SideTabs):
         advisor = self.query_one(OrderPane).advisor
         verbs = [v for v in (advisor.help(verb) for verb in advisor.verbs()) if v]
         overview = getattr(advisor, "overview", None)  # the orders as this seat may give them now
-        self.app.push_screen(HelpScreen(keys, self.session.ruleset.title, overview() if overview else self.session.help(), verbs))
+        book = self.session.ruleset.rules_text()
+        self.app.push_screen(HelpScreen(keys, self.session.ruleset.title, overview() if overview else self.session.help(), verbs,
+                                        rules=book))
+        named = self.query_one(OrderPane).refusal_rules
+        if named:  # the refusal on show names a rule ("(F1: RIFT-MOVE-03)"): open the rules on it, over the help
+            from tui.screens.rules import RulesScreen
+            self.app.push_screen(RulesScreen(book, named[0]))
 
     def _help_bindings(self) -> list[Binding]:
         return [b for b in self.BINDINGS if isinstance(b, Binding) and b.description and self.check_action(b.action, ()) is not False]

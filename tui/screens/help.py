@@ -9,6 +9,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from core.rulebook import Rulebook
+from tui.screens.rules import RulesScreen
+
 EXTRA_KEYS = [
     ("Tab / Shift+Tab", "on the order line: complete the word, or cycle through the candidates"),
     ("Enter", "on the order line: give the order (an order that rolls dice shows its odds first)"),
@@ -50,20 +53,31 @@ class HelpScreen(ModalScreen[None]):
     """A scrolling help page; Escape, F1 or q closes it."""
 
     CSS_PATH = str(Path(__file__).with_name("help.tcss"))
-    BINDINGS = [Binding("escape,f1,q", "close", "Close help", priority=True)]
+    BINDINGS = [Binding("escape,f1,q", "close", "Close help", priority=True),
+                Binding("r", "rules", "The rules", priority=True)]
 
-    def __init__(self, keys: list[tuple[str, str]], title: str = "", overview: str = "", verbs: list[str] | None = None) -> None:
+    def __init__(self, keys: list[tuple[str, str]], title: str = "", overview: str = "", verbs: list[str] | None = None,
+                 rules: Rulebook | None = None) -> None:
         super().__init__()
+        self.rules = rules
+        if rules is not None:
+            keys = [("r (in this help)", f"the rules of {rules.title}, by section with their IDs, searchable"), *keys]
         self.page = help_text(keys, title, overview, verbs or [])
 
     def compose(self):  # type: ignore[no-untyped-def]
         with Vertical(id="help-box"):
-            yield Static("[b]Help[/b]  [dim](Escape closes)[/dim]", id="help-title")
+            rules = "  [b]r[/b]: the rules" if self.rules is not None else ""
+            yield Static(f"[b]Help[/b]{rules}  [dim](Escape closes)[/dim]", id="help-title")
             with VerticalScroll(id="help-scroll"):
                 yield Static(self.page, id="help-page")
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll").focus()
+
+    def action_rules(self) -> None:
+        """The rules of the game in play, over the help (Escape comes back here)."""
+        if self.rules is not None:
+            self.app.push_screen(RulesScreen(self.rules))
 
     def action_close(self) -> None:
         self.dismiss(None)

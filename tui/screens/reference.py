@@ -60,8 +60,9 @@ def reference_text(rows: list[dict[str, Any]], query: str = "", side: str | None
     return text
 
 
-class ReferenceScreen(ModalScreen[None]):
-    """The unit reference; type to search, Escape closes."""
+class ReferenceScreen(ModalScreen["str | None"]):
+    """The unit reference; type to search, Escape closes. Opened on one unit of the board (``unit``: its
+    id, ``query``: its type), Enter closes it with the unit's id for the order line."""
 
     DEFAULT_CSS = """
     ReferenceScreen { align: center middle; }
@@ -73,27 +74,43 @@ class ReferenceScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape", "close", "Close", priority=True)]
 
     def __init__(self, title: str, rows: list[dict[str, Any]], side: str | None = None,
-                 glossary: list[dict[str, str]] | None = None) -> None:
+                 glossary: list[dict[str, str]] | None = None, query: str = "", unit: str | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.rows = rows
         self.side = side
         self.glossary = glossary or []
+        self.query_text = query
+        self.unit = unit
 
     def compose(self):  # type: ignore[no-untyped-def]
         with Vertical(id="ref-box"):
-            yield Static(f"[b]Units of {self.title_text}[/b] ({len(self.rows)})", id="ref-title")
-            yield Input(placeholder="search: a name, a code, a keyword, a side", id="ref-search")
+            head = f"unit {self.unit}: a {self.query_text} · " if self.unit else ""
+            yield Static(f"[b]{head}Units of {self.title_text}[/b] ({len(self.rows)})", id="ref-title")
+            yield Input(value=self.query_text, placeholder="search: a name, a code, a keyword, a side", id="ref-search")
             with VerticalScroll(id="ref-scroll"):
-                yield Static(reference_text(self.rows, "", self.side, self.glossary), id="ref-lines")
-            yield Static("type to search · Escape closes", id="ref-hint")
+                yield Static(self._text(self.query_text), id="ref-lines")
+            hint = f"Enter puts {self.unit} on the order line · " if self.unit else ""
+            yield Static(f"type to search · {hint}Escape closes", id="ref-hint")
 
     def on_mount(self) -> None:
         self.query_one("#ref-search", Input).focus()
 
+    def _text(self, query: str) -> Text:
+        """The rows for ``query``; a unit's card shows its type's rows without the codes' key above them."""
+        if self.unit and query == self.query_text and any(matches(r, query) for r in self.rows):
+            return reference_text(self.rows, query, self.side)
+        return reference_text(self.rows, query, self.side, self.glossary)
+
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
-        self.query_one("#ref-lines", Static).update(reference_text(self.rows, event.value, self.side, self.glossary))
+        self.query_one("#ref-lines", Static).update(self._text(event.value))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter on a unit's card: back to the war room with the unit's id for the order line."""
+        event.stop()
+        if self.unit:
+            self.dismiss(self.unit)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Button, Input, Label, Static
 
+from core.rulebook import Rulebook, rule_ids_in
 from tui.text import odds_text
 from tui.widgets.inputs import SteadyInput
 
@@ -53,11 +54,14 @@ def _reason_only(reason: str, line: str = "") -> str:
     return _QUOTED_ORDER.sub("", reason, count=1)
 
 
-def refusal_text(reason: str, line: str = "") -> Text:
-    """A refusal as the order line shows it: why first, then (dim, on its own line) what would be legal."""
+def refusal_text(reason: str, line: str = "", rules: list[str] | None = None) -> Text:
+    """A refusal as the order line shows it: why first, then (dim, on its own line) what would be legal.
+    A refusal naming a rule offers it on F1 (``(F1: RIFT-MOVE-03)``): see :attr:`OrderPane.refusal_rules`."""
     why = _reason_only(reason, line)
     cut = min((why.find(h) for h in _HINTS if h in why), default=-1)
     text = Text.assemble(("✗ refused: ", "bold bright_red"), (why if cut < 0 else why[:cut], "bright_red"))
+    if rules:
+        text.append(f" (F1: {rules[0]})", style="bold")
     if cut >= 0:
         text.append("\n  " + why[cut + 2:], style="dim")
     return text
@@ -153,6 +157,9 @@ class OrderPane(Vertical):
         self._prompt = ""
         self._assist_key: Any = None
         self._refused: str | None = None  # the line as it stood when a refusal was shown
+        self._refusal_reason = ""  # what that refusal said
+        #: the rules of the game in play: a refusal naming one of them offers it on F1
+        self.rulebook: Rulebook | None = None
 
     def compose(self):  # type: ignore[no-untyped-def]
         with Horizontal(id="order-row"):
@@ -197,15 +204,27 @@ class OrderPane(Vertical):
 
         The refusal goes away as soon as the line is changed.
         """
-        self.status(refusal_text(reason, self.input.value))
+        self.status(refusal_text(reason, self.input.value, self._rules_in(reason)))
         self._refused = self.input.value
+        self._refusal_reason = reason
         self.input.focus()
+
+    @property
+    def refusal_rules(self) -> list[str]:
+        """The rule IDs the refusal on show names (F1 opens the first in the rules), else none."""
+        return self._rules_in(self._refusal_reason) if self._refused is not None else []
+
+    def _rules_in(self, reason: str) -> list[str]:
+        """The rule IDs ``reason`` names that the game's rules hold (none without a rulebook)."""
+        book = self.rulebook
+        return [i for i in rule_ids_in(reason) if book is not None and book.rule(i) is not None]
 
     def status(self, text: Text | str) -> None:
         """Show one status (it stays until the next). The status and the help below share rows of
         one height, so the pane, and the map above it, never change size (issue 13); an empty
         status gives its rows to the help."""
         self._refused = None
+        self._refusal_reason = ""
         line = self.query_one("#order-status", Static)
         line.update(text)
         shown = bool(str(text))

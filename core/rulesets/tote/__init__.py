@@ -14,11 +14,13 @@ from core.errors import SetupError
 from core.events import Event
 from core.orders import OrderBook
 from core.report import Summary
+from core.options import OptionSpec, with_help
 from core.ruleset import Odds, Ruleset, SeatSpec, State, View
 from core.rulesets.tote.battle.rules import BattleRules, TwilightPosts
 from core.rulesets.tote.campaign import progress as campaign_progress
 from core.rulesets.tote.campaign.posting import posting
 from core.rulesets.tote.campaign.rules import SCENARIO, CampaignRules
+from core.rulesets.tote.rules.option_help import option_help
 from core.rulesets.tote.rules.options import is_campaign
 from core.rulesets.tote.rules.reference import glossary as reference_glossary
 
@@ -33,6 +35,10 @@ class TwilightOfTheEmpire(TwilightPosts):
     def _rules(self, state: State) -> Ruleset:
         """The rules that play ``state``: the campaign's or the battle's."""
         return self.campaign if is_campaign(state) else self.battle
+
+    def option_specs(self) -> dict[str, OptionSpec]:
+        """Each option's legal values and what it does (:mod:`.rules.option_help`)."""
+        return with_help(super().option_specs(), option_help())
 
     def scenarios(self) -> dict[str, str]:
         """The battles of ``data/scenarios.toml`` (the melee first, the default) and the galaxy campaign."""
