@@ -1,6 +1,10 @@
-"""The galaxy map: every place with its name, lanes routed so that adjacency can be read, ownership
-by colour *and* symbol, the most urgent mark as a flag after the symbol, the viewer's queued moves
-drawn over their lanes, and a legend on the last row.
+"""The galaxy map: every place with its name, lanes routed so that adjacency can be read (each lane
+kind the board names in its own line: double, single or dotted), ownership by colour *and* symbol,
+places the viewer knows only from before dimmed, the most urgent mark as a flag after the symbol, the
+viewer's queued moves drawn over their lanes, the selected place's lanes bright with their labels
+(route-hours) and its neighbours' names underlined, and a legend under the map, whole on as many rows
+as the map's height allows. A name the view's edge would cut is drawn inside the view, or ends in
+``…`` where there is no room for it.
 
 The layout (see :mod:`tui.widgets.map_layout`) is computed once per map and size; the selection only
 restyles it, so the map never moves when it changes. Maps too big for the terminal open zoomed in

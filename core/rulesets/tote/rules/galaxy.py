@@ -477,7 +477,7 @@ ROUTE_LINES = {"trade": "double", "common": "single", "uncharted": "dotted"}
 def lane_kinds(g: Galaxy) -> list[dict[str, str]]:
     """The map's lane kinds (see :mod:`core.ruleset`): each route type with its line, its route-hours
     as a lane's label, and its legend (TOTE-MAP-02: trade 6 h, common 12 h, uncharted 12 + 24 h)."""
-    out = []
+    out: list[dict[str, str]] = []
     for kind in ROUTE_TYPES:
         hours = g.hours[kind] + (g.hours["uncharted_extra"] if kind == "uncharted" else 0)
         out.append({"kind": kind, "line": ROUTE_LINES[kind], "label": f"{hours}h", "legend": f"{kind} {hours} h"})
