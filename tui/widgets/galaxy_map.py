@@ -143,7 +143,10 @@ def draw_map(board: dict[str, Any], geo: Geometry, selected: str | None, viewer_
         chars[r][c], styles[r][c] = LINE_GLYPHS.get(line, {}).get(ch, ch), LINE_STYLES.get(line, LANE_STYLE)
     near: set[str] = set()
     if selected is not None and kinds:
-        taken = {cell for lab in geo.labels.values() for cell in lab.cells()}
+        taken = {(c, lab.row) for lab in geo.labels.values() for c in range(lab.start - 2, lab.start + len(lab.text) + 2)}
+        for ends, path in geo.lanes.items():  # a label never covers another lane's cell (a crossing)
+            if selected not in ends:
+                taken.update(path[1:-1])
         for (a, b), path in geo.lanes.items():
             if selected not in (a, b):
                 continue
