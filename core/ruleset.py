@@ -66,7 +66,9 @@ class ViewFields(TypedDict):
       game's title as the screen shows it; ``turn``; ``phase``: where the turn stands, in words;
     - ``board``: ``{"kind": BoardKind, ...}``; a ``map`` holds ``"places": [{"id", "name", "x", "y",
       "owner", "symbol", "marks", "lines"}]`` and ``"lanes": [[a, b], ...]`` (symbol ``?``: the viewer
-      does not know who holds the place);
+      does not know who holds the place; ``"stale": True``: what it knows of the place is not of now).
+      A lane may name its kind, ``[a, b, kind]``, described by ``"lane_kinds": [{"kind", "line"
+      ("single", "double" or "dotted"), "label" (drawn on the selected place's lanes), "legend"}]``;
     - ``rosters``: ``[{"title": str, "rows": [str, ...]}]`` grouped rows of the viewer's forces;
     - ``resources``: ``{label: value}`` (credits, command points, victory points ...);
     - ``sheet``: the viewer's queued orders (``[{"text", "by"}]``);

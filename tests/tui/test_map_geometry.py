@@ -51,7 +51,7 @@ def check_geometry(board: dict[str, Any], geo: Geometry, where: str) -> None:
     for pid, label in geo.labels.items():
         for cell in ((label.start - 1, label.row), (label.start + len(label.text), label.row)):
             assert seen.get(cell, pid) == pid, f"{where}: the names of {pid} and {seen.get(cell)} run together"
-    lanes = {(str(a), str(b)) for a, b in board["lanes"]}
+    lanes = {(str(lane[0]), str(lane[1])) for lane in board["lanes"]}  # a lane may name its kind third
     assert not geo.unrouted, f"{where}: lanes with no route: {geo.unrouted}"
     assert set(geo.lanes) == lanes, f"{where}: lanes drawn differ from the board's"
     for (a, b), path in geo.lanes.items():

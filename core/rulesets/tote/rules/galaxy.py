@@ -413,7 +413,8 @@ def map_board(g: Galaxy, known: Mapping[str, Any] | None = None, moves: Iterable
     ``inbound`` [{``to``, ``arrive_turn``, ``ships``}: the viewer's own fleets in hyperspace],
     ``current`` [world ids the viewer sees now: its presence or a fresh scan], ``names`` {seat: its
     faction's name, for the "held by" lines} and ``codes`` {seat: its faction's code, for the marks}
-    (a seat missing from them is named by its id). ``moves`` are
+    (a seat missing from them is named by its id). A world seen before but not now is ``stale``;
+    each lane names its route type (``lane_kinds`` say how each is drawn). ``moves`` are
     ``[from, to]`` world-id pairs of the viewer's queued jumps. Nothing here reads hidden state."""
     known = known or {}
     owners: Mapping[str, Any] = known.get("owners") or {}
@@ -458,11 +459,29 @@ def map_board(g: Galaxy, known: Mapping[str, Any] | None = None, moves: Iterable
             lines.append(f"your fleet of {f.get('ships', '?')} arrives at the start of day {f['arrive_turn']}")
         if inbound.get(p.id):
             marks.append(f"inbound:{sum(int(f.get('ships', 0)) for f in inbound[p.id])}")
-        places.append({"id": p.id, "name": p.name, "x": p.x, "y": p.y, "owner": owner,
-                       "symbol": (SYMBOLS.get(owner, owner[:1]) if owner else ".") if knows or p.id in seen else "?",
-                       "marks": marks, "lines": lines})
-    lanes = [[r.a, r.b] for r in g.routes]
-    return {"kind": "map", "places": places, "lanes": lanes, "moves": [list(m)[:2] for m in moves]}
+        place = {"id": p.id, "name": p.name, "x": p.x, "y": p.y, "owner": owner,
+                 "symbol": (SYMBOLS.get(owner, owner[:1]) if owner else ".") if knows or p.id in seen else "?",
+                 "marks": marks, "lines": lines}
+        if p.id in seen and p.id not in current:
+            place["stale"] = True  # what the viewer holds of it is older than now (TOTE-GAP-07)
+        places.append(place)
+    lanes = [[r.a, r.b, r.type] for r in g.routes]
+    return {"kind": "map", "places": places, "lanes": lanes, "lane_kinds": lane_kinds(g),
+            "moves": [list(m)[:2] for m in moves]}
+
+
+#: How each kind of route is drawn: trade routes double, common single, uncharted dotted.
+ROUTE_LINES = {"trade": "double", "common": "single", "uncharted": "dotted"}
+
+
+def lane_kinds(g: Galaxy) -> list[dict[str, str]]:
+    """The map's lane kinds (see :mod:`core.ruleset`): each route type with its line, its route-hours
+    as a lane's label, and its legend (TOTE-MAP-02: trade 6 h, common 12 h, uncharted 12 + 24 h)."""
+    out: list[dict[str, str]] = []
+    for kind in ROUTE_TYPES:
+        hours = g.hours[kind] + (g.hours["uncharted_extra"] if kind == "uncharted" else 0)
+        out.append({"kind": kind, "line": ROUTE_LINES[kind], "label": f"{hours}h", "legend": f"{kind} {hours} h"})
+    return out
 
 
 #: Tatooine, the Intergalactic Amnesty world (TOTE-GAP-49).
