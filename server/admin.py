@@ -244,6 +244,8 @@ class AdminScreen(Screen[None]):
         self.call_after_refresh(self.refresh_tiles)
 
     def _heard(self, kind: str, payload: dict[str, Any]) -> None:
+        if kind == "message":
+            return  # no tile, status line or overview shows the message board
         if not self._pending:
             self._pending = True
             self.post_message(self.Changed())

@@ -81,3 +81,26 @@ async def test_a_message_before_the_board_was_ever_shown_is_counted_and_shown_wh
         await pilot.pause()
         assert "Kamino stands alone" in widget_text(app.screen, "#message-lines")
         assert app.screen.focused is app.screen.query_one("#post"), "F7 puts the cursor on the post line"
+
+
+async def test_a_message_redraws_only_the_message_board_and_only_where_its_thread_is_read() -> None:
+    """A GM's or player's message (issue 32: each one recomputed and redrew every war room of the game)
+    reaches the seats that read its thread without a new view of the game; elsewhere nothing is drawn."""
+    session = raw_session()
+    app = HolotableApp(session, seat="al")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        views: list[str] = []
+        real_view = session.view
+        session.view = lambda viewer: (views.append(viewer), real_view(viewer))[1]  # type: ignore[method-assign]
+        session.post("bo", "team:CIS", "al must not hear of this")
+        await pilot.pause()
+        assert "Msgs ●" not in screen_text(app), "a thread al cannot read is counted nowhere on al's screen"
+        session.post("cy", "public", "the Outer Rim holds")
+        await pilot.pause()
+        assert "Msgs ●1" in screen_text(app), "a message al may read is counted at once"
+        assert views == [], f"a message alone must not recompute the seat's view of the game: {views}"
+        await pilot.press("f7")
+        await pilot.pause()
+        assert "the Outer Rim holds" in widget_text(app.screen, "#message-lines")
+        assert "al must not hear" not in screen_text(app)

@@ -66,6 +66,10 @@ class GameScreen(BoardSwitch, SideTabs):
     class Changed(Message):
         """The session changed (one message however many changes came at once)."""
 
+    @dataclass
+    class Posted(Message):
+        """Only a message was posted, to a thread this seat reads (one however many came at once)."""
+
     def __init__(self, session: Session, seat: str, desk: Desk, *, hotseat: bool = True,
                  actor: str | None = None, on_done: Callable[[str], None] | None = None) -> None:
         super().__init__()
@@ -78,6 +82,7 @@ class GameScreen(BoardSwitch, SideTabs):
         self.view: dict[str, Any] = {}
         self._unsubscribe: Callable[[], None] | None = None
         self._pending = False
+        self._posted = False
         self._resolved = False
         self._selects_on_focus: bool | None = None
         self.focus_asked = 0  # counts the keys that move the focus: a slow one never undoes a later one
@@ -136,11 +141,28 @@ class GameScreen(BoardSwitch, SideTabs):
 
     # -- hearing the session ------------------------------------------------------------------------
     def _heard(self, kind: str, payload: dict[str, Any]) -> None:
+        if kind == "message":
+            # a message changes nothing but the message board: no new view, no board redrawn, and
+            # nothing at all at a seat that cannot read its thread
+            if not self._pending and not self._posted and payload.get("thread") in self.session.threads_for(self.seat):
+                self._posted = True
+                self.post_message(self.Posted())
+            return
         if kind == "resolved":
             self._resolved = True
         if not self._pending:
             self._pending = True
             self.post_message(self.Changed())
+
+    def on_game_screen_posted(self, message: Posted) -> None:
+        self._posted = False
+        if self._pending or not self.is_attached:
+            return  # a whole redraw is on its way, or the screen is gone
+        self.view = {**self.view, "messages": self.session.messages_for(self.seat)}
+        self.mark_thread_read()
+        unread = sum(self.desk.unread(list(self.view["messages"])).values())
+        self.show_messages(self.view, unread)
+        self.query_one(StatusBar).show(self.view, self.seat, self.side, unread)
 
     def on_game_screen_changed(self, message: Changed) -> None:
         self._pending = False

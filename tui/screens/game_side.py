@@ -93,6 +93,15 @@ class SideTabs(Screen[None]):
         log = self.side_part("log")
         if log is not None:
             log.show(list(view.get("log") or []))
+        self.show_messages(view, unread)
+        for pane_id, _title, _factory in panels_for(str(view.get("ruleset"))):
+            for widget in self.query_one(f"#pane-x-{pane_id}", TabPane).children:
+                show = getattr(widget, "show", None)
+                if show is not None:
+                    show(view)
+
+    def show_messages(self, view: dict[str, Any], unread: int) -> None:
+        """Hand the message board its messages; label the Msgs tab with ``unread``."""
         messages = self.side_part("messages")
         if messages is not None:
             messages.show(self.session.threads_for(self.seat), list(view.get("messages") or []), self.desk.read,
@@ -101,11 +110,6 @@ class SideTabs(Screen[None]):
         label = f"Msgs ●{unread}" if unread else "Msgs"
         if tab.label_text != label:
             tab.label = label
-        for pane_id, _title, _factory in panels_for(str(view.get("ruleset"))):
-            for widget in self.query_one(f"#pane-x-{pane_id}", TabPane).children:
-                show = getattr(widget, "show", None)
-                if show is not None:
-                    show(view)
 
     def mark_thread_read(self) -> None:
         """The thread on show counts as read when the message board is on show."""
