@@ -246,7 +246,7 @@ async def test_a_stale_refusal_clears_and_a_player_is_told_when_a_bot_takes_the_
         await ann.wait_for(r"a bot now plays your seat al")
         assert ann.screen.bells > bells, "the news comes with a bell"
         roll = await table.run("gm", "roll 3d6 morale")
-        assert re.search(r"3d6 -> \d, \d, \d \(total \d+\)", roll.stdout), roll.stdout
+        assert re.search(r"3d6 (for [^>]*)?-> \d, \d, \d \(total \d+\)", roll.stdout), roll.stdout
     finally:
         await ann.close()
 

@@ -226,13 +226,14 @@ class GameScreen(BoardSwitch, SideTabs):
         self.query_one(OrderPane).insert(str(message.place.get("name") or message.place.get("id")))
 
     def on_field_board_chosen(self, message: Any) -> None:
-        """A unit or point picked on a field board goes onto the order line; a unit picked while the line is
-        empty opens its type's card from the unit reference first (Enter there puts it on the line)."""
+        """A unit or point picked on a field board goes onto the order line; a unit picked with Enter while
+        the line is empty opens its type's card from the unit reference first (Enter there puts it on the
+        line). A click selects the unit and puts it on the line."""
         pane = self.query_one(OrderPane)
         unit = next((t for t in (self.view.get("board") or {}).get("tokens") or [] if str(t.get("id")) == message.text), None)
         kind = str((unit or {}).get("label") or "")
         rows = self.session.ruleset.reference()
-        if unit is None or pane.input.value.strip() or not any(kind in (r.get("name"), r.get("code")) for r in rows):
+        if unit is None or not getattr(message, "by_key", True) or pane.input.value.strip() or not any(kind in (r.get("name"), r.get("code")) for r in rows):
             pane.insert(str(message.text))
             return
         from tui.screens.reference import ReferenceScreen

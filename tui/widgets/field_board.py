@@ -356,9 +356,11 @@ class FieldBoard(VerticalScroll, can_focus=True):
 
     @dataclass
     class Chosen(Message):
-        """Enter or a click on the board: a unit id or a point ``x,y`` for the order line."""
+        """Enter or a click on the board: a unit id or a point ``x,y`` for the order line. ``by_key`` says it
+        was Enter (the screen may open the unit's card first); a click always goes onto the line."""
 
         text: str
+        by_key: bool = True
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -417,10 +419,10 @@ class FieldBoard(VerticalScroll, can_focus=True):
         x, y = cell_point(self._board, width, height, self.cursor)
         return f"{x:.1f},{y:.1f}"
 
-    def action_choose(self) -> None:
+    def action_choose(self, by_key: bool = True) -> None:
         text = self.picked_text()
         if text:
-            self.post_message(self.Chosen(text))
+            self.post_message(self.Chosen(text, by_key))
 
     def on_click(self, event: events.Click) -> None:
         width, height = self._grid
@@ -431,4 +433,4 @@ class FieldBoard(VerticalScroll, can_focus=True):
             return
         self.cursor = (col, row)
         self._draw()
-        self.action_choose()
+        self.action_choose(by_key=False)
