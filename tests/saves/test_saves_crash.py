@@ -4,7 +4,7 @@ A writer process (fixtures/crash_writer.py) opens a Republic at War game and kee
 messages, giving orders and readying up (which resolves turns and runs the bots), printing an ack
 line after each call returns. The test kills it 20-200 ms after its first ack, then checks that the game
 opens again at once (the dead writer's lock does not block), and that every acknowledged action is
-in the journal where the ack says. Thirty rounds run in the normal suite; two hundred with -m slow.
+in the journal where the ack says. Twelve rounds run in the normal suite; two hundred with -m slow.
 """
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ def crash_rounds(tmp_path: Path, rounds: int, seed: int) -> None:
 
 
 def test_crash_at_random_moments_loses_nothing_acknowledged(tmp_path: Path) -> None:
-    crash_rounds(tmp_path, 30, seed=1)
+    crash_rounds(tmp_path, 12, seed=1)
 
 
 @pytest.mark.slow
