@@ -26,7 +26,7 @@ from tui.screens.load_game import LoadGameScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.rules import RulesScreen
 from tui.storage import StoreSaves
-from tui_helpers import close_report, screen_text
+from tui_helpers import close_report, screen_text, searched
 
 SIZE = (120, 40)
 GAME = "leak-test"
@@ -160,7 +160,7 @@ async def test_no_route_from_the_curtain_or_the_game_screen_shows_another_seats_
         await step(pilot, canaries, "bo's war room: the rules", "f1", "r")
         assert isinstance(app.screen, RulesScreen), app.screen
         await step(pilot, canaries, "bo's war room: the rules searched", *"kamino")
-        await pilot.pause(RulesScreen.SETTLE * 2)
+        await searched(pilot)
         assert_clean(app, canaries, "bo's war room: the rules searched for kamino")
         await step(pilot, canaries, "bo's war room: out of the rules", "escape", "escape")
         assert isinstance(app.screen, GameScreen), app.screen

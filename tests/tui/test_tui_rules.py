@@ -14,7 +14,7 @@ from tui.screens.help import HelpScreen
 from tui.screens.rules import RulesScreen
 from tui.storage import MemorySaves
 from tui.widgets.order_pane import OrderPane
-from tui_helpers import close_report, pass_curtain, screen_text, widget_text
+from tui_helpers import close_report, pass_curtain, screen_text, searched, widget_text
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 SIDES = {"raw": ("GAR", "CIS"), "gcw": ("Empire", "Rebel"), "swpm": ("P1", "P2"), "rift": ("Republic", "Separatists"),
@@ -62,7 +62,7 @@ async def test_f1_then_r_shows_the_rules_by_section_with_ids(ruleset_id: str, si
         assert book.rules[-1].id in listed, f"{ruleset_id}: the last rule {book.rules[-1].id} is not listed"
         wanted = book.rules[len(book.rules) // 2]
         await pilot.press(*wanted.id.lower())
-        await pilot.pause(RulesScreen.SETTLE * 2)
+        await searched(pilot)
         found = widget_text(app.screen, "#rules-lines")
         assert wanted.id in found and len(found) < len(listed) // 10, f"{ruleset_id}: typing {wanted.id} did not narrow:\n{found}"
         await pilot.press("escape")
@@ -127,7 +127,7 @@ def test_snapshot_rules_screen_on_one_rule(snap_compare: Any, size: tuple[int, i
     async def open_it(pilot: Any) -> None:
         await into(pilot)
         await pilot.press("f1", "r", *"tractor")
-        await pilot.pause(RulesScreen.SETTLE * 2)
+        await searched(pilot)
     assert snap_compare(HolotableApp(game("tote"), saves=MemorySaves()), run_before=open_it, terminal_size=size)
 
 

@@ -147,3 +147,15 @@ async def give_order(pilot: Pilot[Any], text: str, accept_odds: bool = True) -> 
     await pilot.press("enter")
     if isinstance(pilot.app.screen, OddsScreen):
         await pilot.press("enter" if accept_odds else "escape")
+
+
+async def searched(pilot: Pilot[Any], limit: float = 10.0) -> None:
+    """Wait until the rules screen on top has drawn what its search line asks for (its redraw waits for
+    the typing to settle; on a loaded machine that takes longer than the settle time)."""
+    from tui.screens.rules import RulesScreen
+    await pilot.pause(RulesScreen.SETTLE)
+    waited = 0.0
+    while getattr(pilot.app.screen, "_redraw", None) is not None and waited < limit:
+        await pilot.pause(0.05)
+        waited += 0.05
+    await pilot.pause()
