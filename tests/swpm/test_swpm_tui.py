@@ -274,3 +274,46 @@ async def test_card_windows_at_hot_seat_need_fewer_hand_overs() -> None:
           f"{defender_standing}, attacker's standing pass {attacker_standing}")
     assert asked == 3, f"each window at its player: expected 3 hand-overs, counted {asked}"
     assert defender_standing == 1 and attacker_standing == 1, (defender_standing, attacker_standing)
+
+
+async def test_enter_on_the_board_opens_a_units_card_and_puts_it_on_the_line() -> None:
+    """Issue 27.1 (SWPM-DATA-01, a unit's printed values): Enter on the zones board lists the units it
+    shows; picking one opens its card from the unit reference (attack, defense, damage, shields, Build
+    Stars, icons in words); Enter there puts its id on the order line. Escape on the list goes back."""
+    from textual.widgets import Input, OptionList
+
+    from tui.screens.reference import ReferenceScreen
+    from tui.screens.unit_pick import UnitPickScreen
+    session = started()
+    app = HolotableApp(session, saves=MemorySaves())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await through_curtain(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen), game
+        seat = game.seat
+        board = game.query_one(ZonesBoard)
+        board.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, UnitPickScreen), f"Enter on the board should list its units, not {app.screen!r}"
+        listed = [str(o.id) for o in app.screen.query_one(OptionList)._options]
+        shown = [str(u["id"]) for zone in session.view(seat)["board"]["zones"] for u in zone["units"]]
+        assert listed == shown, f"the list should hold the board's units in its order: {listed} vs {shown}"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is game, "Escape on the list should go back to the board"
+        board.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        target = next(u for zone in session.view(seat)["board"]["zones"] for u in zone["units"] if u["id"] == listed[0])
+        await pilot.press("enter")  # the first unit
+        await pilot.pause()
+        assert isinstance(app.screen, ReferenceScreen), f"picking {listed[0]} should open its card, not {app.screen!r}"
+        card = "\n".join(str(w.render()) for w in app.screen.query("#ref-lines"))
+        facts = next(r for r in rules().units.values() if r.name == target["name"])
+        assert target["name"] in card and f"ATK {facts.attack}" in card and f"{facts.build_stars} BS" in card, \
+            f"the card should be the {target['name']}'s, with its printed values:\n{card}"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is game, f"Enter on the card should close it, not leave {app.screen!r}"
+        assert listed[0] in game.query_one("#order").query_one(Input).value, "the unit's id should be on the order line"

@@ -230,8 +230,10 @@ class GameScreen(BoardSwitch, SideTabs):
         the line is empty opens its type's card from the unit reference first (Enter there puts it on the
         line). A click selects the unit and puts it on the line."""
         pane = self.query_one(OrderPane)
-        unit = next((t for t in (self.view.get("board") or {}).get("tokens") or [] if str(t.get("id")) == message.text), None)
-        kind = str((unit or {}).get("label") or "")
+        board = self.view.get("board") or {}
+        units = [*(board.get("tokens") or []), *(u for zone in board.get("zones") or [] for u in zone.get("units") or [])]
+        unit = next((t for t in units if str(t.get("id")) == message.text), None)
+        kind = str((unit or {}).get("label") or (unit or {}).get("name") or "")
         rows = self.session.ruleset.reference()
         if unit is None or not getattr(message, "by_key", True) or pane.input.value.strip() or not any(kind in (r.get("name"), r.get("code")) for r in rows):
             pane.insert(str(message.text))

@@ -8,10 +8,13 @@ be drawn. Readable at 80x24 (it scrolls), comfortable at 120x40.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
+from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.widgets import Static
 
 MINE, THEIRS, NEUTRAL = "bold green", "bold red", "bold cyan"
@@ -192,11 +195,39 @@ class ZonesBoard(VerticalScroll, can_focus=True):
     DEFAULT_CSS = """
     ZonesBoard { height: 1fr; }
     """
+    BINDINGS = [Binding("enter", "pick", "Unit card", show=False)]
+
+    @dataclass
+    class Chosen(Message, namespace="field_board"):
+        """A unit picked on the board with Enter: its id (the same message a field board sends; the screen
+        opens the unit's card, whose Enter puts the id on the order line)."""
+
+        text: str
+        by_key: bool = True
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._shown: dict[str, Any] | None = None
         self.place: dict[str, Any] | None = None
+
+    def units(self) -> list[tuple[str, str]]:
+        """The units the board shows, zone by zone: (id, its line as drawn, with the zone's name)."""
+        board = self._shown or {}
+        return [(str(u["id"]), f"{unit_token(u)}  {u.get('name', '')} · {zone['name']}")
+                for zone in board.get("zones", []) for u in zone.get("units", []) if u.get("id") is not None]
+
+    def action_pick(self) -> None:
+        """Enter on the board: pick one of its units for its card."""
+        units = self.units()
+        if not units:
+            self.notify("no unit on the board yet", severity="information")
+            return
+        from tui.screens.unit_pick import UnitPickScreen
+
+        def picked(uid: str | None) -> None:
+            if uid:
+                self.post_message(self.Chosen(uid))
+        self.app.push_screen(UnitPickScreen(units), picked)
 
     def compose(self):  # type: ignore[no-untyped-def]
         yield Static(id="zones-drawing")
