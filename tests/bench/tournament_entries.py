@@ -97,16 +97,12 @@ def gcw_ending(reason: str) -> str:
     return "".join(ch for ch in head if not ch.isdigit()).strip()
 
 
-def play_gcw(seed: str, players: dict[str, str], first: str) -> Result:
-    """A 12-turn campaign with default options (battles reported, no auto-resolve); bots play their
-    seats through the session, random play its own; a step nobody takes is forced by the GM."""
-    seats: list[Any] = [("emp", "Empire", players["Empire"] != "random"), ("reb", "Rebel", players["Rebel"] != "random")]
-    if first == "Rebel":
-        seats.reverse()
-    session = Session.new("gcw", seats, seed=seed, secret=f"{seed}-secret")
-    randoms = {name: random.Random(f"{seed}-{name}") for name, side, bot in seats if not bot}
+def _drive(session: Session, seed: str, seats: list[Any], steps: int) -> int:
+    """Play ``session`` until it ends or ``steps`` run out: bots through the session, each seat that is
+    not a bot by random legal play, and a step nobody takes forced by the GM; the GM's forced steps."""
+    randoms = {name: random.Random(f"{seed}-{name}") for name, _side, bot in seats if not bot}
     forced = 0
-    for _ in range(GCW_STEPS):
+    for _ in range(steps):
         if session.outcome() is not None:
             break
         awaited = [s for s in session.awaiting() if s in randoms]
@@ -118,6 +114,17 @@ def play_gcw(seed: str, players: dict[str, str], first: str) -> Result:
         if session.outcome() is None and len(session.record["journal"]) == before:
             session.resolve("gm")
             forced += 1
+    return forced
+
+
+def play_gcw(seed: str, players: dict[str, str], first: str) -> Result:
+    """A 12-turn campaign with default options (battles reported, no auto-resolve); bots play their
+    seats through the session, random play its own; a step nobody takes is forced by the GM."""
+    seats: list[Any] = [("emp", "Empire", players["Empire"] != "random"), ("reb", "Rebel", players["Rebel"] != "random")]
+    if first == "Rebel":
+        seats.reverse()
+    session = Session.new("gcw", seats, seed=seed, secret=f"{seed}-secret")
+    forced = _drive(session, seed, seats, GCW_STEPS)
     outcome = session.outcome()
     if outcome is None:
         return Result((), session.turn, UNFINISHED, forced)
@@ -140,20 +147,7 @@ def play_session(system: str, scenario: str, seed: str, players: dict[str, str],
         sides.reverse()
     seats: list[Any] = [(f"p{i}", side, players[side] != "random") for i, side in enumerate(sides)]
     session = Session.new(system, seats, scenario=scenario, seed=seed, secret=f"{seed}-secret")
-    randoms = {name: random.Random(f"{seed}-{name}") for name, _side, bot in seats if not bot}
-    forced = 0
-    for _ in range(SESSION_STEPS):
-        if session.outcome() is not None:
-            break
-        awaited = [s for s in session.awaiting() if s in randoms]
-        if awaited:
-            forced += _random_seat(session, awaited[0], randoms[awaited[0]])
-            continue
-        before = len(session.record["journal"])
-        session.play_bots()
-        if session.outcome() is None and len(session.record["journal"]) == before:
-            session.resolve("gm")
-            forced += 1
+    forced = _drive(session, seed, seats, SESSION_STEPS)
     outcome = session.outcome()
     if outcome is None:
         return Result((), session.turn, UNFINISHED, forced)

@@ -10,11 +10,10 @@ import pytest
 from core.registry import find_ruleset
 from core.session import Session
 from tui.app import HolotableApp
-from tui.screens.game import GameScreen
 from tui.screens.reference import ReferenceScreen
 from tui.screens.victory import VictoryScreen
 from tui.storage import MemorySaves
-from tui_helpers import close_report, pass_curtain, raw_session, screen_text, widget_text
+from tui_helpers import into, raw_session, screen_text, widget_text
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
@@ -36,14 +35,6 @@ def game(ruleset_id: str) -> Session:
     if ruleset_id == "rift":
         return Session.new("rift", [("al", "Republic"), ("bo", "Separatists", True)], scenario="skirmish", seed="reference")
     return Session.new("tote", [("al", "GE"), ("bo", "NR", True)], scenario="campaign", seed="reference")
-
-
-async def into(pilot: Any) -> GameScreen:
-    await pass_curtain(pilot)
-    await close_report(pilot)
-    screen = pilot.app.screen
-    assert isinstance(screen, GameScreen), screen
-    return screen
 
 
 @pytest.mark.parametrize("size", SIZES)

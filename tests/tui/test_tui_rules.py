@@ -14,7 +14,7 @@ from tui.screens.help import HelpScreen
 from tui.screens.rules import RulesScreen
 from tui.storage import MemorySaves
 from tui.widgets.order_pane import OrderPane
-from tui_helpers import close_report, pass_curtain, screen_text, searched, widget_text
+from tui_helpers import into, screen_text, searched, widget_text
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 SIDES = {"raw": ("GAR", "CIS"), "gcw": ("Empire", "Rebel"), "swpm": ("P1", "P2"), "rift": ("Republic", "Separatists"),
@@ -29,14 +29,6 @@ def game(ruleset_id: str) -> Session:
         seats += [("cy", mine, True), ("di", theirs, True)]
         return Session.new("raw", seats, options={"min_players": 2}, seed="rules")
     return Session.new(ruleset_id, seats, seed="rules")
-
-
-async def into(pilot: Any) -> GameScreen:
-    await pass_curtain(pilot)
-    await close_report(pilot)
-    screen = pilot.app.screen
-    assert isinstance(screen, GameScreen), screen
-    return screen
 
 
 @pytest.mark.parametrize("size", SIZES)

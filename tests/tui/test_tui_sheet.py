@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 from core.session import Session
 from tui.app import HolotableApp
@@ -12,20 +11,12 @@ from tui.screens.game import GameScreen
 from tui.screens.victory import VictoryScreen
 from tui.screens.warn import WarnScreen
 from tui.storage import MemorySaves
-from tui_helpers import close_report, enter_order, pass_curtain, raw_session, screen_text, widget_text
+from tui_helpers import enter_order, into, pass_curtain, raw_session, screen_text, widget_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "gcw"))
 from gcw_helpers import give_action, moving  # noqa: E402
 
 SIZE = (120, 40)
-
-
-async def into(pilot: Any) -> GameScreen:
-    await pass_curtain(pilot)
-    await close_report(pilot)
-    screen = pilot.app.screen
-    assert isinstance(screen, GameScreen), screen
-    return screen
 
 
 def sheet_text(screen: GameScreen) -> str:

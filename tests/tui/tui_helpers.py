@@ -104,6 +104,15 @@ async def pass_curtain(pilot: Pilot[Any], pin: str | None = None) -> str:
     return seat
 
 
+async def into(pilot: Pilot[Any]) -> GameScreen:
+    """Past the curtain and the turn report: the war room of the seat on the curtain."""
+    await pass_curtain(pilot)
+    await close_report(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen), f"the war room should be on top, not {screen!r}"
+    return screen
+
+
 async def close_report(pilot: Pilot[Any]) -> list[dict[str, Any]]:
     """If the report is on show, close it and return its events (else [])."""
     screen = pilot.app.screen
