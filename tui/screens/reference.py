@@ -85,7 +85,8 @@ class ReferenceScreen(ModalScreen["str | None"]):
 
     def compose(self):  # type: ignore[no-untyped-def]
         with Vertical(id="ref-box"):
-            head = f"unit {self.unit}: a {self.query_text} · " if self.unit else ""
+            article = "an" if self.query_text[:1].lower() in ("a", "e", "i", "o", "u", "x") else "a"
+            head = f"unit {self.unit}: {article} {self.query_text} · " if self.unit else ""
             yield Static(f"[b]{head}Units of {self.title_text}[/b] ({len(self.rows)})", id="ref-title")
             yield Input(value=self.query_text, placeholder="search: a name, a code, a keyword, a side", id="ref-search")
             with VerticalScroll(id="ref-scroll"):
