@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import random
 import re
-from typing import Any
+from typing import Any, Callable
 
 from core.bots import random_orders
 from core.errors import HolotableError
@@ -97,14 +97,19 @@ def gcw_ending(reason: str) -> str:
     return "".join(ch for ch in head if not ch.isdigit()).strip()
 
 
-def _drive(session: Session, seed: str, seats: list[Any], steps: int) -> int:
+def _drive(session: Session, seed: str, seats: list[Any], steps: int,
+           referee: Callable[[Session], bool] | None = None) -> int:
     """Play ``session`` until it ends or ``steps`` run out: bots through the session, each seat that is
-    not a bot by random legal play, and a step nobody takes forced by the GM; the GM's forced steps."""
+    not a bot by random legal play, and a step nobody takes forced by the GM; the GM's forced steps.
+    ``referee``, asked first at each step, is the GM's own judgement where the system leaves one to it
+    (True when it acted)."""
     randoms = {name: random.Random(f"{seed}-{name}") for name, _side, bot in seats if not bot}
     forced = 0
     for _ in range(steps):
         if session.outcome() is not None:
             break
+        if referee is not None and referee(session):
+            continue
         awaited = [s for s in session.awaiting() if s in randoms]
         if awaited:
             forced += _random_seat(session, awaited[0], randoms[awaited[0]])
@@ -117,6 +122,29 @@ def _drive(session: Session, seed: str, seats: list[Any], steps: int) -> int:
     return forced
 
 
+def _gcw_referee(bot_side: str) -> Callable[[Session], bool]:
+    """The GM of a bot-against-random game at differing battle reports (GCW-GAP-03, the GM's ruling):
+    it rules for the bot's report, the auto-resolved battle whose dice are on the record, as a GM who
+    reads the rolls would. A random player's report is a random claim (every unit of its own
+    survived, say), and the forced default (each unit's fate as its owner reported it) would let
+    that claim stand for its own units: the tournament would measure the forced default, not the bot."""
+    from core.rulesets.gcw.bot import report_text
+
+    def rule(session: Session) -> bool:
+        facts = session.view("gm").get("facts") or {}
+        step, battle = facts.get("step") or {}, facts.get("battle") or {}
+        if step.get("kind") != "ruling" or bot_side in step.get("sides", []):
+            return False  # no ruling due, or the bot has still to answer the other report
+        sealed = {r["id"]: r for r in facts.get("sealed", [])}
+        content = (sealed.get(battle.get("reports", {}).get(bot_side, "")) or {}).get("content")
+        if content is None:
+            return False
+        seat = sorted(session.awaiting())[0]  # the GM's order goes in at a seat the step awaits
+        session.order("gm", seat, f"ruling {battle['id']} {report_text(content)}".strip())
+        return True
+    return rule
+
+
 def play_gcw(seed: str, players: dict[str, str], first: str) -> Result:
     """A 12-turn campaign with default options (battles reported, no auto-resolve); bots play their
     seats through the session, random play its own; a step nobody takes is forced by the GM."""
@@ -124,7 +152,8 @@ def play_gcw(seed: str, players: dict[str, str], first: str) -> Result:
     if first == "Rebel":
         seats.reverse()
     session = Session.new("gcw", seats, seed=seed, secret=f"{seed}-secret")
-    forced = _drive(session, seed, seats, GCW_STEPS)
+    bots = [side for _name, side, bot in seats if bot]
+    forced = _drive(session, seed, seats, GCW_STEPS, _gcw_referee(bots[0]) if len(bots) == 1 else None)
     outcome = session.outcome()
     if outcome is None:
         return Result((), session.turn, UNFINISHED, forced)
