@@ -88,3 +88,20 @@ def texts(events: list[dict[str, Any]]) -> str:
 
 def clone(state: dict[str, Any]) -> dict[str, Any]:
     return copy.deepcopy(state)
+
+
+def bombing_run(seed: str) -> tuple[dict[str, Any], str]:
+    """A Rebel fleet with Luke aboard at Carida, where the undefended Death Star is, both sides out of CP
+    and the movement over: the next step is the Rebel's bombing run. Returns the state and Luke's id."""
+    from core.rulesets.gcw import flow
+    state = moving(seed=seed)
+    fid = model.fleets_of(state, "Rebel")[0]
+    state["fleets"][fid]["system"] = "Carida"
+    luke = model.new_unit(state, "Rebel", "luke-skywalker")
+    model.put(state, luke, fid)
+    state["deathstar"] = {"system": "Carida", "fired": 0}
+    state["sides"]["Empire"]["cp"] = state["sides"]["Rebel"]["cp"] = 0
+    state["step"] = None
+    state["movement"]["passes"] = 2
+    flow.advance(state)
+    return state, luke

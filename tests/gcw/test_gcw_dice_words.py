@@ -2,10 +2,10 @@
 log, the turn report and the odds (GCW-BASE-02, GCW-WEAPON-10/11, GCW-GAP-03)."""
 from __future__ import annotations
 
-from core.rulesets.gcw import battles, flow, model
+from core.rulesets.gcw import battles, flow
 
 from dice_words_helpers import assert_said_everywhere, rolls
-from gcw_helpers import R, do, moving, started
+from gcw_helpers import R, bombing_run, do, started
 
 SIDES = {"ann": "Empire", "bob": "Rebel"}
 
@@ -37,16 +37,7 @@ def test_gcw_base_02_search_roll_says_one_blue_die_per_imperial_ship() -> None:
 def test_gcw_weapon_10_11_bombing_run_and_lukes_reroll_say_what_their_die_is_for() -> None:
     """GCW-WEAPON-10, GCW-WEAPON-11: a bombing run rolls 1 black die, Luke may roll it again; the odds
     and the roll say which die it is."""
-    state = moving(seed="b0")
-    fid = model.fleets_of(state, "Rebel")[0]
-    state["fleets"][fid]["system"] = "Carida"
-    luke = model.new_unit(state, "Rebel", "luke-skywalker")
-    model.put(state, luke, fid)
-    state["deathstar"] = {"system": "Carida", "fired": 0}
-    state["sides"]["Empire"]["cp"] = state["sides"]["Rebel"]["cp"] = 0
-    state["step"] = None
-    state["movement"]["passes"] = 2
-    flow.advance(state)
+    state, luke = bombing_run("b0")
     odds = R.odds(state, "bob", f"bomb {luke}")
     notes = " ".join(odds.notes)
     assert "1d8 for the bombing run, black (GCW-WEAPON-10)" in notes and \

@@ -6,7 +6,7 @@ import pytest
 from core.errors import OrderError
 from core.rulesets.gcw import flow, model, resources
 from core.rulesets.gcw.data import rules
-from gcw_helpers import R, add_fleet, do, moving, started, texts
+from gcw_helpers import R, add_fleet, bombing_run, do, moving, started, texts
 
 
 def resource_phase(state, turn=None):
@@ -255,16 +255,8 @@ def test_weapon_bombing_runs():
     """GCW-WEAPON-09 GCW-WEAPON-10 GCW-WEAPON-11 GCW-WEAPON-12 GCW-WEAPON-13 GCW-GAP-36: undefended, Rebel bombers roll a black die each; Luke rerolls; a hit is +500 VP."""
     from fractions import Fraction
     for seed in range(30):
-        state = moving(seed=f"b{seed}")
+        state, luke = bombing_run(f"b{seed}")
         fid = model.fleets_of(state, "Rebel")[0]
-        state["fleets"][fid]["system"] = "Carida"
-        luke = model.new_unit(state, "Rebel", "luke-skywalker")
-        model.put(state, luke, fid)
-        state["deathstar"] = {"system": "Carida", "fired": 0}
-        state["sides"]["Empire"]["cp"] = state["sides"]["Rebel"]["cp"] = 0
-        state["step"] = None
-        state["movement"]["passes"] = 2
-        flow.advance(state)
         assert state["step"]["kind"] == "bomb"
         assert R.odds(state, "bob", f"bomb {luke}").rows[0][1] == Fraction(15, 16)
         bombers = state["step"]
