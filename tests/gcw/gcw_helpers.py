@@ -105,3 +105,15 @@ def bombing_run(seed: str) -> tuple[dict[str, Any], str]:
     state["movement"]["passes"] = 2
     flow.advance(state)
     return state, luke
+
+
+def resource_phase(state: dict[str, Any], turn: int | None = None) -> list[dict[str, Any]]:
+    """Jump to the Resource Phase (after battles) and run it to the first step that needs a player."""
+    from core.rulesets.gcw import flow
+    if turn is not None:
+        state["turn"] = turn
+    state["phase"] = "resource"
+    state["resource"] = {"stage": 0}
+    state["step"] = None
+    state["battle"] = {"queue": [], "current": None, "chosen": None, "bombed": []}
+    return flow.advance(state)

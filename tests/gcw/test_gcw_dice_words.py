@@ -2,21 +2,12 @@
 log, the turn report and the odds (GCW-BASE-02, GCW-WEAPON-10/11, GCW-GAP-03)."""
 from __future__ import annotations
 
-from core.rulesets.gcw import battles, flow
+from core.rulesets.gcw import battles
 
 from dice_words_helpers import assert_said_everywhere, rolls
-from gcw_helpers import R, bombing_run, do, started
+from gcw_helpers import R, bombing_run, do, resource_phase, started
 
 SIDES = {"ann": "Empire", "bob": "Rebel"}
-
-
-def resource_phase(state: dict, turn: int) -> list[dict]:
-    state["turn"] = turn
-    state["phase"] = "resource"
-    state["resource"] = {"stage": 0}
-    state["step"] = None
-    state["battle"] = {"queue": [], "current": None, "chosen": None, "bombed": []}
-    return flow.advance(state)
 
 
 def test_gcw_base_02_search_roll_says_one_blue_die_per_imperial_ship() -> None:

@@ -4,20 +4,9 @@ from __future__ import annotations
 import pytest
 
 from core.errors import OrderError
-from core.rulesets.gcw import flow, model, resources
+from core.rulesets.gcw import model, resources
 from core.rulesets.gcw.data import rules
-from gcw_helpers import R, add_fleet, bombing_run, do, moving, started, texts
-
-
-def resource_phase(state, turn=None):
-    """Jump to the Resource Phase (after battles) and run it to the first step that needs a player."""
-    if turn is not None:
-        state["turn"] = turn
-    state["phase"] = "resource"
-    state["resource"] = {"stage": 0}
-    state["step"] = None
-    state["battle"] = {"queue": [], "current": None, "chosen": None, "bombed": []}
-    return flow.advance(state)
+from gcw_helpers import R, add_fleet, bombing_run, do, moving, resource_phase, started, texts
 
 
 def finish_buying(state):

@@ -90,3 +90,12 @@ class Script:
 
     def count(self, key: str) -> list[int]:
         return [n for p, n in self.seen if key in p]
+
+
+def raxus_400_against_300(game: Game) -> None:
+    """RAW-COMBAT-07's example set up by orders: al's 400 points (4 Acclamators, 3 Consular Light Frigates)
+    jump from Florrum into Raxus, where bo's 4 Munificents (300) jump in from Pammant."""
+    gar = [game.unit("al", "Ac1", "Florrum") for _ in range(4)] + [game.unit("al", "ConL", "Florrum") for _ in range(3)]
+    cis = [game.unit("bo", "McE", "Pammant") for _ in range(4)]
+    game.order("al", f"jump {','.join(gar)} Raxus")
+    game.order("bo", f"jump {','.join(cis)} Raxus")

@@ -19,7 +19,7 @@ from core.rulesets.raw import RepublicAtWar
 from core.rulesets.raw.combat import _flagship_option, casualties, casualty_row, disparity, loss_points
 from core.rulesets.raw.data import casualty_table, unit_types
 
-from raw_helpers import Game
+from raw_helpers import Game, raxus_400_against_300
 
 TABLE = {1: (0, 100), 2: (0, 75), 3: (10, 75), 4: (20, 50), 5: (20, 40), 6: (20, 30), 7: (30, 30),
          8: (30, 20), 9: (40, 20), 10: (50, 20), 11: (75, 10), 12: (75, 0), 13: (100, 0)}
@@ -132,10 +132,7 @@ def test_RAW_COMBAT_07_example_400_vs_300_played_by_orders(fix_dice):
     Florrum into bo's Raxus, where bo's 4 Munificents (300) have jumped in from Pammant: the battle reads 400 against
     300, the attacker gains -1, and with a fixed 3+4 the row is 7 - 1 = 6: attacker 20%, defender 30% of 300."""
     game = Game()
-    gar = [game.unit("al", "Ac1", "Florrum") for _ in range(4)] + [game.unit("al", "ConL", "Florrum") for _ in range(3)]
-    cis = [game.unit("bo", "McE", "Pammant") for _ in range(4)]
-    game.order("al", f"jump {','.join(gar)} Raxus")
-    game.order("bo", f"jump {','.join(cis)} Raxus")
+    raxus_400_against_300(game)
     fix_dice("battle at Raxus", [3, 4])
     [b] = battles(game.resolve())
     assert (b["attacker"], b["defender"], b["points"]) == ("GAR", "CIS", [400, 300]), f"400 attacks 300 at CIS-held Raxus: {b}"

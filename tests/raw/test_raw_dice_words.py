@@ -10,7 +10,7 @@ from core.rulesets.raw.combat import battle_count
 from core.rulesets.raw.ground import bombard_count, ground_count
 
 from dice_words_helpers import assert_said_everywhere, rolls
-from raw_helpers import SEATS6, Game
+from raw_helpers import SEATS6, Game, raxus_400_against_300
 
 RULES = RepublicAtWar()
 SIDES = dict(SEATS6)
@@ -20,10 +20,7 @@ def test_RAW_COMBAT_07_battle_roll_says_the_disparity_in_the_logs_and_reports_of
     """RAW-COMBAT-07 [EXAMPLE], RAW-COMBAT-03, RAW-COMBAT-05: 400 points attack 300: the battle's 2d6 get -1 for
     force disparity; the roll says so, with the rule, to every seat of both teams, in the log and the report."""
     game = Game()
-    gar = [game.unit("al", "Ac1", "Florrum") for _ in range(4)] + [game.unit("al", "ConL", "Florrum") for _ in range(3)]
-    cis = [game.unit("bo", "McE", "Pammant") for _ in range(4)]
-    game.order("al", f"jump {','.join(gar)} Raxus")
-    game.order("bo", f"jump {','.join(cis)} Raxus")
+    raxus_400_against_300(game)
     fix_dice("battle at Raxus", [3, 4])
     events = game.resolve()
     (roll,) = rolls(events, "battle at Raxus")
