@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import time
+import uuid
 from pathlib import Path
 from typing import Iterator
 
@@ -29,7 +30,8 @@ class Tmux:
     """One detached tmux session on a private server, driven like a person at the keyboard."""
 
     def __init__(self, name: str, cols: int, rows: int, folder: Path) -> None:
-        self.socket = f"holotable-test-{os.getpid()}"
+        # a socket of its own: a server killed by the test before may still be closing on a shared one
+        self.socket = f"holotable-test-{os.getpid()}-{uuid.uuid4().hex[:6]}"
         self.name = name
         self.cols, self.rows = cols, rows
         # the server's default size too, so the program never starts in an 80x24 window first
