@@ -108,3 +108,24 @@ def test_gap_29_the_coruscant_holder_goes_on_the_offense_against_the_nearest_str
     stage = assault.staging_world({"coruscant", "kuat"}, near)
     assert stage in {"coruscant", "kuat"}
     assert assault.targets({**facts, "day": 1}, {"coruscant": ["GE-8"]}, near) == ({} if stage == "coruscant" else {"coruscant": stage})
+
+
+def test_pdf_02_the_best_ships_sail_and_a_stronghold_with_its_own_defences_keeps_no_guard() -> None:
+    """Issue 31 (Coruscant's SSD was never touched): the bot kept its first ship at home, often its
+    best (the Imperial Remnant's ISD-II at Bastion, the Hutts' Star Destroyer at Nal Hutta) while
+    corvettes went to war. A stronghold whose Space PDF holds its own defences (bonus units,
+    TOTE-PDF-02) or a capital ship keeps no guard; elsewhere the weakest capital ship stays, by the
+    firepower a ship brings to a fleet of 23 CP and 7 capital ships (TOTE-CP-02/03)."""
+    types = {"NR-1": "MC90", "NR-2": "CORV", "NR-3": "CGUN", "NR-4": "EWING"}
+    ships = sorted(types)
+    bare = {"ledger": {"fleets": {"pdfs": {}}}, "types": types}
+    assert assault.home_guard(bare, "mon_calamari", ships) == ["NR-2"], "the corvette guards; the cruisers sail"
+    defended = {**bare, "ledger": {"fleets": {"pdfs": {"mon_calamari": {"units": [], "bonus": ["NR-10"]}}}}}
+    assert assault.home_guard(defended, "mon_calamari", ships) == [], "the stronghold's defences guard it"
+    on_duty = {**bare, "pdf_types": {"NR-7": "CGUN"},
+               "ledger": {"fleets": {"pdfs": {"mon_calamari": {"units": ["NR-7"], "bonus": []}}}}}
+    assert assault.home_guard(on_duty, "mon_calamari", ships) == [], "a capital ship on PDF duty guards it"
+    assert assault.home_guard(bare, "mon_calamari", ["NR-4"]) == [], "a squadron alone is no guard to keep"
+    # per place in the fleet: a corvette's 56 over a seventh of 23 CP; a gunship's 144 over 3.29; 384 over 10 CP
+    assert assault.punch("CORV") < assault.punch("MC90") < assault.punch("CGUN")
+    assert round(assault.punch("CORV"), 1) == round(56 / (23 / 7), 1) and assault.punch("XX") == 0.0

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.rulesets.tote.rules import model
 from core.rulesets.tote.rules.clock import due_turn
-from core.rulesets.tote.rules.fleet import fleet_hyper_hours
+from core.rulesets.tote.rules.data import unit_types
+from core.rulesets.tote.rules.fleet import CAPITAL_CAP, CP_LIMIT, fleet_hyper_hours
 from core.rulesets.tote.rules.galaxy import CAPITAL, galaxy
 
 #: Worlds a faction holds before it marches on Coruscant.
@@ -81,3 +83,28 @@ def targets(facts: dict[str, Any], free: dict[str, list[str]], target: str = CAP
     if len(gathered) >= WAVE_SHIPS and arrival_day(facts, gathered, stage, target) % STRIKE_EVERY == 0:
         out[stage] = target
     return out
+
+
+def punch(code: str) -> float:
+    """A ship type's worth in a fleet capped at 23 CP and 7 capital ships (TOTE-CP-02/03): its raw
+    standard damage a round (ion weapons leave Armor and Hull whole, TOTE-WPN) over the CP it takes,
+    counted as at least a seventh of the fleet's CP (a 1-CP corvette still fills one of the seven
+    places); 0 for a code that is not a ship type."""
+    t = unit_types().get(code)
+    if t is None:
+        return 0.0
+    raw = sum(m.weapon.raw * m.mult * m.count for m in t.mounts if m.weapon.pool != "ion")
+    return raw / max(float(t.cp), CP_LIMIT / CAPITAL_CAP)
+
+
+def home_guard(facts: dict[str, Any], world: str, ships: list[str]) -> list[str]:
+    """The main-fleet ships of ``ships`` that stay at the bot's stronghold ``world`` to guard it: none
+    when the world's Space PDF holds a capital ship or the stronghold's own defences (its bonus units,
+    TOTE-PDF-02), else its weakest capital ship by :func:`punch`, so that its best ships sail (a guard
+    of one keeps a lone raider from taking the world unopposed)."""
+    pdf = facts["ledger"]["fleets"]["pdfs"].get(world) or {}
+    types = dict(facts.get("types", {}), **facts.get("pdf_types", {}))
+    if pdf.get("bonus") or any(model.unit_class(types.get(i, "")) == "capital" for i in pdf.get("units", [])):
+        return []
+    capitals = [s for s in ships if model.unit_class(types.get(s, "")) == "capital"]
+    return [min(capitals, key=lambda s: (punch(types[s]), s))] if capitals else []

@@ -274,7 +274,9 @@ def _boards(state: State, viewer: str) -> list[dict[str, Any]]:
 def bot(view_: dict[str, Any], seat: str) -> list[str]:
     """A bot's post from its view only: its ships stay to fight where its forces are in conflict (the first
     scanning the system); at
-    each other world with its ships it keeps one capital ship on a stronghold and sends the rest to the nearest world it does not know to be its own (expanding);
+    each other world with its ships it keeps a guard on a stronghold only where the stronghold has no defences of
+    its own (its weakest capital ship, :func:`.assault.home_guard`) and sends the rest to the nearest world it does
+    not know to be its own (expanding);
     once it holds four worlds, it rallies at the world it holds nearest Coruscant and then goes for it
     all together (:mod:`.assault`). It builds a Shipyard at home, then ships, and claims
     the worlds where it stands that are occupied or held by nobody with a cheap ground facility."""
@@ -305,7 +307,8 @@ def bot(view_: dict[str, Any], seat: str) -> list[str]:
             if facts.get("scanners", {}).get(w):
                 out.append(f"scan {facts['scanners'][w][0]} active")  # look at what it fights (TOTE-SCAN-01)
             continue  # stand and fight where its forces are in conflict
-        ships = ships[1:] if w in homes else list(ships)
+        guard = assault.home_guard(facts, w, ships) if w in homes else []
+        ships = [s for s in ships if s not in guard]
         free[w] = [s for s in ships if s not in staying and s not in held_fast]  # sent to the reserve, repairing at a yard, or
         # held by tractor beams (it cannot enter hyperspace, TOTE-TRACTOR-05)
     goal = assault.goal(facts)  # Coruscant; for its holder, the nearest foreign stronghold
