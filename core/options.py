@@ -16,14 +16,15 @@ from typing import Any, Mapping, Sequence
 
 from core.errors import SetupError
 
-KINDS = ("bool", "int", "float", "str", "list", "table")
+KINDS = ("bool", "int", "float", "str", "list", "groups", "table")
 
 
 @dataclass(frozen=True)
 class OptionSpec:
     """What one option may be.
 
-    ``kind``: bool, int, float, str, list (of names) or table (names to texts). ``lo``/``hi`` bound numbers; ``choices``
+    ``kind``: bool, int, float, str, list (of names), groups (lists of two or more names, no name in two
+    groups; written ``GE+IR,NR+RA`` or as JSON) or table (names to texts). ``lo``/``hi`` bound numbers; ``choices``
     lists the legal strings (for ``str``) or the legal items (for ``list``); ``nullable``: None
     is legal too (the option is off).
     """
@@ -54,6 +55,9 @@ class OptionSpec:
             text = f"one of {', '.join(self.choices)}" if self.choices else "a text"
         elif self.kind == "list":
             text = f"a list of names from {', '.join(self.choices)} (or none)" if self.choices else "a list of names"
+        elif self.kind == "groups":
+            text = ("groups of two or more names, each name in one group, written with + and commas such as "
+                    "GE+IR,NR+RA" + (f" (names from {', '.join(self.choices)})" if self.choices else "") + " (or none)")
         else:
             text = "a table of names to texts" + (f" (names from {', '.join(self.choices)})" if self.choices else "")
         return text + (" (or none: off)" if self.nullable else "")
@@ -73,6 +77,11 @@ class OptionSpec:
         elif self.kind == "list":
             ok = isinstance(value, list) and all(isinstance(v, str) for v in value) and len(set(value)) == len(value) \
                 and (self.choices is None or all(v in self.choices for v in value))
+        elif self.kind == "groups":
+            groups = _groups(value)
+            ok = groups is not None and (self.choices is None or all(v in self.choices for g in groups for v in g))
+            if ok:
+                return groups
         else:
             ok = isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()) \
                 and (self.choices is None or all(k in self.choices for k in value))
@@ -82,6 +91,22 @@ class OptionSpec:
 
     def _within(self, value: float) -> bool:
         return (self.lo is None or value >= self.lo) and (self.hi is None or value <= self.hi)
+
+
+def _groups(value: Any) -> list[list[str]] | None:
+    """Groups of names from what was given: a list of lists, a list of ``A+B`` texts or one text
+    ``A+B,C+D`` (empty: no groups); None when it is none of these, a group has fewer than two names
+    or a name is in two groups."""
+    if isinstance(value, str):
+        value = [part for part in value.split(",") if part.strip()]
+    if not isinstance(value, list):
+        return None
+    groups = [g.split("+") if isinstance(g, str) else g for g in value]
+    if not all(isinstance(g, list) and all(isinstance(n, str) and n.strip() for n in g) for g in groups):
+        return None
+    groups = [[n.strip() for n in g] for g in groups]
+    every = [n for g in groups for n in g]
+    return groups if all(len(set(g)) == len(g) >= 2 for g in groups) and len(set(every)) == len(every) else None
 
 
 def _num(value: float) -> str:

@@ -162,3 +162,30 @@ def test_conflict_the_fall_of_kuat_step_by_step() -> None:
     assert cf.hold_builds(build, {"kuat": status}, 24) == build
     status, owner, ev = cf.claim(status, "kuat", fac("F2", "NR", code="FACTORY"), 96)
     assert owner == "NR" and not status["occupied"]
+
+
+def test_gap_45_the_alliances_option_is_set_as_typed_and_allies_put_no_world_in_conflict() -> None:
+    """TOTE-GAP-45 (option ``alliances``): a GM sets it as typed at the command line or in the new-game
+    form (``GE+IR``, or JSON groups); a group naming a faction twice, or one name alone, is refused
+    with the legal form. In the campaign, allied forces at one world put it in no conflict; a third
+    faction there does."""
+    from core.errors import SetupError
+    from core.session import Session
+    from core.rulesets.tote.campaign import day as campaign_day
+    seats = [("al", "GE"), ("bo", "IR"), ("cy", "NR")]
+    for typed in ("GE+IR", ["GE+IR"], [["GE", "IR"]], "al+IR"):
+        s = Session.new("tote", seats, scenario="campaign", seed="allies", options={"alliances": typed})
+        assert s.state["campaign"]["alliances"] == [["al", "bo"]], typed
+    for wrong in ("GE", "GE+IR,IR+NR", [["GE", "GE"]]):
+        with pytest.raises(SetupError, match=r"alliances is groups of two or more names.*GE\+IR,NR\+RA"):
+            Session.new("tote", seats, scenario="campaign", seed="allies", options={"alliances": wrong})
+    s = Session.new("tote", seats, scenario="campaign", seed="allies", options={"alliances": "GE+IR"})
+    c = s.state["campaign"]
+    ir = next(u for u in c["units"].values() if u["faction"] == "bo" and u.get("system"))
+    ir.update(system="coruscant", space="C-1", transit=None)
+    campaign_day.conflict_step(c, {"arrived": {}})
+    assert not c["status"]["coruscant"]["in_conflict"], "an ally at Coruscant is no hostile presence"
+    nr = next(u for u in c["units"].values() if u["faction"] == "cy" and u.get("system"))
+    nr.update(system="coruscant", space="C-2", transit=None)
+    campaign_day.conflict_step(c, {"arrived": {}})
+    assert c["status"]["coruscant"]["in_conflict"], "the New Republic at Coruscant is hostile to both"

@@ -82,7 +82,7 @@ def option_text(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, list):
-        return ", ".join(map(str, value))
+        return ", ".join("+".join(map(str, v)) if isinstance(v, list) else str(v) for v in value)
     if isinstance(value, (dict, bool)):
         return json.dumps(value)
     return str(value)

@@ -139,7 +139,8 @@ def conflict_step(c: Campaign, day: Day) -> list[Event]:
     events = []
     for w in worlds:
         knew = set((c["status"].get(w) or {}).get("told", []))
-        status, news = conflict.update(c["status"].get(w), w, present(c, w) | neutral_at(c, w), c["hour"], names=names)
+        status, news = conflict.update(c["status"].get(w), w, present(c, w) | neutral_at(c, w), c["hour"],
+                                       alliances=c.get("alliances", ()), names=names)  # allies are no hostile presence (TOTE-GAP-45)
         if status["in_conflict"]:  # who has known of this conflict, to be told when it ends
             status["told"] = sorted(knew | {s for s in present(c, w) if s in c["seats"] and knows_battle(c, w, s)})
         else:

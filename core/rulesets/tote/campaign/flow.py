@@ -65,6 +65,8 @@ def new_state(seats: list[tuple[str, str]], options: dict[str, Any], seed: str) 
     Raises OrderError (from :func:`.state.new_campaign`) for an unknown or repeated faction."""
     c = cp.new_campaign(seats)
     c["bonus_cp"] = int(options.get("bonus_cp") or 0)  # TOTE-GAP-53: the main fleet's limit
+    c["alliances"] = [[s for s, f in seats if s in group or f in group]  # TOTE-GAP-45: allies, by seat or faction
+                      for group in options.get("alliances") or []]
     dice = Dice.from_state({"seed": seed, "n": 0})
     pool = [s for s, _ in seats]
     initiative = []

@@ -15,8 +15,8 @@ def option_help() -> dict[str, str | tuple[str, dict[str, Any]]]:
                       "none in the campaign (TOTE-GAP-29)", {"lo": 0, "hi": 3650}),
         "lists": "each seat's (or faction's) fleet: a ready fleet's name or list text such as 'GE: ISD2:1, VSD:1' "
                  "(TOTE-START-01); none: the faction's starting fleet",
-        "alliances": "groups of seats or factions that are not hostile to each other; none: every "
-                     "other faction is hostile (TOTE-GAP-45)",
+        "alliances": ("groups of seats or factions that are not hostile to each other; none: every "
+                      "other faction is hostile (TOTE-GAP-45)", {"kind": "groups"}),
         "battle_cp_limit": "a faction's units acting in one system on one day total at most 23 CP plus bonus CP "
                            "(off: no limit) (TOTE-GAP-26)",
         "bonus_cp": ("command points added to every faction's limit of 23 (TOTE-GAP-53)", {"lo": 0, "hi": 100}),
