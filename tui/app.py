@@ -154,6 +154,7 @@ class HolotableApp(App[None]):
         self.hotseat.current = seat
         self.hotseat.handed_over = None
         screen = GameScreen(session, seat, self.hotseat.desk(seat), hotseat=True, on_done=self.seat_done)
+        screen.lone = self.hotseat.humans() == [seat]  # the only player here: no terminal to hand over
         if back:
             screen.opening_note = "back to your orders: you are not ready any more (Ctrl+R when they are complete)"
         self.switch_screen(screen)
@@ -196,13 +197,16 @@ class HolotableApp(App[None]):
         ``bot_steps`` steps; when they are all ready, or stuck, the terminal forces the step as the GM
         would. Called every ``bot_pace`` seconds, so a watcher can follow."""
         hotseat = self.hotseat
-        if hotseat is None or hotseat.current is not None or not hotseat.bots_to_run():
+        if hotseat is None or not hotseat.bots_to_run():
             return
         from core.errors import HolotableError
         from tui.screens.curtain import CurtainScreen
+        from tui.screens.game import GameScreen
         from tui.screens.watch import WatchScreen
-        if not isinstance(self.screen, (CurtainScreen, WatchScreen)):
-            return
+        lone = (hotseat.current is not None and hotseat.humans() == [hotseat.current]
+                and isinstance(self.screen, GameScreen) and self.screen.seat == hotseat.current)
+        if not lone and (hotseat.current is not None or not isinstance(self.screen, (CurtainScreen, WatchScreen))):
+            return  # a seat is at the terminal (the only player, at their war room, watches the bots play)
         session = hotseat.session
         session.bot_steps = self.bot_steps if session.all_bots() else None
         played = session.play_bots()

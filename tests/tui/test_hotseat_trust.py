@@ -437,6 +437,29 @@ async def test_an_all_bot_game_plays_to_its_end_at_a_watchable_pace_showing_only
     assert all(e["actor"] == GM for e in session.record["journal"] if e["op"] == "resolve")
 
 
+async def test_a_lone_player_against_bots_stays_at_the_war_room_while_the_bots_play() -> None:
+    """A lone player learning the game against a bot: once ready, nobody is there to hand the terminal
+    to, so no "hand the terminal over" and no curtain: the war room stays up, the bots play and the
+    terminal moves the turn on as the GM would, and the turn's report comes to the player there."""
+    session = Session.new("raw", [("al", "GAR"), ("bo", "CIS", True)], options={"min_players": 2}, seed="lone")
+    app = HolotableApp(session, saves=MemorySaves())
+    app.bot_pace = 0.2
+    async with app.run_test(size=SIZE) as pilot:
+        game = await into_seat(pilot)
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert not isinstance(app.screen, HandOverScreen), "nobody to hand the terminal over to"
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if session.turn > 1:
+                break
+        assert session.turn == 2, f"the bot played and the turn resolved (turn {session.turn})"
+        await pilot.pause(0.3)
+        assert not any(isinstance(s, CurtainScreen) for s in app.screen_stack), "no curtain for a lone player"
+        assert game in app.screen_stack and game.seat == "al"
+        assert "Report for al: turn 1" in screen_text(app), f"the report of turn 1 comes to the player:\n{screen_text(app)}"
+
+
 def test_message_numbers_count_within_each_thread() -> None:
     """A number never tells a seat of a thread it cannot read (finding 9)."""
     session = two_humans()

@@ -78,6 +78,7 @@ class GameScreen(BoardSwitch, SideTabs):
         self.actor = actor or seat
         self.desk = desk
         self.hotseat = hotseat
+        self.lone = False  # the only player at a hot-seat terminal (the others are bots): nobody to hand over to
         self.on_done = on_done
         self.view: dict[str, Any] = {}
         self._unsubscribe: Callable[[], None] | None = None
@@ -172,7 +173,7 @@ class GameScreen(BoardSwitch, SideTabs):
         if self._resolved:
             self._resolved = False
             self.query_one(OrderPane).status("")  # a refusal of the last turn is stale now
-            if not self.hotseat and self.desk.last_seen_turn < self.session.turn:
+            if (not self.hotseat or self.lone) and self.desk.last_seen_turn < self.session.turn:
                 self.action_report()
 
     # -- drawing --------------------------------------------------------------------------------------
@@ -405,8 +406,8 @@ class GameScreen(BoardSwitch, SideTabs):
     def _maybe_done(self, turn_before: int | None = None, log_mark: int | None = None, headline: str = "") -> None:
         """In hot-seat play, once this seat has nothing more to do now: show the result of its last
         action until a key hands the terminal over (a ready seat may take it back instead)."""
-        if not self.hotseat or self.on_done is None:
-            return
+        if not self.hotseat or self.on_done is None or self.lone:
+            return  # the only player stays at their war room while the bots play
         session = self.session
         if not (self.seat in session.record["ready"] or self.seat not in session.awaiting() or session.outcome() is not None
                 or (turn_before is not None and session.turn != turn_before)):
