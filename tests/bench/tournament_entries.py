@@ -98,15 +98,15 @@ def gcw_ending(reason: str) -> str:
 
 
 def _drive(session: Session, seed: str, seats: list[Any], steps: int,
-           referee: Callable[[Session], bool] | None = None) -> int:
-    """Play ``session`` until it ends or ``steps`` run out: bots through the session, each seat that is
-    not a bot by random legal play, and a step nobody takes forced by the GM; the GM's forced steps.
-    ``referee``, asked first at each step, is the GM's own judgement where the system leaves one to it
-    (True when it acted)."""
+           referee: Callable[[Session], bool] | None = None, turns: int | None = None) -> int:
+    """Play ``session`` until it ends, ``steps`` run out or it passes turn ``turns``: bots through the
+    session, each seat that is not a bot by random legal play, and a step nobody takes forced by the
+    GM; the GM's forced steps. ``referee``, asked first at each step, is the GM's own judgement where
+    the system leaves one to it (True when it acted)."""
     randoms = {name: random.Random(f"{seed}-{name}") for name, _side, bot in seats if not bot}
     forced = 0
     for _ in range(steps):
-        if session.outcome() is not None:
+        if session.outcome() is not None or (turns is not None and session.turn > turns):
             break
         if referee is not None and referee(session):
             continue
@@ -166,6 +166,10 @@ def gcw_matches(games: int) -> list[Match]:
 
 # -- RiftWar and Pocket Models: two seats through the session ------------------------------------------
 SESSION_STEPS = 3000
+#: A game still going after this many turns (phases) is unfinished: a RiftWar annihilation can deadlock
+#: by the rules (a unit sealed in a corner by a wreck: no way in or out, no line of sight, and no phase
+#: limit by default, RIFT-GAP-07), and each of its 3000 steps would be 200 bot orders.
+SESSION_TURNS = 400
 
 
 def play_session(system: str, scenario: str, seed: str, players: dict[str, str], first: str) -> Result:
@@ -176,7 +180,7 @@ def play_session(system: str, scenario: str, seed: str, players: dict[str, str],
         sides.reverse()
     seats: list[Any] = [(f"p{i}", side, players[side] != "random") for i, side in enumerate(sides)]
     session = Session.new(system, seats, scenario=scenario, seed=seed, secret=f"{seed}-secret")
-    forced = _drive(session, seed, seats, SESSION_STEPS)
+    forced = _drive(session, seed, seats, SESSION_STEPS, turns=SESSION_TURNS)
     outcome = session.outcome()
     if outcome is None:
         return Result((), session.turn, UNFINISHED, forced)
