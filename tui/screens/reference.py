@@ -10,6 +10,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from tui.widgets.inputs import SteadyInput
+
 
 def matches(row: dict[str, Any], query: str) -> bool:
     """Whether every word of ``query`` is found in the row's name, code, side, kind, keywords or text."""
@@ -88,7 +90,7 @@ class ReferenceScreen(ModalScreen["str | None"]):
             article = "an" if self.query_text[:1].lower() in ("a", "e", "i", "o", "u", "x") else "a"
             head = f"unit {self.unit}: {article} {self.query_text} · " if self.unit else ""
             yield Static(f"[b]{head}Units of {self.title_text}[/b] ({len(self.rows)})", id="ref-title")
-            yield Input(value=self.query_text, placeholder="search: a name, a code, a keyword, a side", id="ref-search")
+            yield SteadyInput(value=self.query_text, placeholder="search: a name, a code, a keyword, a side", id="ref-search")
             with VerticalScroll(id="ref-scroll"):
                 yield Static(self._text(self.query_text), id="ref-lines")
             hint = f"Enter puts {self.unit} on the order line · " if self.unit else ""

@@ -14,6 +14,7 @@ from textual.timer import Timer
 from textual.widgets import Input, Static
 
 from core.rulebook import Rule, Rulebook, RuleNotFound
+from tui.widgets.inputs import SteadyInput
 
 
 def rules_text(book: Rulebook, query: str = "") -> Text:
@@ -72,7 +73,7 @@ class RulesScreen(ModalScreen[None]):
         with Vertical(id="rules-box"):
             yield Static(f"[b]Rules of {self.book.title}[/b] ({len(self.book.rules)} rules, "
                          f"{len(self.book.sections())} sections)", id="rules-title")
-            yield Input(value=self.query_text, placeholder=f"search: a rule ID ({self.book.rules[0].id}), "
+            yield SteadyInput(value=self.query_text, placeholder=f"search: a rule ID ({self.book.rules[0].id}), "
                         "the start of IDs, or words", id="rules-search")
             with VerticalScroll(id="rules-scroll"):
                 yield Static(rules_text(self.book, self.query_text), id="rules-lines")
