@@ -314,7 +314,7 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def _framed(self, seconds: float) -> None:
         """An app of this session drew its first frame (it is built): what it built is frozen."""
         if self.framed:
-            self.server.gc.freeze()  # the war room after the picker
+            self.server.gc.freeze_young()  # the war room after the picker
             return
         self.framed = True
         self.server.first_frames.append(seconds)

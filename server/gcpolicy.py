@@ -4,12 +4,17 @@ With a hundred Textual apps alive in one process, a full collection walks millio
 stalls every player at once (one took 1.5 s; a reclaim of ended sessions 0.8-2.1 s). Nearly all of
 those objects live as long as their session: its screens, widgets, styles and caches. So:
 
-- once the server has started, and each time a session has drawn its first frame (its app is
-  built), the garbage outside the frozen heap is collected (a full collection, which walks only
-  what was made since the last freeze: small) and everything alive is frozen (``gc.freeze()``:
+- once the server has started, the garbage is collected (a full collection) and everything alive
+  is frozen; each time a session has drawn its first frame (its app is built), the young
+  generations are collected (never a full collection: the war room just built is 80-110 ms of
+  walking at a hundred sessions, a stall of every player at each reconnect) and everything alive
+  is frozen (``gc.freeze()``:
   moved out of the collector's sight, in constant time). Python's own collections then walk only
-  what is new. A full collection that took longer than ``REFREEZE`` (the unfrozen heap grew: a
-  long while without connections) freezes its survivors soon after, so the next one is short.
+  what is new, and never the oldest generation (``NO_AUTOMATIC_FULL``): one started in the middle
+  of a war room's build walked all of it (about 100 ms). Instead, every ``TIDY`` seconds and
+  never during a build, the policy collects everything unfrozen (only what the last seconds made:
+  short) and freezes the survivors. A full collection that took longer than ``REFREEZE``
+  freezes its survivors soon after, so the next one is short.
 - Frozen objects are still freed by reference counting; what a frozen heap cannot free is a
   *cycle*, and a finished war room is nothing but cycles (every widget and its styles, its
   message queue, its caches). So a finished app is taken apart instead of collected: when an app
@@ -55,6 +60,8 @@ STALL = 0.05
 REFREEZE = 0.01  # a full collection longer than this freezes its survivors
 TAKE_APART_AFTER = 2.0  # seconds after an app shut down before its nodes are taken apart
 SLICE = 0.002  # seconds of taking apart per turn of the loop
+NO_AUTOMATIC_FULL = 1 << 30  # the oldest generation's threshold while the policy runs: Python never starts one
+TIDY = 5.0  # seconds between tidies (a full collection of the small unfrozen heap, then a freeze), never in a build
 
 
 class GcPolicy:
@@ -88,6 +95,10 @@ class GcPolicy:
         self._slicer: asyncio.Handle | None = None
         self.taken_apart = 0  # apps taken apart
         self.longest_slice = 0.0  # CPU seconds of the longest slice of taking apart
+        self._thresholds: tuple[int, int, int] | None = None  # Python's own, while ours are set
+        self.building: Callable[[], bool] = lambda: False  # whether a war room is being built (the server's)
+        self._tidier: asyncio.TimerHandle | None = None
+        self.tidies = 0
 
     # -- watching collections ---------------------------------------------------------------------------
     def watch(self) -> None:
@@ -134,15 +145,28 @@ class GcPolicy:
         return {"full_collections": self.full_collections, "longest_ms": round(self.longest * 1000, 1),
                 "young_longest_ms": round(self.longest_young * 1000, 1),
                 "reclaims": len(self.reclaims), "reclaim_max_ms": round(max(self.reclaims, default=0.0) * 1000, 1),
-                "dismantled": self.taken_apart, "slice_max_ms": round(self.longest_slice * 1000, 1),
+                "tidies": self.tidies, "dismantled": self.taken_apart, "slice_max_ms": round(self.longest_slice * 1000, 1),
                 "running": self.running, "ended": self.ended}
 
     # -- freezing ---------------------------------------------------------------------------------------
     def freeze(self) -> None:
-        """Collect the garbage outside the frozen heap, then freeze everything alive."""
+        """Collect the garbage outside the frozen heap, then freeze everything alive (a full
+        collection: it walks everything built since the last freeze; at start-up only)."""
         if not self.active:
             return
         gc.collect()
+        gc.freeze()
+
+    def freeze_young(self) -> None:
+        """Collect the young generations, then freeze everything alive: no full collection.
+
+        A full collection here walked the whole war room just built (80-110 ms of CPU at a
+        hundred sessions, every player stalled at each reconnect); the young collection walks only
+        what the last few thousand allocations made. A cycle that died after reaching the oldest
+        generation since the last freeze is frozen with the rest: the periodic reclaim frees it."""
+        if not self.active:
+            return
+        gc.collect(1)
         gc.freeze()
 
     def started(self) -> None:
@@ -155,13 +179,36 @@ class GcPolicy:
             watch_apps_shutting_down(self.retire)
             cut_rings_when_cleared()
             strips_without_self_cycles()
+            if self._thresholds is None:
+                self._thresholds = gc.get_threshold()
+                young, middle, _ = self._thresholds
+                gc.set_threshold(young, middle, NO_AUTOMATIC_FULL)
             gc.collect()
             gc.freeze()
+            self._next_tidy()
+
+    def _next_tidy(self) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._tidier = loop.call_later(TIDY, self._tidy, context=contextvars.Context())
+
+    def _tidy(self) -> None:
+        """Every ``TIDY`` seconds: collect what is not frozen (all of it, but only what the last few
+        seconds made: a few milliseconds) and freeze the survivors; not while a war room is being
+        built (its half-built objects would make the walk long) nor in a reclaim."""
+        self._tidier = None
+        if not self._reclaiming and not self.building():
+            self.tidies += 1
+            gc.collect()
+            gc.freeze()
+        self._next_tidy()
 
     def session_framed(self) -> None:
-        """A session drew its first frame: its app is built; freeze it."""
+        """A session drew its first frame: its app is built; freeze it (no full collection)."""
         self.running += 1
-        self.freeze()
+        self.freeze_young()
 
     def session_ended(self, framed: bool) -> None:
         """A session's app has finished (``framed``: it had drawn a frame, so it was frozen)."""
@@ -283,10 +330,10 @@ class GcPolicy:
         if self.probe is not None:
             self.probe.stop()
             self.probe = None
-        for handle in (self._timer, self._refreeze, self._slicer):
+        for handle in (self._timer, self._refreeze, self._slicer, self._tidier):
             if handle is not None:
                 handle.cancel()
-        self._timer = self._refreeze = self._slicer = None
+        self._timer = self._refreeze = self._slicer = self._tidier = None
         self._due = None
         if self.active:
             self.take_apart_now()
@@ -294,6 +341,9 @@ class GcPolicy:
         if self._watching:
             self._watching = False
             gc.callbacks.remove(self._collection)
+        if self._thresholds is not None:
+            gc.set_threshold(*self._thresholds)
+            self._thresholds = None
         if self.active:
             gc.unfreeze()
 

@@ -448,6 +448,7 @@ class HolotableServer:
         self.first_frames: deque[float] = deque(maxlen=100)  # seconds from session start to the first frame
         self.gc = GcPolicy()
         self.builds = asyncio.Semaphore(1)  # war rooms are built one at a time (server/channel.py)
+        self.gc.building = self.builds.locked  # no tidy of the heap in the middle of a build
         self.host_key: asyncssh.SSHKey | None = None
         self.host_key_made = False
         self.port = options.port

@@ -218,6 +218,7 @@ class Player:
     latencies: list[float] = field(default_factory=list)
     received: int = 0
     spent: float = 0.0
+    typed: str | None = None  # what this player's keys left on the order line (trailing spaces too)
 
     def spawn(self) -> None:
         self.screen = Screen(WIDTH, HEIGHT)
@@ -290,8 +291,10 @@ class Player:
         due = time.perf_counter() + rng.random() / rate
         end = time.perf_counter() + seconds
         pressed = 0
-        previous = self.order_line() or ""
-        keys = [(b"\x7f", previous[:i]) for i in range(len(previous) - 1, -1, -1)]  # what an earlier run left
+        # what an earlier run left: as typed, not as the screen shows it (a trailing space is not seen,
+        # and one backspace too few made every later key look lost)
+        previous = self.typed if self.typed is not None else self.order_line() or ""
+        keys = [(b"\x7f", previous[:i]) for i in range(len(previous) - 1, -1, -1)]
         while due < end and time.perf_counter() < end:  # a stalled server does not stretch the run
             if not keys:
                 line = rng.choice(LINES)
@@ -313,7 +316,7 @@ class Player:
                 if os.environ.get("BENCH_SERVE_DEBUG"):
                     print(f"\n{self.name}: no echo of {expected!r} in 10 s; the order line shows "
                           f"{self.order_line()!r}; the screen:\n{self.screen.text()}")
-            previous = expected
+            previous = self.typed = expected
             due += 1 / rate
         return pressed
 

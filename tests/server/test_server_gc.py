@@ -45,6 +45,26 @@ def test_a_framed_session_is_frozen_and_its_cycles_wait_for_the_reclaim() -> Non
     assert gc.get_freeze_count() == 0, "a closed server leaves the collector as it found it"
 
 
+def test_a_framed_session_is_frozen_without_a_full_collection() -> None:
+    """Issue 33: freezing a war room just built ran a full collection that walked all of it (80-110 ms
+    at a hundred sessions, every player stalled at each reconnect); only the young are collected."""
+    policy = GcPolicy("freeze")
+    generations: list[int] = []
+
+    def seen(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            generations.append(info["generation"])
+    gc.callbacks.append(seen)
+    try:
+        built = [Node() for _ in range(1000)]
+        policy.session_framed()
+        assert gc.get_freeze_count() >= len(built), "what the session built is frozen"
+        assert 2 not in generations, f"no full collection (collections of generations {generations})"
+    finally:
+        gc.callbacks.remove(seen)
+        policy.close()
+
+
 def test_python_policy_freezes_nothing() -> None:
     policy = GcPolicy("python")
     policy.session_framed()
@@ -224,3 +244,29 @@ def test_clearing_an_lru_cache_cuts_its_ring_of_links() -> None:
         assert cache.get("d") == 4 and len(cache) == 1, "and the cache works as before"
     finally:
         policy.close()
+
+
+async def test_python_never_starts_a_full_collection_and_the_policy_tidies_between_builds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33: an automatic full collection started in the middle of a war room's build walked all
+    of it (about 100 ms); the policy's own tidy collects what is unfrozen, never during a build."""
+    import server.gcpolicy as gcpolicy
+    monkeypatch.setattr(gcpolicy, "TIDY", 0.01)
+    before = gc.get_threshold()
+    policy = GcPolicy("freeze")
+    building = [True]
+    policy.building = lambda: building[0]
+    policy.started()
+    try:
+        assert gc.get_threshold()[2] == gcpolicy.NO_AUTOMATIC_FULL
+        await asyncio.sleep(0.05)
+        assert policy.tidies == 0, "no tidy while a war room is being built"
+        building[0] = False
+        cycle = Node()
+        ref = weakref.ref(cycle)
+        del cycle
+        await eventually(lambda: policy.tidies > 0, "a tidy once the build is over")
+        assert ref() is None, "a tidy frees the unfrozen cycles"
+    finally:
+        policy.close()
+    assert gc.get_threshold() == before, "a closed server gives Python its thresholds back"
