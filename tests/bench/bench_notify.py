@@ -17,7 +17,7 @@ Found on a shared 2-core machine (load 6 to 12): the GM's messages themselves (e
 and redraws every war room of its game) held the typists' echoes for seconds at 10 messages a second,
 and still at 2.5, with no channel at all; window 3 added no measurable delay beyond window 2's.
 
-    BENCH_NOTIFY=50:10 BENCH_NOTIFY_MESSAGES=200 BENCH_NOTIFY_SECONDS=20 \\
+    BENCH_NOTIFY=50:10 BENCH_NOTIFY_MESSAGES=200 BENCH_NOTIFY_SECONDS=20 (BENCH_PIN=0: not pinned) \\
         .venv/bin/python -m pytest -m bench tests/bench/bench_notify.py -s
 """
 from __future__ import annotations
@@ -57,6 +57,8 @@ async def start_server(data: Path) -> Served:
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-c", SERVE, str(ROOT), "serve", "--port", "0", "--data", str(data), "--quiet",
         "--notify-local", cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    if PIN:  # the server on its own core, before it starts any thread (they inherit it)
+        os.sched_setaffinity(process.pid, {0})
     assert process.stdout is not None
     banner = ""
     while "Ctrl+C" not in banner:
@@ -68,6 +70,11 @@ async def start_server(data: Path) -> Served:
     served = Served(process, port, code)
     served.reader = asyncio.get_running_loop().create_task(read_log(served))  # type: ignore[attr-defined]
     return served
+
+
+#: BENCH_PIN=1 (the default on a machine of two cores or more): the server on core 0, this process and
+#: the SSH clients it starts on core 1, so that the clients' own CPU does not delay the server's.
+PIN = os.environ.get("BENCH_PIN", "1") == "1" and len(os.sched_getaffinity(0)) >= 2
 
 
 def games_of(count: int) -> dict[str, str]:
@@ -110,12 +117,13 @@ async def drain(process: Any) -> None:
 
 async def clear_line(player: Player) -> None:
     """Take back what a window left half typed on the order line (each window starts on an empty one)."""
-    shown = player.order_line() or ""
-    if shown:
-        os.write(player.master, b"\x7f" * len(shown))
+    left = player.typed if player.typed is not None else player.order_line() or ""  # as typed: a trailing space is not seen
+    if left:
+        os.write(player.master, b"\x7f" * len(left))
     deadline = time.perf_counter() + 10
     while player.order_line() and time.perf_counter() < deadline:
         await asyncio.sleep(0.05)
+    player.typed = ""  # the next window starts on an empty line (type_for would take back the old text again)
 
 
 async def window(served: Served, typing: list[Player], seconds: float, rate: float, rng: random.Random,
@@ -250,6 +258,8 @@ async def test_bench_notifications_while_typing(tmp_path: Path) -> None:
     messages = int(os.environ.get("BENCH_NOTIFY_MESSAGES", "200"))
     seconds = float(os.environ.get("BENCH_NOTIFY_SECONDS", "20"))
     rate = float(os.environ.get("BENCH_NOTIFY_RATE", "8"))
+    if PIN:
+        os.sched_setaffinity(0, {1})  # this process and the clients it starts: the other core
     figures = await run(tmp_path, sessions, typists, messages, rate, seconds)
     print(f"\nnotifications: holotable serve (this worktree), {sessions} OpenSSH sessions, {typists} typing at "
           f"{rate:g} keys/s, windows of {seconds:g} s; {os.cpu_count()} cores")
