@@ -151,7 +151,7 @@ class GcPolicy:
     # -- freezing ---------------------------------------------------------------------------------------
     def freeze(self) -> None:
         """Collect the garbage outside the frozen heap, then freeze everything alive (a full
-        collection: it walks everything built since the last freeze; at start-up only)."""
+        collection: it walks everything made since the last freeze; at start-up and in a tidy)."""
         if not self.active:
             return
         gc.collect()
@@ -183,8 +183,7 @@ class GcPolicy:
                 self._thresholds = gc.get_threshold()
                 young, middle, _ = self._thresholds
                 gc.set_threshold(young, middle, NO_AUTOMATIC_FULL)
-            gc.collect()
-            gc.freeze()
+            self.freeze()
             self._next_tidy()
 
     def _next_tidy(self) -> None:
@@ -201,8 +200,7 @@ class GcPolicy:
         self._tidier = None
         if not self._reclaiming and not self.building():
             self.tidies += 1
-            gc.collect()
-            gc.freeze()
+            self.freeze()
         self._next_tidy()
 
     def session_framed(self) -> None:

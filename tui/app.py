@@ -203,8 +203,7 @@ class HolotableApp(App[None]):
         from tui.screens.curtain import CurtainScreen
         from tui.screens.game import GameScreen
         from tui.screens.watch import WatchScreen
-        lone = (hotseat.current is not None and hotseat.humans() == [hotseat.current]
-                and isinstance(self.screen, GameScreen) and self.screen.seat == hotseat.current)
+        lone = isinstance(self.screen, GameScreen) and self.screen.lone and self.screen.seat == hotseat.current
         if not lone and (hotseat.current is not None or not isinstance(self.screen, (CurtainScreen, WatchScreen))):
             return  # a seat is at the terminal (the only player, at their war room, watches the bots play)
         session = hotseat.session

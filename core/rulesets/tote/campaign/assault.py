@@ -93,7 +93,7 @@ def punch(code: str) -> float:
     t = unit_types().get(code)
     if t is None:
         return 0.0
-    raw = sum(m.weapon.raw * m.mult * m.count for m in t.mounts if m.weapon.pool != "ion")
+    raw = sum(m.raw for m in t.mounts if m.weapon.pool != "ion")
     return raw / max(float(t.cp), CP_LIMIT / CAPITAL_CAP)
 
 
